@@ -1,0 +1,38 @@
+"""Boxel physics: exact, headless Minecraft Beta-style AABB movement for voxel worlds.
+
+A standalone library: the standard library only (no Ursina, Panda3D, numpy or `game`). It sees
+the world through `CollisionWorld.collision_boxes(region)` and returns new immutable values.
+
+    body = physics.Body.at_feet(0.5, 64.0, 0.5)
+    body = physics.step(body, world, physics.Intent(forward=1.0, yaw=270.0))
+
+This module only re-exports the public API.
+"""
+
+from . import shapes, tolerances
+from .aabb import AABB
+from .body import Body, Intent
+from .debug import DebugSink, MoveReport, RecordingSink
+from .mover import move
+from .settings import BETA, MovementSettings
+from .tick import step
+from .tolerances import CONTACT_TOLERANCE
+from .world import BlockGrid, CollisionWorld
+
+__all__ = [
+    "AABB",
+    "BETA",
+    "BlockGrid",
+    "Body",
+    "CONTACT_TOLERANCE",
+    "CollisionWorld",
+    "DebugSink",
+    "Intent",
+    "MoveReport",
+    "MovementSettings",
+    "RecordingSink",
+    "move",
+    "shapes",
+    "step",
+    "tolerances",
+]

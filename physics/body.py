@@ -1,0 +1,107 @@
+"""Bodies and intents: the per-body state physics advances, and what a controller asks of it.
+
+Owns: `Body` (an immutable snapshot: box, velocity, contact flags, camera lag) and `Intent`
+(one tick of input). Both validate on construction, so a bad value never enters the physics.
+Does not own: how a body moves (see `mover.py` and `tick.py`).
+
+The box is the ground truth of where a body is; the feet position is derived from it and the
+box is never rebuilt from a position (rebuilding drifts by ulps, Beta's MC-2025).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .aabb import AABB
+from .tolerances import MAX_BODY_SIZE, MAX_DISPLACEMENT
+
+
+def require_finite(what: str, *values: float) -> None:
+    """Raise ValueError naming `what` when any value is NaN, infinite or beyond MAX_DISPLACEMENT."""
+    for v in values:
+        if not isinstance(v, (int, float)) or isinstance(v, bool):
+            raise TypeError(f"{what} must be numbers, got {values!r}")
+        if not math.isfinite(v) or abs(v) > MAX_DISPLACEMENT:
+            raise ValueError(f"{what} must be finite and at most {MAX_DISPLACEMENT:g} in size, got {values!r}")
+
+
+def require_size(width: float, height: float) -> None:
+    for name, v in (("width", width), ("height", height)):
+        if not (isinstance(v, (int, float)) and math.isfinite(v) and 0.0 < v <= MAX_BODY_SIZE):
+            raise ValueError(f"body {name} must be in (0, {MAX_BODY_SIZE:g}] blocks, got {v!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """One moving body. Immutable: `physics.step` and `physics.move` return a new Body."""
+
+    box: AABB
+    """The authoritative bounds [blocks]."""
+    velocity: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    """[blocks/tick] Displacement the next move will try."""
+    on_ground: bool = False
+    """The last move was stopped while moving down (Beta's `onGround`)."""
+    collided_horizontally: bool = False
+    """The last move was shortened on X or Z."""
+    collided_vertically: bool = False
+    """The last move was shortened on Y."""
+    camera_lag: float = 0.0
+    """[blocks] How far the eye sits below its resting height after a step-up or while
+    sneaking (Beta's `ySize`); decays x0.4 per move. While >= 0.05 no step-up is tried."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.box, AABB):
+            raise TypeError(f"Body.box must be an AABB, got {self.box!r}")
+        if not self.box.is_finite():
+            raise ValueError(f"Body.box must be finite, got {self.box!r}")
+        require_size(self.box[3] - self.box[0], self.box[4] - self.box[1])
+        require_size(self.box[5] - self.box[2], self.box[4] - self.box[1])
+        if len(self.velocity) != 3:
+            raise ValueError(f"velocity has three components, got {self.velocity!r}")
+        require_finite("velocity", *self.velocity)
+        require_finite("camera_lag", self.camera_lag)
+
+    @classmethod
+    def at_feet(cls, x: float, y: float, z: float, width: float = 0.6, height: float = 1.8) -> Body:
+        """A body at rest whose feet centre is (x, y, z); width on X and Z, height on Y [blocks]."""
+        require_finite("feet position", x, y, z)
+        require_size(width, height)
+        return cls(AABB.around_feet(x, y, z, width, height))
+
+    @property
+    def feet(self) -> tuple[float, float, float]:
+        """(centre x, min y, centre z) of the box [blocks]."""
+        b = self.box
+        return ((b[0] + b[3]) / 2.0, b[1], (b[2] + b[5]) / 2.0)
+
+    @property
+    def width(self) -> float:
+        return self.box[3] - self.box[0]
+
+    @property
+    def height(self) -> float:
+        return self.box[4] - self.box[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """What a controller asks for during one tick.
+
+    forward: +1 forward (W) ... -1 backward; strafe: +1 left (A) ... -1 right, as in Minecraft.
+    Values beyond unit length are normalised, smaller ones scale the acceleration.
+    yaw: [degrees] Minecraft's convention: 0 faces +Z, 90 faces -X, 180 faces -Z, 270 faces +X.
+    """
+
+    forward: float = 0.0
+    strafe: float = 0.0
+    yaw: float = 0.0
+    jump: bool = False
+    sneak: bool = False
+    sprint: bool = False
+
+    def __post_init__(self) -> None:
+        require_finite("intent forward/strafe/yaw", self.forward, self.strafe, self.yaw)
+        for name in ("jump", "sneak", "sprint"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"Intent.{name} must be a bool, got {getattr(self, name)!r}")

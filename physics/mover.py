@@ -1,0 +1,164 @@
+"""`move`: Beta's `Entity.moveEntity`, the reference composition of one body's collision move.
+
+Owns: the order of one move (sneak edge guard, gather once, clip Y then X then Z, step-up
+retry, flags, velocity zeroing) and the camera lag bookkeeping it implies.
+Does not own: forces, input or friction (see `tick.py`), nor the clip rule (see `clip.py`).
+
+The steps, as Beta runs them:
+1. camera lag x0.4;
+2. sneaking on the ground: shorten X, then Z, by 0.05 at a time while the box moved that way and
+   1.0 down would touch nothing (the edge guard; it is not reported as a collision);
+3. gather the block boxes once over the box stretched by the whole move, plus one layer below
+   (fences reach 0.5 into the layer above them);
+4. clip Y, then X, then Z, moving the box after each;
+5. step-up, if the body was on the ground (or has just landed), was blocked sideways and the
+   camera lag is below 0.05 (or it sneaks): from the start box, clip up by step height, then X,
+   then Z, then down by step height; keep it only if it went strictly further horizontally; a kept
+   step adds the new floor's fractional height + 0.01 to the camera lag;
+6. flags from requested vs allowed deltas; each velocity component whose delta was shortened is 0.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .aabb import AABB
+from .body import Body, require_finite
+from .clip import X, Y, Z, clip_axis, moved
+from .debug import DebugSink, MoveReport
+from .floats import f32
+from .settings import BETA, MovementSettings
+from .world import CollisionWorld
+
+GATHER_BELOW = 1.0
+"""[blocks] Extra depth gathered under the moving box, so shapes taller than a block (fences,
+1.5) in the layer below are found (Beta's `getCollidingBoundingBoxes` starts at y - 1)."""
+
+
+def move(body: Body, dx: float, dy: float, dz: float, world: CollisionWorld,
+         settings: MovementSettings = BETA, sneak: bool = False, debug: DebugSink | None = None) -> Body:
+    """Move `body` by (dx, dy, dz) blocks through `world`, Beta's `moveEntity` alone.
+
+    Returns the moved body; raises ValueError (and changes nothing) for a non-finite delta.
+    """
+    require_finite("move displacement", dx, dy, dz)
+    lag = f32(body.camera_lag * settings.camera_lag_decay)
+    return finish_move(body, body.velocity, dx, dy, dz, world, settings, sneak, lag, debug)
+
+
+def finish_move(body: Body, velocity: tuple[float, float, float], dx: float, dy: float, dz: float,
+                world: CollisionWorld, settings: MovementSettings, sneak: bool, camera_lag: float,
+                debug: DebugSink | None) -> Body:
+    """Run one move whose camera lag is already decayed; zero the velocity components that were clipped."""
+    box, (odx, ody, odz), (adx, ady, adz), camera_lag = collide(
+        body.box, body.on_ground, dx, dy, dz, world, settings, sneak, camera_lag, debug)
+    vx, vy, vz = velocity
+    return Body(
+        box,
+        (0.0 if odx != adx else vx, 0.0 if ody != ady else vy, 0.0 if odz != adz else vz),
+        ody != ady and ody < 0.0,
+        odx != adx or odz != adz,
+        ody != ady,
+        camera_lag,
+    )
+
+
+def gather(world: CollisionWorld, box: AABB, dx: float, dy: float, dz: float) -> list[AABB]:
+    """The world's boxes around `box` stretched by the move (dx, dy, dz), plus the layer below."""
+    x0, y0, z0, x1, y1, z1 = box
+    if dx < 0.0:
+        x0 += dx
+    else:
+        x1 += dx
+    if dy < 0.0:
+        y0 += dy
+    else:
+        y1 += dy
+    if dz < 0.0:
+        z0 += dz
+    else:
+        z1 += dz
+    region = AABB._trusted(x0, y0 - GATHER_BELOW, z0, x1, y1, z1)
+    boxes = world.collision_boxes(region)
+    return boxes if isinstance(boxes, list) else list(boxes)
+
+
+def collide(start: AABB, on_ground: bool, dx: float, dy: float, dz: float, world: CollisionWorld,
+            settings: MovementSettings, sneak: bool, camera_lag: float, debug: DebugSink | None):
+    """The collision part of a move: returns (box, requested, allowed, camera_lag)."""
+    guarded = sneak and on_ground
+    if guarded:
+        dx, dz = _edge_guard(world, start, dx, dz, settings)
+    requested = (dx, dy, dz)
+
+    boxes = gather(world, start, dx, dy, dz)
+    ady = clip_axis(boxes, start, dy, Y)
+    box = moved(start, Y, ady)
+    can_step = on_ground or (dy != ady and dy < 0.0)
+    box_after_y = box
+    adx = clip_axis(boxes, box, dx, X)
+    box = moved(box, X, adx)
+    box_after_x = box
+    adz = clip_axis(boxes, box, dz, Z)
+    box = moved(box, Z, adz)
+
+    step_probe = None
+    stepped = False
+    step = settings.step_height
+    if (step > 0.0 and can_step and (guarded or camera_lag < settings.camera_lag_step_limit)
+            and (dx != adx or dz != adz)):
+        step_boxes = gather(world, start, dx, step, dz)
+        sy = clip_axis(step_boxes, start, step, Y)
+        sbox = moved(start, Y, sy)
+        sx = clip_axis(step_boxes, sbox, dx, X)
+        sbox = moved(sbox, X, sx)
+        sz = clip_axis(step_boxes, sbox, dz, Z)
+        sbox = moved(sbox, Z, sz)
+        down = clip_axis(step_boxes, sbox, -step, Y)
+        sbox = moved(sbox, Y, down)
+        if debug is not None:
+            step_probe = start.expanded_towards(dx, step, dz)
+        if adx * adx + adz * adz < sx * sx + sz * sz:
+            stepped = True
+            box, adx, ady, adz = sbox, sx, down, sz
+            floor_fraction = box[1] - math.floor(box[1])
+            if floor_fraction > 0.0:
+                camera_lag = f32(camera_lag + floor_fraction + settings.camera_lag_step_extra)
+    if debug is not None:
+        # Which boxes clipped is judged on the plain pass: those are the boxes that stopped the body
+        # (and made it try the step).
+        _report(debug, start, box, requested, (adx, ady, adz), boxes,
+                [(start, dy, Y), (box_after_y, dx, X), (box_after_x, dz, Z)], step_probe, stepped)
+    return box, requested, (adx, ady, adz), camera_lag
+
+
+def _edge_guard(world: CollisionWorld, box: AABB, dx: float, dz: float, settings: MovementSettings):
+    """Beta's sneak guard: shorten dx, then dz, while the box moved that way would stand on nothing."""
+    depth, backoff = settings.sneak_edge_probe_depth, settings.sneak_edge_backoff
+    while dx != 0.0 and not _touches_anything(world, box.offset(dx, -depth, 0.0)):
+        if -backoff <= dx < backoff:
+            dx = 0.0
+        elif dx > 0.0:
+            dx -= backoff
+        else:
+            dx += backoff
+    while dz != 0.0 and not _touches_anything(world, box.offset(0.0, -depth, dz)):
+        if -backoff <= dz < backoff:
+            dz = 0.0
+        elif dz > 0.0:
+            dz -= backoff
+        else:
+            dz += backoff
+    return dx, dz
+
+
+def _touches_anything(world: CollisionWorld, region: AABB) -> bool:
+    return any(region.intersects(b) for b in world.collision_boxes(region))
+
+
+def _report(debug: DebugSink, start: AABB, end: AABB, requested, allowed, boxes, stages, probe, stepped) -> None:
+    clipping = tuple(
+        b for b in boxes
+        if any(d != 0.0 and clip_axis((b,), stage_box, d, axis) != d for stage_box, d, axis in stages)
+    )
+    debug.report(MoveReport(start, end, tuple(requested), tuple(allowed), tuple(boxes), clipping, probe, stepped))

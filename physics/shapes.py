@@ -1,0 +1,48 @@
+"""Collision shapes of blocks: tuples of block-local AABBs inside (or above) the unit cell.
+
+Owns: the geometry of every block shape physics knows, in block-local coordinates
+(0..1 on each axis, except the fence which rises to 1.5 as in Beta).
+Does not own: which block uses which shape (that is the game's block registry).
+
+Facing of stairs: the side you walk toward to climb them. `STAIRS_EAST` rises toward +X.
+Minecraft's compass: north is -Z, south is +Z, east is +X, west is -X.
+"""
+
+from __future__ import annotations
+
+from .aabb import AABB
+
+Shape = tuple[AABB, ...]
+
+FULL_CUBE: Shape = (AABB(0.0, 0.0, 0.0, 1.0, 1.0, 1.0),)
+SLAB: Shape = (AABB(0.0, 0.0, 0.0, 1.0, 0.5, 1.0),)
+"""Lower half slab (Beta's `BlockStep`)."""
+TOP_SLAB: Shape = (AABB(0.0, 0.5, 0.0, 1.0, 1.0, 1.0),)
+FENCE: Shape = (AABB(0.0, 0.0, 0.0, 1.0, 1.5, 1.0),)
+"""Beta's fence collides as the whole cell, 1.5 blocks tall, so it cannot be jumped."""
+CARPET: Shape = (AABB(0.0, 0.0, 0.0, 1.0, 0.0625, 1.0),)
+"""One pixel (1/16 block) tall."""
+EMPTY: Shape = ()
+
+# Beta's `BlockStairs`: a half-height half on the low side and a full-height half on the high side.
+STAIRS_EAST: Shape = (AABB(0.0, 0.0, 0.0, 0.5, 0.5, 1.0), AABB(0.5, 0.0, 0.0, 1.0, 1.0, 1.0))
+STAIRS_WEST: Shape = (AABB(0.5, 0.0, 0.0, 1.0, 0.5, 1.0), AABB(0.0, 0.0, 0.0, 0.5, 1.0, 1.0))
+STAIRS_SOUTH: Shape = (AABB(0.0, 0.0, 0.0, 1.0, 0.5, 0.5), AABB(0.0, 0.0, 0.5, 1.0, 1.0, 1.0))
+STAIRS_NORTH: Shape = (AABB(0.0, 0.0, 0.5, 1.0, 0.5, 1.0), AABB(0.0, 0.0, 0.0, 1.0, 1.0, 0.5))
+
+STAIRS: dict[str, Shape] = {
+    "north": STAIRS_NORTH,
+    "south": STAIRS_SOUTH,
+    "east": STAIRS_EAST,
+    "west": STAIRS_WEST,
+}
+"""Stairs shapes by facing."""
+
+MAX_SHAPE_TOP = 1.5
+"""[blocks] The highest any shape reaches above its cell's floor (the fence). Worlds use it to
+know how far below a query region a block may still reach into it."""
+
+
+def placed(shape: Shape, x: int, y: int, z: int) -> tuple[AABB, ...]:
+    """The shape's boxes moved to block (x, y, z), in world coordinates."""
+    return tuple(AABB._trusted(b[0] + x, b[1] + y, b[2] + z, b[3] + x, b[4] + y, b[5] + z) for b in shape)

@@ -1,0 +1,26 @@
+"""Every tolerance, limit and iteration cap the physics uses, each with its unit and reason.
+
+Owns: the numbers that decide "touching or overlapping" and "sane or absurd input".
+Does not own: movement constants (gravity, friction...), which are settings in `settings.py`.
+"""
+
+CONTACT_TOLERANCE = 1e-7
+"""[blocks] Overlap depth below which two boxes count as touching, not overlapping.
+
+Why this value: box edges drift by a few ulps as boxes are moved by clipped deltas (an ulp at
+coordinate 30,000,000 is ~4e-9), so the tolerance must be far above that drift; and it must
+stay far below any real geometry (the thinnest shape, carpet, is 0.0625 tall) and below one
+tick of the slowest real motion (sneaking ~0.065 blocks/tick). 1e-7 is what later Minecraft
+versions use for the same purpose.
+If it were 0 (Beta): a box that drifted 4e-15 into a wall ignores that wall and walks through
+it (Beta's MC-2025). If it were large (say 1e-3): bodies visibly hover and could rest inside
+thin gaps.
+"""
+
+MAX_BODY_SIZE = 64.0
+"""[blocks] Largest width or height a Body may have. Larger sizes are almost certainly unit
+mistakes (pixels or centimetres for blocks) and make every query cover huge regions."""
+
+MAX_DISPLACEMENT = 1_000_000.0
+"""[blocks] Largest |component| of one move or velocity. Larger values are rejected as bad
+input: they are far beyond any game speed and would make the gathered region absurd."""

@@ -1,0 +1,138 @@
+"""The world-query protocol physics reads the world through, and `BlockGrid`, a small sparse world.
+
+Owns: `CollisionWorld` (what physics needs from any world) and `BlockGrid` (a dictionary of
+blocks for tests, tools and the physics lab).
+Does not own: chunked storage, terrain or saving (the game's `game.world` implements the same
+protocol over numpy chunks).
+
+Rules every `CollisionWorld` must keep:
+- `collision_boxes(region)` yields every solid box whose interior overlaps `region`'s interior.
+  It may yield more (boxes near the region), never fewer. Shapes taller than their cell (fences)
+  must be found from the cell below.
+- `slipperiness(x, y, z)` (optional) is the slipperiness of block (x, y, z); 0.6 when absent,
+  which is also the value for air and ordinary blocks; ice is 0.98.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Protocol, runtime_checkable
+
+from .aabb import AABB
+from .shapes import FULL_CUBE, MAX_SHAPE_TOP, Shape, placed
+
+DEFAULT_SLIPPERINESS = 0.6
+"""Slipperiness of ordinary blocks and of air (Beta's `Block.slipperiness` default)."""
+
+
+@runtime_checkable
+class CollisionWorld(Protocol):
+    """What physics needs from a world: the solid boxes in a region."""
+
+    def collision_boxes(self, region: AABB) -> Iterable[AABB]:
+        """Every solid box whose interior overlaps `region` (may return more, never fewer)."""
+        ...
+
+
+def slipperiness_at(world: CollisionWorld, x: int, y: int, z: int) -> float:
+    """The world's slipperiness for block (x, y, z), or the default when the world has none."""
+    query = getattr(world, "slipperiness", None)
+    return DEFAULT_SLIPPERINESS if query is None else query(x, y, z)
+
+
+_BELOW = math.ceil(MAX_SHAPE_TOP) - 1  # cells below a region whose shapes may reach into it
+
+
+class BlockGrid:
+    """A sparse set of blocks keyed by integer cell; a `CollisionWorld` for tests and tools.
+
+    Each cell stores its shape already placed in world coordinates, so a query only looks
+    cells up. A query visits the region's cells, or every stored cell when that is fewer
+    (so a 100-block move over a small grid stays cheap).
+    """
+
+    def __init__(self) -> None:
+        self._boxes: dict[tuple[int, int, int], tuple[AABB, ...]] = {}
+        self._slipperiness: dict[tuple[int, int, int], float] = {}
+
+    def set(self, x: int, y: int, z: int, shape: Shape = FULL_CUBE, slipperiness: float = DEFAULT_SLIPPERINESS) -> None:
+        """Put a block with `shape` (block-local boxes) at cell (x, y, z), replacing what was there."""
+        key = (_cell(x), _cell(y), _cell(z))
+        if not (isinstance(slipperiness, (int, float)) and 0.0 < slipperiness <= 1.0):
+            raise ValueError(f"slipperiness must be in (0, 1], got {slipperiness!r}")
+        for box in shape:
+            if not isinstance(box, AABB):
+                raise TypeError(f"a shape is a tuple of AABB, got {box!r}")
+        self._boxes[key] = placed(shape, *key)
+        if slipperiness == DEFAULT_SLIPPERINESS:
+            self._slipperiness.pop(key, None)
+        else:
+            self._slipperiness[key] = float(slipperiness)
+
+    def fill(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int, shape: Shape = FULL_CUBE,
+             slipperiness: float = DEFAULT_SLIPPERINESS) -> None:
+        """Set every cell of the inclusive cuboid (x0, y0, z0)..(x1, y1, z1)."""
+        for x in range(min(x0, x1), max(x0, x1) + 1):
+            for y in range(min(y0, y1), max(y0, y1) + 1):
+                for z in range(min(z0, z1), max(z0, z1) + 1):
+                    self.set(x, y, z, shape, slipperiness)
+
+    def remove(self, x: int, y: int, z: int) -> None:
+        """Make cell (x, y, z) air (no error if it already is)."""
+        key = (_cell(x), _cell(y), _cell(z))
+        self._boxes.pop(key, None)
+        self._slipperiness.pop(key, None)
+
+    def has_block(self, x: int, y: int, z: int) -> bool:
+        return (x, y, z) in self._boxes
+
+    def cells(self) -> Iterable[tuple[int, int, int]]:
+        """Every occupied cell."""
+        return self._boxes.keys()
+
+    def boxes_at(self, x: int, y: int, z: int) -> tuple[AABB, ...]:
+        """The world-space boxes of cell (x, y, z) (empty for air)."""
+        return self._boxes.get((x, y, z), ())
+
+    def __len__(self) -> int:
+        return len(self._boxes)
+
+    def slipperiness(self, x: int, y: int, z: int) -> float:
+        return self._slipperiness.get((x, y, z), DEFAULT_SLIPPERINESS)
+
+    def collision_boxes(self, region: AABB) -> list[AABB]:
+        rx0, ry0, rz0, rx1, ry1, rz1 = region
+        x0, x1 = math.floor(rx0), math.floor(rx1)
+        y0, y1 = math.floor(ry0) - _BELOW, math.floor(ry1)
+        z0, z1 = math.floor(rz0), math.floor(rz1)
+        found: list[AABB] = []
+        stored = self._boxes
+        volume = (x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1)
+        if volume > len(stored):
+            candidates = [
+                boxes for (x, y, z), boxes in stored.items()
+                if x0 <= x <= x1 and y0 <= y <= y1 and z0 <= z <= z1
+            ]
+        else:
+            get = stored.get
+            candidates = [
+                boxes
+                for x in range(x0, x1 + 1)
+                for y in range(y0, y1 + 1)
+                for z in range(z0, z1 + 1)
+                if (boxes := get((x, y, z))) is not None
+            ]
+        for boxes in candidates:
+            for b in boxes:
+                if b[3] > rx0 and b[0] < rx1 and b[4] > ry0 and b[1] < ry1 and b[5] > rz0 and b[2] < rz1:
+                    found.append(b)
+        return found
+
+
+def _cell(v: int) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        if isinstance(v, float) and v.is_integer():
+            return int(v)
+        raise TypeError(f"block coordinates are integers, got {v!r}")
+    return v
