@@ -1,0 +1,1 @@
+"""Boxel benchmarks: `python -m bench` runs every suite and prints one table."""

@@ -1,0 +1,81 @@
+"""Timing helpers shared by every benchmark suite: medians of repeated runs and one table format.
+
+Owns: how a case is timed (warm-up, repeats, median) and how a result row looks.
+Does not own: what is measured (each `bench/bench_*.py` suite decides).
+
+A suite is a module with `run(quick: bool) -> list[Row]`. `quick` shrinks repeat counts so the
+whole table can be checked in seconds (tests use it); published numbers come from a full run.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+_UNITS = {"us": 1e6, "ms": 1e3, "s": 1.0}
+
+
+@dataclass(frozen=True)
+class Row:
+    suite: str
+    case: str
+    median: float
+    """Median time of one operation, in `unit`."""
+    unit: str
+    reference: float | None = None
+    """Median of the simple reference implementation on the same case, in `unit`."""
+    target: str = ""
+    """The target the issue sets, as text (e.g. '<= 40 us')."""
+    note: str = ""
+
+    @property
+    def ratio(self) -> float | None:
+        """How many times faster than the reference (reference / median)."""
+        if self.reference is None or self.median <= 0.0:
+            return None
+        return self.reference / self.median
+
+
+def median_time(operation: Callable[[], object], *, repeats: int, inner: int = 1, warmup: int = 1,
+                unit: str = "us", setup: Callable[[], object] | None = None) -> float:
+    """Median wall time of one call of `operation`, in `unit`.
+
+    Each of `repeats` samples times `inner` back-to-back calls and divides; `setup` (untimed)
+    runs before each sample.
+    """
+    scale = _UNITS[unit]
+    for _ in range(warmup):
+        if setup is not None:
+            setup()
+        operation()
+    samples = []
+    for _ in range(repeats):
+        if setup is not None:
+            setup()
+        start = time.perf_counter()
+        for _ in range(inner):
+            operation()
+        samples.append((time.perf_counter() - start) / inner * scale)
+    return statistics.median(samples)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The `fraction` (0..1) percentile by nearest rank."""
+    ordered = sorted(values)
+    if not ordered:
+        raise ValueError("percentile of no values")
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def format_table(rows: list[Row]) -> str:
+    """A Markdown table of the rows (also readable in a terminal)."""
+    header = "| suite | case | median | reference | ratio | target | note |"
+    lines = [header, "|---|---|---:|---:|---:|---|---|"]
+    for r in rows:
+        ref = f"{r.reference:.3g} {r.unit}" if r.reference is not None else ""
+        ratio = f"{r.ratio:.1f}x" if r.ratio is not None else ""
+        lines.append(f"| {r.suite} | {r.case} | {r.median:.3g} {r.unit} | {ref} | {ratio} | {r.target} | {r.note} |")
+    return "\n".join(lines)
