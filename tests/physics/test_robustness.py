@@ -1,0 +1,162 @@
+"""No jitter, no tunnelling, the same behaviour everywhere in the world, and bad input refused."""
+
+import math
+
+import pytest
+
+import physics
+from physics import AABB, BlockGrid, Body, Intent, shapes
+
+from .worlds import EAST_YAW, FLOOR_TOP, SOUTH_EAST_YAW, floor, run, standing
+
+TRANSLATION_TOLERANCE = 1e-9
+"""[blocks] How far two runs of one scenario, shifted by whole blocks, may differ. Positions far
+from the origin carry fewer fractional bits (an ulp at 30,000 is ~4e-12), so bit-equality
+across offsets is not expected; 1e-9 is a thousand times that, and far below anything visible."""
+
+OFFSETS = [(0, 0), (-1, -1), (-16, -16), (15, 15), (-17, 33), (1024, -4096), (-30000, 29999)]
+"""Whole-block shifts: the origin, negative coordinates, chunk borders (multiples of 16) and far away."""
+
+
+@pytest.mark.parametrize("offset", OFFSETS)
+def test_a_resting_body_does_not_move_for_ten_thousand_ticks(offset):
+    ox, oz = offset
+    grid = floor(x0=ox - 3, x1=ox + 3, z0=oz - 3, z1=oz + 3)
+    grid.set(ox + 1, 64, oz, shapes.SLAB)
+    body = standing(grid, x=ox + 0.5, z=oz + 0.5)
+    on_slab = Body.at_feet(ox + 1.5, FLOOR_TOP + 0.5, oz + 0.5)
+    on_slab = run(on_slab, grid, Intent(), 2)
+    for _ in range(10_000):
+        body = physics.step(body, grid, Intent())
+        on_slab = physics.step(on_slab, grid, Intent())
+    assert body.box == AABB.around_feet(ox + 0.5, FLOOR_TOP, oz + 0.5, 0.6, 1.8)
+    assert on_slab.box.min_y == FLOOR_TOP + 0.5
+    assert body.on_ground and on_slab.on_ground
+
+
+@pytest.mark.parametrize("offset", OFFSETS)
+def test_walls_slabs_and_stairs_behave_the_same_at_any_whole_block_offset(offset):
+    ox, oz = offset
+
+    def scenario(ox, oz):
+        grid = floor(x0=ox - 5, x1=ox + 20, z0=oz - 20, z1=oz + 20)
+        grid.fill(ox + 3, 64, oz - 20, ox + 5, 64, oz + 20, shapes.SLAB)
+        grid.fill(ox + 6, 64, oz - 20, ox + 6, 64, oz + 20, shapes.STAIRS_EAST)
+        grid.fill(ox + 7, 64, oz - 20, ox + 9, 64, oz + 20)
+        grid.fill(ox + 10, 64, oz - 20, ox + 10, 66, oz + 20)
+        body = standing(grid, x=ox + 0.5, z=oz + 0.5)
+        intents = [Intent(forward=1.0, yaw=SOUTH_EAST_YAW)] * 10 + [Intent(forward=1.0, yaw=EAST_YAW)] * 50
+        states = []
+        for intent in intents:
+            body = physics.step(body, grid, intent)
+            states.append(body)
+        return states
+
+    base = scenario(0, 0)
+    shifted = scenario(ox, oz)
+    for a, b in zip(base, shifted):
+        assert b.box.offset(-ox, 0, -oz) == pytest.approx(a.box, abs=TRANSLATION_TOLERANCE)
+        assert (a.on_ground, a.collided_horizontally) == (b.on_ground, b.collided_horizontally)
+    assert base[-1].box.max_x == 10.0  # it climbed slab, stairs and platform up to the wall
+
+
+@pytest.mark.parametrize("height", [100, 300, 1000])
+def test_a_long_fall_lands_exactly_on_a_one_block_floor(height):
+    grid = BlockGrid()
+    grid.fill(-1, 0, -1, 1, 0, 1)  # one layer, one block thick
+    body = Body.at_feet(0.5, 1.0 + height, 0.5)
+    for _ in range(2000):
+        body = physics.step(body, grid, Intent())
+        assert body.box.min_y >= 1.0
+        if body.on_ground:
+            break
+    assert body.box.min_y == 1.0 and body.on_ground
+
+
+DIRECTIONS = [(100, 0, 0), (-100, 0, 0), (0, 0, 100), (0, -100, 0), (0, 100, 0), (70, -70, 30), (-60, 0, -80),
+              (100, 100, 100), (-100, -100, -100)]
+
+
+@pytest.mark.parametrize("delta", DIRECTIONS)
+def test_a_move_of_a_hundred_blocks_in_one_tick_stops_at_a_one_block_thick_wall(delta):
+    dx, dy, dz = delta
+    grid = BlockGrid()
+    # A closed hollow cube of one-block-thick walls 20 blocks from the body in every direction.
+    for a in range(-21, 22):
+        for b in range(-21, 22):
+            for wall in (-21, 21):
+                grid.set(wall, a, b)
+                grid.set(a, wall, b)
+                grid.set(a, b, wall)
+    body = Body.at_feet(0.5, 0.0, 0.5)
+    moved = physics.move(body, dx, dy, dz, grid)
+    inside = AABB(-20, -20, -20, 21, 21, 21)
+    x0, y0, z0, x1, y1, z1 = moved.box
+    assert inside[0] <= x0 and x1 <= inside[3] and inside[1] <= y0 and y1 <= inside[4]
+    assert inside[2] <= z0 and z1 <= inside[5]
+    for axis, d in enumerate(delta):
+        if d > 0:
+            assert moved.box[axis + 3] == inside[axis + 3]
+        elif d < 0:
+            assert moved.box[axis] == inside[axis]
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf])
+def test_a_non_finite_move_is_refused_and_changes_nothing(bad):
+    grid = floor()
+    body = standing(grid)
+    copy = Body(body.box, body.velocity, body.on_ground, body.collided_horizontally, body.collided_vertically,
+                body.camera_lag)
+    with pytest.raises(ValueError, match="finite"):
+        physics.move(body, bad, 0.0, 0.0, grid)
+    assert body == copy
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf])
+def test_non_finite_velocities_and_intents_are_refused(bad):
+    box = AABB.around_feet(0.5, 64, 0.5, 0.6, 1.8)
+    with pytest.raises(ValueError, match="velocity"):
+        Body(box, (0.0, bad, 0.0))
+    with pytest.raises(ValueError, match="intent"):
+        Intent(forward=bad)
+    with pytest.raises(ValueError, match="intent"):
+        Intent(yaw=bad)
+
+
+@pytest.mark.parametrize("width,height", [(0.0, 1.8), (-0.6, 1.8), (0.6, 0.0), (64.5, 1.0), (0.6, 1e9),
+                                          (math.nan, 1.8), (0.6, math.inf)])
+def test_absurd_body_sizes_are_refused(width, height):
+    with pytest.raises(ValueError, match="width|height"):
+        Body.at_feet(0.0, 0.0, 0.0, width, height)
+
+
+def test_a_body_of_the_largest_allowed_size_is_accepted():
+    body = Body.at_feet(0.0, 0.0, 0.0, 64.0, 64.0)
+    assert body.width == 64.0 and body.height == 64.0
+
+
+def test_step_refuses_something_that_is_not_an_intent():
+    grid = floor()
+    with pytest.raises(TypeError, match="Intent"):
+        physics.step(standing(grid), grid, {"forward": 1.0})
+
+
+def test_an_absurd_displacement_is_refused():
+    with pytest.raises(ValueError, match="finite and at most"):
+        physics.move(Body.at_feet(0, 0, 0), 1e12, 0.0, 0.0, BlockGrid())
+
+
+def test_settings_with_a_non_finite_value_are_refused():
+    from dataclasses import replace
+    with pytest.raises(ValueError, match="gravity"):
+        replace(physics.BETA, gravity=math.nan)
+    with pytest.raises(ValueError, match="step_height"):
+        replace(physics.BETA, step_height=-1.0)
+
+
+def test_a_body_stuck_inside_a_block_can_walk_out():
+    grid = floor()
+    grid.set(0, 64, 0)
+    stuck = Body.at_feet(0.5, FLOOR_TOP, 0.5)
+    body = run(run(stuck, grid, Intent(), 2), grid, Intent(forward=1.0, yaw=EAST_YAW), 20)
+    assert body.box.min_x > 1.0

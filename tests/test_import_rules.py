@@ -1,0 +1,46 @@
+"""The layer rules: physics is standalone, game.world is numpy-only (docs/ARCHITECTURE.md)."""
+
+import ast
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+ENGINE_MODULES = ("ursina", "panda3d", "direct")
+
+
+def imported_top_level_names(folder: pathlib.Path) -> dict[str, set[str]]:
+    found = {}
+    for path in folder.rglob("*.py"):
+        names = set()
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module.split(".")[0])
+        found[str(path.relative_to(ROOT))] = names
+    return found
+
+
+def test_importing_physics_loads_no_engine_numpy_or_game_module():
+    code = ("import sys, physics; bad = sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('ursina', 'panda3d', 'direct', 'game', 'numpy')); print(','.join(bad))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_no_physics_module_imports_the_engine_numpy_or_the_game():
+    for path, names in imported_top_level_names(ROOT / "physics").items():
+        assert not names & {*ENGINE_MODULES, "game", "numpy"}, path
+
+
+def test_nothing_under_game_world_imports_ursina_or_panda3d():
+    for path, names in imported_top_level_names(ROOT / "game" / "world").items():
+        assert not names & set(ENGINE_MODULES), path
+
+
+def test_importing_game_world_loads_no_engine_module():
+    code = ("import sys, game.world, game.world.blocks; bad = sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('ursina', 'panda3d', 'direct')); print(','.join(bad))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
