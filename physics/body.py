@@ -63,6 +63,21 @@ class Body:
         require_finite("camera_lag", self.camera_lag)
 
     @classmethod
+    def _trusted(cls, box: AABB, velocity: tuple[float, float, float], on_ground: bool,
+                 collided_horizontally: bool, collided_vertically: bool, camera_lag: float) -> Body:
+        """Build without validation: only for results derived from already validated bodies and inputs
+        (finite values through bounded arithmetic stay finite)."""
+        body = object.__new__(cls)
+        _set = object.__setattr__
+        _set(body, "box", box)
+        _set(body, "velocity", velocity)
+        _set(body, "on_ground", on_ground)
+        _set(body, "collided_horizontally", collided_horizontally)
+        _set(body, "collided_vertically", collided_vertically)
+        _set(body, "camera_lag", camera_lag)
+        return body
+
+    @classmethod
     def at_feet(cls, x: float, y: float, z: float, width: float = 0.6, height: float = 1.8) -> Body:
         """A body at rest whose feet centre is (x, y, z); width on X and Z, height on Y [blocks]."""
         require_finite("feet position", x, y, z)

@@ -48,19 +48,19 @@ def move(body: Body, dx: float, dy: float, dz: float, world: CollisionWorld,
 
 def finish_move(body: Body, velocity: tuple[float, float, float], dx: float, dy: float, dz: float,
                 world: CollisionWorld, settings: MovementSettings, sneak: bool, camera_lag: float,
-                debug: DebugSink | None) -> Body:
-    """Run one move whose camera lag is already decayed; zero the velocity components that were clipped."""
+                debug: DebugSink | None, after=None) -> Body:
+    """Run one move whose camera lag is already decayed; zero the velocity components that were clipped.
+
+    `after(vx, vy, vz) -> (vx, vy, vz)`, when given, is applied to the velocity after the zeroing
+    (the tick's gravity, drag and friction), so a tick builds one Body.
+    """
     box, (odx, ody, odz), (adx, ady, adz), camera_lag = collide(
         body.box, body.on_ground, dx, dy, dz, world, settings, sneak, camera_lag, debug)
     vx, vy, vz = velocity
-    return Body(
-        box,
-        (0.0 if odx != adx else vx, 0.0 if ody != ady else vy, 0.0 if odz != adz else vz),
-        ody != ady and ody < 0.0,
-        odx != adx or odz != adz,
-        ody != ady,
-        camera_lag,
-    )
+    velocity = (0.0 if odx != adx else vx, 0.0 if ody != ady else vy, 0.0 if odz != adz else vz)
+    if after is not None:
+        velocity = after(*velocity)
+    return Body._trusted(box, velocity, ody != ady and ody < 0.0, odx != adx or odz != adz, ody != ady, camera_lag)
 
 
 def gather(world: CollisionWorld, box: AABB, dx: float, dy: float, dz: float) -> list[AABB]:

@@ -75,17 +75,14 @@ def step(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSe
         vx += f32(f32(strafe * cos) - f32(forward * sin))
         vz += f32(f32(forward * cos) + f32(strafe * sin))
 
+    gravity, drag = settings.gravity, settings.vertical_drag
+
+    def gravity_drag_friction(vx: float, vy: float, vz: float) -> tuple[float, float, float]:
+        return (vx * friction, (vy - gravity) * drag, vz * friction)
+
     lag = f32(camera_lag * settings.camera_lag_decay)
-    moved = finish_move(body, (vx, vy, vz), vx, vy, vz, world, settings, intent.sneak, lag, debug)
-    mvx, mvy, mvz = moved.velocity
-    return Body(
-        moved.box,
-        (mvx * friction, (mvy - settings.gravity) * settings.vertical_drag, mvz * friction),
-        moved.on_ground,
-        moved.collided_horizontally,
-        moved.collided_vertically,
-        moved.camera_lag,
-    )
+    return finish_move(body, (vx, vy, vz), vx, vy, vz, world, settings, intent.sneak, lag, debug,
+                       after=gravity_drag_friction)
 
 
 def ground_friction(body: Body, world: CollisionWorld, settings: MovementSettings = BETA) -> float:

@@ -1,0 +1,97 @@
+"""Physics benchmark: microseconds per `physics.step` and per `physics.move` (issue 2).
+
+Cases: a body walking on flat ground, pressed into a wall corner (a step-up is tried and
+refused every tick), falling; single moves of 1, 10 and 100 blocks diagonally through a field
+of scattered blocks. Every row is compared with the straightforward port in `reference_physics` (which skips the
+step-up, the tolerance and float32 emulation, so it does less work than Boxel on the corner case).
+"""
+
+from __future__ import annotations
+
+import random
+
+import physics
+from physics import BlockGrid, Body, Intent
+
+from .harness import Row, median_time
+from .reference_physics import reference_move, reference_step
+
+SUITE = "physics"
+
+
+def _floor(size: int) -> BlockGrid:
+    grid = BlockGrid()
+    grid.fill(-size, 63, -size, size, 63, size)
+    return grid
+
+
+def _settled(grid, x=0.5, z=0.5) -> Body:
+    body = Body.at_feet(x, 64.0, z)
+    for _ in range(2):
+        body = physics.step(body, grid, Intent())
+    return body
+
+
+def _step_case(name: str, grid, body: Body, intent: Intent, repeats: int, target: str) -> Row:
+    state = {"body": body}
+
+    def one_step():
+        state["body"] = physics.step(state["body"], grid, intent)
+
+    def reset():
+        state["body"] = body
+
+    reference_state = {"box": body.box, "velocity": body.velocity, "on_ground": body.on_ground}
+
+    def one_reference_step():
+        r = reference_state
+        r["box"], r["velocity"], r["on_ground"] = reference_step(
+            r["box"], r["velocity"], r["on_ground"], intent.forward, intent.yaw, grid)
+
+    def reset_reference():
+        reference_state.update(box=body.box, velocity=body.velocity, on_ground=body.on_ground)
+
+    ours = median_time(one_step, repeats=repeats, inner=200, setup=reset)
+    reference = median_time(one_reference_step, repeats=repeats, inner=200, setup=reset_reference)
+    return Row(SUITE, name, ours, "us", reference=reference, target=target,
+               note="reference: plain-double Beta port, no step-up")
+
+
+def _scattered(size: int, seed: int = 7) -> BlockGrid:
+    """Blocks at 2% of the cells of a cube around the origin, with a clear cell at the body."""
+    rng = random.Random(seed)
+    grid = BlockGrid()
+    for _ in range(int(0.02 * (2 * size) ** 3)):
+        x, y, z = (rng.randrange(-size, size) for _ in range(3))
+        if abs(x) > 2 or abs(y) > 3 or abs(z) > 2:
+            grid.set(x, y, z)
+    return grid
+
+
+def run(quick: bool = False) -> list[Row]:
+    repeats = 5 if quick else 25
+    rows = []
+    flat = _floor(400)
+    rows.append(_step_case("step: walking on flat ground", flat, _settled(flat), Intent(forward=1.0, yaw=270.0),
+                           repeats, "<= 40 us"))
+    corner = _floor(10)
+    corner.fill(2, 64, -10, 2, 65, 10)
+    corner.fill(-10, 64, 2, 2, 65, 2)
+    pressed = _settled(corner, 1.7, 1.7)
+    for _ in range(20):
+        pressed = physics.step(pressed, corner, Intent(forward=1.0, yaw=315.0))
+    rows.append(_step_case("step: pressed into a wall corner (step-up tried)", corner, pressed,
+                           Intent(forward=1.0, yaw=315.0), repeats, "<= 80 us"))
+    falling = Body.at_feet(0.5, 1e5, 0.5)
+    rows.append(_step_case("step: falling", BlockGrid(), falling, Intent(), repeats, ""))
+
+    field = _scattered(60)
+    start = Body.at_feet(0.5, 0.0, 0.5)
+    for length in (1, 10, 100):
+        d = length / 3 ** 0.5
+        ours = median_time(lambda: physics.move(start, d, d, d, field), repeats=repeats, inner=20 if length < 100 else 2)
+        ref = median_time(lambda: reference_move(start.box, d, d, d, field), repeats=max(3, repeats // 5),
+                          inner=20 if length < 100 else 1)
+        rows.append(Row(SUITE, f"move: {length} block diagonal, 2% filled", ours, "us", reference=ref,
+                        note="reference: cell-by-cell Beta port"))
+    return rows
