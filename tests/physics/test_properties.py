@@ -76,3 +76,19 @@ class EverythingWorld:
 def test_a_world_that_returns_extra_boxes_gives_exactly_the_same_move(grid, body, dx, dy, dz, sneak):
     assert physics.move(body, dx, dy, dz, grid, sneak=sneak) == physics.move(
         body, dx, dy, dz, EverythingWorld(grid), sneak=sneak)
+
+
+@settings(max_examples=300, deadline=None)
+@given(worlds(), bodies(), deltas, deltas, deltas, st.booleans())
+def test_gathering_per_axis_gives_exactly_the_move_that_gathering_the_whole_stretched_box_gives(
+        grid, body, dx, dy, dz, sneak):
+    from physics import mover
+    saved = mover.PER_AXIS_GATHER_RATIO
+    try:
+        mover.PER_AXIS_GATHER_RATIO = float("inf")  # always one query over the stretched box
+        whole = physics.move(body, dx, dy, dz, grid, sneak=sneak)
+        mover.PER_AXIS_GATHER_RATIO = 0.0  # always per-axis slabs
+        per_axis = physics.move(body, dx, dy, dz, grid, sneak=sneak)
+    finally:
+        mover.PER_AXIS_GATHER_RATIO = saved
+    assert per_axis == whole
