@@ -106,6 +106,7 @@ class Intent:
     forward: +1 forward (W) ... -1 backward; strafe: +1 left (A) ... -1 right, as in Minecraft.
     Values beyond unit length are normalised, smaller ones scale the acceleration.
     yaw: [degrees] Minecraft's convention: 0 faces +Z, 90 faces -X, 180 faces -Z, 270 faces +X.
+    fly: flying (not in Beta): no gravity, jump rises and sneak descends, the body still collides.
     """
 
     forward: float = 0.0
@@ -114,9 +115,10 @@ class Intent:
     jump: bool = False
     sneak: bool = False
     sprint: bool = False
+    fly: bool = False
 
     def __post_init__(self) -> None:
         require_finite("intent forward/strafe/yaw", self.forward, self.strafe, self.yaw)
-        for name in ("jump", "sneak", "sprint"):
+        for name in ("jump", "sneak", "sprint", "fly"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"Intent.{name} must be a bool, got {getattr(self, name)!r}")

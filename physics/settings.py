@@ -45,6 +45,12 @@ class MovementSettings:
     """[1] Ground and air acceleration multiplier while sprinting (not in Beta; as in later versions)."""
     sprint_jump_boost: float = 0.2
     """[blocks/tick] Forward velocity added by a jump while sprinting (not in Beta)."""
+    flying_acceleration: float = 0.05
+    """[blocks/tick^2] Horizontal acceleration from full input while flying (not in Beta; later creative flight)."""
+    flying_vertical_acceleration: float = 0.15
+    """[blocks/tick^2] Vertical velocity added per tick by jump (up) or sneak (down) while flying."""
+    flying_vertical_drag: float = 0.6
+    """[1/tick] Vertical velocity multiplier after each flying move (instead of gravity and drag)."""
     camera_lag_decay: float = f32(0.4)
     """[1/move] Multiplier on the camera lag at the start of every move (Beta's `ySize *= 0.4F`)."""
     camera_lag_step_limit: float = f32(0.05)

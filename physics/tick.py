@@ -10,6 +10,9 @@ drag) around one `move`, in Beta's order:
 5. the move (`mover.collide`);
 6. gravity then drag on Y (-0.08, x0.98), friction on X and Z.
 Sprinting (not in Beta) multiplies the acceleration by 1.3 and adds 0.2 forward to a jump.
+Flying (not in Beta; as later creative flight): jump and sneak add +-0.15 vertical velocity
+instead of jumping and sneaking, acceleration is 0.05 (x2 sprinting) with air friction, and after
+the move vertical velocity is multiplied by 0.6 instead of gravity and drag.
 Does not own: collision (see `mover.py`).
 """
 
@@ -33,6 +36,8 @@ def step(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSe
     """Advance `body` by one tick under `intent`; returns the new body (the old one is unchanged)."""
     if not isinstance(intent, Intent):
         raise TypeError(f"step needs a physics.Intent, got {intent!r}")
+    if intent.fly:
+        return _fly(body, world, intent, settings, debug)
     forward = f32(intent.forward)
     strafe = f32(intent.strafe)
     yaw = f32(intent.yaw)
@@ -83,6 +88,28 @@ def step(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSe
     lag = f32(camera_lag * settings.camera_lag_decay)
     return finish_move(body, (vx, vy, vz), vx, vy, vz, world, settings, intent.sneak, lag, debug,
                        after=gravity_drag_friction)
+
+
+def _fly(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSettings,
+         debug: DebugSink | None) -> Body:
+    vx, vy, vz = body.velocity
+    vy += settings.flying_vertical_acceleration * ((1.0 if intent.jump else 0.0) - (1.0 if intent.sneak else 0.0))
+    acceleration = settings.flying_acceleration * (2.0 if intent.sprint else 1.0)
+    forward, strafe = intent.forward * settings.input_decay, intent.strafe * settings.input_decay
+    length = math.hypot(forward, strafe)
+    if length >= _MIN_INPUT:
+        scale = acceleration / max(length, 1.0)
+        radians = math.radians(intent.yaw)
+        sin, cos = math.sin(radians), math.cos(radians)
+        vx += (strafe * cos - forward * sin) * scale
+        vz += (forward * cos + strafe * sin) * scale
+    friction, vertical_drag = settings.friction_factor, settings.flying_vertical_drag
+
+    def drag(vx: float, vy: float, vz: float) -> tuple[float, float, float]:
+        return (vx * friction, vy * vertical_drag, vz * friction)
+
+    lag = f32(body.camera_lag * settings.camera_lag_decay)
+    return finish_move(body, (vx, vy, vz), vx, vy, vz, world, settings, False, lag, debug, after=drag)
 
 
 def ground_friction(body: Body, world: CollisionWorld, settings: MovementSettings = BETA) -> float:
