@@ -1,0 +1,86 @@
+"""The player's settings (FOV, mouse sensitivity, view distance) and their file in the config dir.
+
+Owns: `UserSettings` (frozen, validated) and loading/saving it as JSON, atomically (write a
+temporary file, then rename), so a crash never leaves half a settings file.
+Does not own: applying settings to the camera or the streamer (the game does that).
+A missing or unreadable settings file gives the defaults (and a warning), never a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+import warnings
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+
+from .paths import config_dir
+
+SETTINGS_FILE_NAME = "settings.json"
+FOV_RANGE_DEGREES = (30.0, 120.0)
+SENSITIVITY_RANGE = (0.05, 5.0)
+VIEW_DISTANCE_RANGE_COLUMNS = (2, 32)
+
+
+@dataclass(frozen=True)
+class UserSettings:
+    fov_degrees: float = 80.0
+    """Vertical field of view [degrees]."""
+    mouse_sensitivity: float = 1.0
+    """[1] Multiplier on the base turn rate of 0.15 degrees per pixel."""
+    view_distance_columns: int = 8
+    """[columns] How far around the player columns are loaded and drawn."""
+
+    def __post_init__(self) -> None:
+        _check_range("fov_degrees", self.fov_degrees, FOV_RANGE_DEGREES)
+        _check_range("mouse_sensitivity", self.mouse_sensitivity, SENSITIVITY_RANGE)
+        if not isinstance(self.view_distance_columns, int) or isinstance(self.view_distance_columns, bool):
+            raise ValueError(f"view_distance_columns must be a whole number, got {self.view_distance_columns!r}")
+        _check_range("view_distance_columns", self.view_distance_columns, VIEW_DISTANCE_RANGE_COLUMNS)
+
+    def with_changes(self, **changes) -> UserSettings:
+        return replace(self, **changes)
+
+
+def _check_range(name: str, value, bounds: tuple[float, float]) -> None:
+    low, high = bounds
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value) \
+            or not low <= value <= high:
+        raise ValueError(f"{name} must be a number in [{low:g}, {high:g}], got {value!r}")
+
+
+def settings_path() -> Path:
+    return config_dir() / SETTINGS_FILE_NAME
+
+
+def load(path: Path | None = None) -> UserSettings:
+    """The saved settings, or the defaults when there is no file or it cannot be used."""
+    path = path or settings_path()
+    if not path.exists():
+        return UserSettings()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        known = {f.name for f in fields(UserSettings)}
+        return UserSettings(**{k: v for k, v in data.items() if k in known})
+    except (OSError, ValueError, TypeError, AttributeError) as error:
+        warnings.warn(f"ignoring unusable settings file {path}: {error}", stacklevel=2)
+        return UserSettings()
+
+
+def save(settings: UserSettings, path: Path | None = None) -> Path:
+    """Write the settings atomically; returns the file's path."""
+    path = path or settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".settings-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            json.dump(asdict(settings), file, indent=2)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return path

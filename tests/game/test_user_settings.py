@@ -1,0 +1,45 @@
+import json
+
+import pytest
+
+from game import user_settings
+from game.user_settings import UserSettings
+
+
+def test_settings_survive_a_save_and_load(tmp_path):
+    path = tmp_path / "settings.json"
+    chosen = UserSettings(fov_degrees=95.0, mouse_sensitivity=0.5, view_distance_columns=12)
+    user_settings.save(chosen, path)
+    assert user_settings.load(path) == chosen
+
+
+def test_a_missing_settings_file_gives_the_defaults(tmp_path):
+    assert user_settings.load(tmp_path / "nothing.json") == UserSettings()
+
+
+def test_a_corrupt_settings_file_gives_the_defaults_with_a_warning(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text("{not json")
+    with pytest.warns(UserWarning, match="unusable settings"):
+        assert user_settings.load(path) == UserSettings()
+
+
+def test_out_of_range_values_in_the_file_give_the_defaults(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"fov_degrees": 1000}))
+    with pytest.warns(UserWarning, match="fov_degrees"):
+        assert user_settings.load(path) == UserSettings()
+
+
+@pytest.mark.parametrize("changes", [{"fov_degrees": float("nan")}, {"mouse_sensitivity": 0.0},
+                                     {"view_distance_columns": 1}, {"view_distance_columns": 8.5}])
+def test_invalid_settings_are_refused(changes):
+    with pytest.raises(ValueError):
+        UserSettings().with_changes(**changes)
+
+
+def test_settings_go_to_the_config_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOXEL_CONFIG_DIR", str(tmp_path / "config"))
+    saved = user_settings.save(UserSettings(view_distance_columns=4))
+    assert saved == tmp_path / "config" / "settings.json"
+    assert user_settings.load() == UserSettings(view_distance_columns=4)
