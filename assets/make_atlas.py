@@ -1,0 +1,326 @@
+"""Paints the block texture atlas and the hotbar icons: `python -m assets.make_atlas [--out DIR]`.
+
+Owns: what every tile looks like (16x16 pixel art from seeded noise and simple patterns; nothing
+copied) and the icon drawings, and writing `atlas.png` and `icons.png` (default into
+assets/textures/). Deterministic: every tile draws from its own generator seeded by the tile's
+name, so the same code writes byte-identical files.
+Does not own: the layout (`game/world/atlas.py`: cell grid, gutters, icon grid) or which block
+uses which tile (`game/world/blocks.py`); icons are drawn from the mesher's quads and shading.
+"""
+
+from __future__ import annotations
+
+import argparse
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+from game.world import atlas, blocks
+from game.world.meshing import FACE_SHADE, quads_of_block
+
+SIZE = atlas.TILE_PIXELS
+_ROWS, _COLS = np.indices((SIZE, SIZE))
+Palette = list[tuple[int, int, int]]
+
+
+# --- noise and drawing helpers (all tileable: patterns wrap around the tile's edges) --------
+
+
+def _value_noise(rng: np.random.Generator, cells: int, cells_x: int | None = None) -> np.ndarray:
+    """Smooth tileable noise in 0..1: a random lattice of cells (rows) x cells_x (columns), bilinear."""
+    cells_x = cells_x or cells
+    lattice = rng.random((cells, cells_x))
+    fy = _ROWS * cells / SIZE
+    fx = _COLS * cells_x / SIZE
+    y0, x0 = np.floor(fy).astype(int), np.floor(fx).astype(int)
+    ty, tx = fy - y0, fx - x0
+    y1, x1 = (y0 + 1) % cells, (x0 + 1) % cells_x
+    top = lattice[y0, x0] * (1 - tx) + lattice[y0, x1] * tx
+    bottom = lattice[y1, x0] * (1 - tx) + lattice[y1, x1] * tx
+    return top * (1 - ty) + bottom * ty
+
+
+def _texture(rng: np.random.Generator, coarse: float, fine: float, grain: float) -> np.ndarray:
+    """A 0..1 field mixing 4-cell noise, 8-cell noise and per-pixel grain in the given weights."""
+    field = coarse * _value_noise(rng, 4) + fine * _value_noise(rng, 8) + grain * rng.random((SIZE, SIZE))
+    return field / (coarse + fine + grain)
+
+
+def _paint(field: np.ndarray, palette: Palette) -> np.ndarray:
+    """RGBA pixels: each field value (0..1) picks a palette colour, dark to light."""
+    index = np.clip((field * len(palette)).astype(int), 0, len(palette) - 1)
+    rgb = np.array(palette, dtype=np.uint8)[index]
+    return np.dstack([rgb, np.full((SIZE, SIZE), 255, np.uint8)])
+
+
+def _stretch(field: np.ndarray) -> np.ndarray:
+    """The field rescaled to span 0..1 exactly, so every palette colour gets used."""
+    low, high = field.min(), field.max()
+    return (field - low) / (high - low) if high > low else np.zeros_like(field)
+
+
+def _cells(rng: np.random.Generator, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Tileable Voronoi cells: (index of the nearest seed, its distance, second-nearest distance) per pixel."""
+    seeds = rng.random((count, 2)) * SIZE
+    dy = np.abs(_ROWS[..., None] + 0.5 - seeds[:, 0])
+    dx = np.abs(_COLS[..., None] + 0.5 - seeds[:, 1])
+    distance = np.hypot(np.minimum(dy, SIZE - dy), np.minimum(dx, SIZE - dx))
+    order = np.argsort(distance, axis=2)
+    nearest = np.take_along_axis(distance, order[..., :2], axis=2)
+    return order[..., 0], nearest[..., 0], nearest[..., 1]
+
+
+def _rgba(color: tuple[int, ...], alpha: int = 255) -> np.ndarray:
+    return np.array((*color[:3], alpha), dtype=np.uint8)
+
+
+# --- the tiles ---------------------------------------------------------------------------------
+
+GREYS: Palette = [(100, 100, 100), (113, 113, 113), (125, 125, 125), (136, 136, 136), (148, 148, 148)]
+DIRT: Palette = [(96, 66, 44), (112, 79, 53), (128, 92, 63), (143, 105, 74)]
+GRASS: Palette = [(66, 122, 38), (80, 140, 46), (95, 157, 54), (112, 172, 64)]
+BARK: Palette = [(70, 53, 32), (88, 67, 40), (104, 81, 50), (119, 94, 60)]
+WOOD: Palette = [(138, 104, 60), (156, 119, 71), (172, 133, 82), (186, 147, 94)]
+
+
+def _stone(rng: np.random.Generator) -> np.ndarray:
+    return _paint(_stretch(_texture(rng, 0.5, 0.3, 0.35)), GREYS)
+
+
+def _cobblestone(rng: np.random.Generator) -> np.ndarray:
+    owner, nearest, second = _cells(rng, 9)
+    base = rng.random(9)[owner] * 0.35 + 0.45 - nearest * 0.05 + rng.random((SIZE, SIZE)) * 0.2
+    greys = [(92, 92, 92), (110, 110, 110), (128, 128, 128), (146, 146, 146), (160, 160, 160)]
+    tile = _paint(np.clip(base, 0, 1), greys)
+    tile[second - nearest < 1.1] = _rgba((64, 64, 66))
+    return tile
+
+
+def _dirt(rng: np.random.Generator) -> np.ndarray:
+    tile = _paint(_stretch(_texture(rng, 0.4, 0.3, 0.5)), DIRT)
+    tile[rng.random((SIZE, SIZE)) < 0.04] = _rgba((156, 128, 100))
+    return tile
+
+
+def _grass_top(rng: np.random.Generator) -> np.ndarray:
+    tile = _paint(_stretch(_texture(rng, 0.35, 0.25, 0.6)), GRASS)
+    tile[rng.random((SIZE, SIZE)) < 0.05] = _rgba((128, 186, 74))
+    return tile
+
+
+def _grass_side(rng: np.random.Generator) -> np.ndarray:
+    tile = _dirt(rng)
+    green = _grass_top(rng)
+    depth = 3 + rng.integers(0, 2, SIZE) + (rng.random(SIZE) < 0.3) * rng.integers(1, 4, SIZE)
+    under = _ROWS < depth[None, :]
+    tile[under] = green[under]
+    edge = _ROWS == depth[None, :] - 1
+    tile[edge] = _rgba((58, 104, 34))
+    return tile
+
+
+def _sand(rng: np.random.Generator) -> np.ndarray:
+    palette = [(204, 190, 144), (213, 200, 154), (221, 209, 164), (229, 218, 176)]
+    return _paint(_stretch(_texture(rng, 0.25, 0.25, 0.7)), palette)
+
+
+def _gravel(rng: np.random.Generator) -> np.ndarray:
+    owner, nearest, second = _cells(rng, 18)
+    stones = np.array([(96, 92, 90), (120, 114, 110), (140, 134, 128), (112, 104, 96), (158, 150, 144)], np.uint8)
+    rgb = stones[rng.integers(0, len(stones), 18)][owner]
+    tile = np.dstack([rgb, np.full((SIZE, SIZE), 255, np.uint8)])
+    tile[second - nearest < 0.8] = _rgba((78, 72, 70))
+    return tile
+
+
+def _bedrock(rng: np.random.Generator) -> np.ndarray:
+    palette = [(34, 34, 36), (58, 58, 60), (86, 86, 88), (118, 118, 120), (150, 150, 152)]
+    return _paint(_stretch(_texture(rng, 0.6, 0.2, 0.6)), palette)
+
+
+def _log_side(rng: np.random.Generator) -> np.ndarray:
+    streaks = _value_noise(rng, 2, 16) * 0.7 + rng.random((SIZE, SIZE)) * 0.3
+    tile = _paint(_stretch(streaks), BARK)
+    grooves = rng.choice(SIZE, 4, replace=False)
+    groove = np.isin(_COLS, grooves) & (_value_noise(rng, 4, 1) > 0.3)
+    tile[groove] = _rgba((52, 38, 22))
+    return tile
+
+
+def _log_top(rng: np.random.Generator) -> np.ndarray:
+    radius = np.hypot(_ROWS - 7.5, _COLS - 7.5) + (_value_noise(rng, 4) - 0.5) * 0.8
+    rings = (np.floor(radius * 0.9) % 2 == 0)
+    tile = _paint(0.25 + 0.5 * rings + 0.2 * rng.random((SIZE, SIZE)), WOOD)
+    tile[np.hypot(_ROWS - 7.5, _COLS - 7.5) < 1.2] = _rgba((122, 90, 52))
+    border = np.minimum(np.minimum(_ROWS, 15 - _ROWS), np.minimum(_COLS, 15 - _COLS)) == 0
+    tile[border] = _log_side(rng)[border]
+    return tile
+
+
+def _leaves(rng: np.random.Generator) -> np.ndarray:
+    palette = [(38, 88, 28), (50, 106, 36), (64, 124, 44), (80, 142, 54)]
+    tile = _paint(_stretch(_texture(rng, 0.3, 0.3, 0.6)), palette)
+    tile[rng.random((SIZE, SIZE)) < 0.2, 3] = 0
+    return tile
+
+
+def _planks(rng: np.random.Generator) -> np.ndarray:
+    grain = _value_noise(rng, 8, 2) * 0.6 + rng.random((SIZE, SIZE)) * 0.4
+    board = _ROWS // 4
+    tile = _paint(_stretch(grain + rng.random(4)[board] * 0.5), WOOD)
+    tile[_ROWS % 4 == 3] = _rgba((104, 76, 42))
+    joints = np.array([3, 11, 7, 15])[board]
+    tile[(_COLS == joints) & (_ROWS % 4 != 3)] = _rgba((118, 88, 50))
+    return tile
+
+
+def _glass(rng: np.random.Generator) -> np.ndarray:
+    tile = np.zeros((SIZE, SIZE, 4), np.uint8)
+    tile[...] = _rgba((210, 232, 240), 24)
+    border = np.minimum(np.minimum(_ROWS, 15 - _ROWS), np.minimum(_COLS, 15 - _COLS)) == 0
+    tile[border] = _rgba((226, 240, 246), 210)
+    diagonal = _ROWS + _COLS
+    shine = ((diagonal == 5) | (diagonal == 7)) & (_ROWS > 1) & (_COLS > 1) | ((diagonal == 21) & (_ROWS < 14))
+    tile[shine] = _rgba((255, 255, 255), 140)
+    tile[(rng.random((SIZE, SIZE)) < 0.03) & ~border] = _rgba((255, 255, 255), 60)
+    return tile
+
+
+def _ice(rng: np.random.Generator) -> np.ndarray:
+    palette = [(132, 172, 232), (146, 186, 240), (162, 198, 246), (182, 214, 250)]
+    tile = _paint(_stretch(_texture(rng, 0.5, 0.3, 0.3)), palette)
+    tile[..., 3] = 176
+    streak = (_ROWS - 2 * _COLS) % 16 == 0
+    tile[streak & (_value_noise(rng, 4) > 0.4)] = _rgba((214, 232, 255), 200)
+    return tile
+
+
+def _brick(rng: np.random.Generator) -> np.ndarray:
+    course = _ROWS // 4
+    brick = (_COLS + 4 * (course % 2)) // 8 % 2 + 2 * course
+    shade = rng.random(8)[brick] * 0.6 + rng.random((SIZE, SIZE)) * 0.4
+    tile = _paint(_stretch(shade), [(132, 56, 42), (148, 66, 50), (162, 76, 58), (176, 88, 66)])
+    mortar = (_ROWS % 4 == 3) | ((_COLS + 4 * (course % 2)) % 8 == 7)
+    tile[mortar] = _rgba((176, 168, 156))
+    return tile
+
+
+def _smooth_stone(rng: np.random.Generator) -> np.ndarray:
+    palette = [(150, 150, 150), (158, 158, 158), (166, 166, 166), (172, 172, 172)]
+    tile = _paint(_stretch(_texture(rng, 0.3, 0.2, 0.5)), palette)
+    border = np.minimum(np.minimum(_ROWS, 15 - _ROWS), np.minimum(_COLS, 15 - _COLS)) == 0
+    tile[border] = _rgba((118, 118, 118))
+    return tile
+
+
+def _slab_side(rng: np.random.Generator) -> np.ndarray:
+    tile = _smooth_stone(rng)
+    tile[(_ROWS == 7) | (_ROWS == 8)] = _rgba((118, 118, 118))
+    return tile
+
+
+def _carpet(rng: np.random.Generator) -> np.ndarray:
+    weave = ((_ROWS + _COLS) % 2) * 0.25 + rng.random((SIZE, SIZE)) * 0.75
+    return _paint(_stretch(weave), [(142, 38, 40), (160, 48, 48), (176, 58, 56), (190, 70, 64)])
+
+
+PAINTERS: dict[str, Callable[[np.random.Generator], np.ndarray]] = {
+    "stone": _stone, "cobblestone": _cobblestone, "dirt": _dirt, "grass_top": _grass_top,
+    "grass_side": _grass_side, "sand": _sand, "gravel": _gravel, "bedrock": _bedrock,
+    "log_side": _log_side, "log_top": _log_top, "leaves": _leaves, "planks": _planks,
+    "glass": _glass, "ice": _ice, "brick": _brick, "slab_top": _smooth_stone,
+    "slab_side": _slab_side, "carpet": _carpet,
+}
+"""Tile name -> painter of its 16x16 RGBA pixels; one per name in blocks.TILE_NAMES."""
+
+
+def paint_tile(name: str) -> np.ndarray:
+    """The (16, 16, 4) uint8 RGBA pixels of tile `name` (row 0 at the top), always the same."""
+    rng = np.random.default_rng(zlib.crc32(name.encode()))
+    return PAINTERS[name](rng)
+
+
+# --- atlas and icons ---------------------------------------------------------------------------
+
+
+def atlas_pixels() -> np.ndarray:
+    """The whole atlas, (height, width, 4) uint8: each tile with its gutter of copied edge pixels."""
+    image = np.zeros((atlas.ATLAS_HEIGHT_PIXELS, atlas.ATLAS_WIDTH_PIXELS, 4), np.uint8)
+    gutter = atlas.GUTTER_PIXELS
+    for tile, name in enumerate(blocks.TILE_NAMES):
+        left, top = atlas.tile_origin_pixels(tile)
+        padded = np.pad(paint_tile(name), ((gutter, gutter), (gutter, gutter), (0, 0)), mode="edge")
+        image[top - gutter:top + SIZE + gutter, left - gutter:left + SIZE + gutter] = padded
+    return image
+
+
+ICON_UNIT_X = 14.0
+"""[pixels] Screen x of one block along x (and -z) in the isometric icon view."""
+ICON_UNIT_DEPTH = 7.0
+"""[pixels] Screen y of one block along x or z: half of ICON_UNIT_X, the 2:1 pixel-art isometric."""
+ICON_UNIT_Y = 16.0
+"""[pixels] Screen height of one block along y."""
+_ICON_VISIBLE_FACES = (blocks.EAST, blocks.TOP, blocks.SOUTH)
+"""The faces the icon's viewer (above, to the east and south) sees."""
+
+
+def _icon_point(corner: tuple[float, float, float]) -> tuple[float, float]:
+    x, y, z = corner
+    top = (atlas.ICON_PIXELS - 2 * ICON_UNIT_DEPTH - ICON_UNIT_Y) / 2
+    return atlas.ICON_PIXELS / 2 + (x - z) * ICON_UNIT_X, top + (x + z) * ICON_UNIT_DEPTH + (1.0 - y) * ICON_UNIT_Y
+
+
+def _icon(block: int, tiles: list[Image.Image]) -> Image.Image:
+    """An isometric drawing of `block` from its mesher quads, shaded like the world's faces."""
+    icon = Image.new("RGBA", (atlas.ICON_PIXELS, atlas.ICON_PIXELS), (0, 0, 0, 0))
+    quads = [q for q in quads_of_block(block) if q.direction in _ICON_VISIBLE_FACES]
+    for quad in sorted(quads, key=lambda q: sum(map(sum, q.corners))):  # far to near
+        screen = [_icon_point(c) for c in quad.corners]
+        texel = [(u * SIZE, (1.0 - v) * SIZE) for u, v in quad.tile_uvs]
+        # The affine map screen -> texel through corners 0, 1 and 3 (pixel centres sampled).
+        solve = np.array([[sx, sy, 1.0] for sx, sy in (screen[0], screen[1], screen[3])])
+        coefficients = np.linalg.solve(solve, np.array([texel[0], texel[1], texel[3]]))
+        tile = tiles[int(blocks.FACE_TILES[block, quad.direction])]
+        face = tile.transform(icon.size, Image.Transform.AFFINE, tuple(coefficients.T.reshape(-1)),
+                              resample=Image.Resampling.NEAREST)
+        pixels = np.asarray(face).copy()
+        pixels[..., :3] = (pixels[..., :3] * FACE_SHADE[quad.direction]).astype(np.uint8)
+        mask = Image.new("L", icon.size, 0)
+        ImageDraw.Draw(mask).polygon(screen, fill=255, outline=255)
+        icon.paste(Image.fromarray(pixels), (0, 0), Image.fromarray(np.minimum(np.asarray(mask), pixels[..., 3])))
+    return icon
+
+
+def icons_pixels() -> np.ndarray:
+    """Every block's icon in the icons grid, (height, width, 4) uint8; air's stays empty."""
+    tiles = [Image.fromarray(paint_tile(name)) for name in blocks.TILE_NAMES]
+    image = Image.new("RGBA", (atlas.ICONS_WIDTH_PIXELS, atlas.ICONS_HEIGHT_PIXELS), (0, 0, 0, 0))
+    for block in range(1, blocks.COUNT):
+        image.paste(_icon(block, tiles), atlas.icon_origin_pixels(block))
+    return np.asarray(image)
+
+
+def generate(out_dir: Path) -> tuple[Path, Path]:
+    """Write atlas.png and icons.png into `out_dir` (created if missing); returns their paths."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    atlas_path, icons_path = out_dir / Path(atlas.ATLAS_FILE).name, out_dir / Path(atlas.ICONS_FILE).name
+    Image.fromarray(atlas_pixels()).save(atlas_path, optimize=False)
+    Image.fromarray(icons_pixels()).save(icons_path, optimize=False)
+    return atlas_path, icons_path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m assets.make_atlas", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path(atlas.ATLAS_FILE).parent, help="output folder")
+    args = parser.parse_args(argv)
+    for path in generate(args.out):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

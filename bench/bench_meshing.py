@@ -1,0 +1,160 @@
+"""Meshing benchmark: `python -m bench meshing`.
+
+Owns: the cases that time the section mesher (the median and the busiest generated surface
+section around spawn, and the worst-case checkerboard, each against the per-voxel reference
+mesher) and the upload of one
+section's arrays into an `ursina.Mesh` + Entity (against building the same Mesh from Python
+lists). The upload needs a window, so it runs in a subprocess (`python -m bench.bench_meshing
+--upload`), under `xvfb-run` when there is no DISPLAY; without either that row is a note.
+Does not own: the timing method (`bench/harness.py`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from bench.harness import Row, median_time
+from game.world.blocks import block_id
+from game.world.meshing import PADDED_SIZE, mesh_section
+from game.world.meshing_reference import mesh_section_reference
+
+SUITE = "meshing"
+ROOT = Path(__file__).resolve().parents[1]
+SEED = 42
+SAMPLE_RADIUS = 2
+"""[columns] Typical sections are drawn from the columns within this many of the spawn column."""
+UPLOAD_TIMEOUT_S = 300
+XVFB = ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24"]
+
+
+def surface_sections(seed: int = SEED) -> list[np.ndarray]:
+    """Padded sections that hold the generated surface (grass, trees, hills) around spawn."""
+    from game.world.world import World
+    with tempfile.TemporaryDirectory() as folder:
+        world = World.create(Path(folder) / "bench.world", seed)
+        found = []
+        for cx in range(-SAMPLE_RADIUS, SAMPLE_RADIUS + 1):
+            for cz in range(-SAMPLE_RADIUS, SAMPLE_RADIUS + 1):
+                heights = np.flatnonzero((world.column(cx, cz) != 0).any(axis=(0, 2)))
+                top_sy = int(heights.max()) // 16
+                found += [world.padded_section(cx, sy, cz) for sy in range(max(0, top_sy - 1), top_sy + 1)]
+        world.close()
+    return found
+
+
+def ranked_surface_sections() -> list[np.ndarray]:
+    """The surface sections around spawn, fewest faces first."""
+    sections = surface_sections()
+    counts = [sum(part.face_count for part in mesh_section(s)) for s in sections]
+    return [sections[i] for i in np.argsort(counts, kind="stable")]
+
+
+def typical_section() -> tuple[np.ndarray, int]:
+    """The surface section with the median face count, and that count."""
+    ranked = ranked_surface_sections()
+    section = ranked[len(ranked) // 2]
+    return section, sum(part.face_count for part in mesh_section(section))
+
+
+def checkerboard_section() -> np.ndarray:
+    """Every other block stone in 3D: each block shows all 6 faces (12,288 faces in the section)."""
+    padded = np.zeros((PADDED_SIZE,) * 3, dtype=np.uint16)
+    padded[np.indices(padded.shape).sum(axis=0) % 2 == 0] = block_id("stone")
+    return padded
+
+
+def _mesh_row(case: str, padded: np.ndarray, quick: bool, target: str) -> Row:
+    faces = sum(part.face_count for part in mesh_section(padded))
+    fast = median_time(lambda: mesh_section(padded), repeats=20 if quick else 200, warmup=3, unit="ms")
+    reference = median_time(lambda: mesh_section_reference(padded), repeats=1 if quick else 5, warmup=0, unit="ms")
+    return Row(SUITE, case, fast, "ms", reference, target, f"{faces} faces; reference: per-voxel Python mesher")
+
+
+# --- the upload case (runs in its own process, with a window) ---------------------------------
+
+
+def measure_upload(quick: bool) -> dict:
+    """In a fresh process with a display: median ms of Mesh + Entity from the flat arrays and from lists."""
+    from panda3d.core import loadPrcFileData
+    for line in ("audio-library-name null", "notify-level-device fatal", "sync-video false"):
+        loadPrcFileData("", line)
+    from ursina import Entity, Mesh, Ursina, destroy, scene
+
+    from game.render.chunk_renderer import load_atlas_texture, mesh_for_ursina, upload
+    app = Ursina(size=(320, 180), development_mode=False, editor_ui_enabled=False, borderless=True)
+    section, faces = typical_section()
+    arrays, _ = mesh_for_ursina(section)
+    texture = load_atlas_texture()
+    made: list[Entity] = []
+
+    def clear() -> None:
+        for entity in made:
+            destroy(entity)
+        made.clear()
+        app.step()  # lets Ursina finish destroying, outside the timed part
+
+    def from_arrays() -> None:
+        made.append(upload(arrays, texture, scene, (0.0, 0.0, 0.0), opaque=True))
+
+    lists = (arrays.positions.reshape(-1, 3).tolist(), arrays.triangles.tolist(), arrays.uvs.reshape(-1, 2).tolist(),
+             arrays.colors.reshape(-1, 4).tolist())
+
+    def from_lists() -> None:
+        vertices, triangles, uvs, colors = lists
+        made.append(Entity(model=Mesh(vertices=vertices, triangles=triangles, uvs=uvs, colors=colors), texture=texture))
+
+    repeats = 10 if quick else 100
+    fast = median_time(from_arrays, repeats=repeats, warmup=3, unit="ms", setup=clear)
+    slow = median_time(from_lists, repeats=max(3, repeats // 10), warmup=1, unit="ms", setup=clear)
+    return {"upload_ms": fast, "lists_ms": slow, "faces": faces}
+
+
+def _upload_row(quick: bool) -> Row:
+    case, target = "upload one section to ursina.Mesh + Entity", "<= 0.5 ms"
+    prefix = [] if os.environ.get("DISPLAY") else XVFB if shutil.which("xvfb-run") else None
+    if prefix is None:
+        return Row(SUITE, case, float("nan"), "ms", None, target, "skipped: no DISPLAY and no xvfb-run")
+    command = [*prefix, sys.executable, "-m", "bench.bench_meshing", "--upload", *(["--quick"] if quick else [])]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=UPLOAD_TIMEOUT_S)
+    line = next((ln for ln in result.stdout.splitlines() if ln.startswith("UPLOAD ")), None)
+    if result.returncode != 0 or line is None:
+        raise RuntimeError(f"upload benchmark failed:\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
+    measured = json.loads(line[len("UPLOAD "):])
+    return Row(SUITE, case, measured["upload_ms"], "ms", measured["lists_ms"], target,
+               f"{measured['faces']} faces, opaque part; reference: the same Mesh from Python lists")
+
+
+def run(quick: bool) -> list[Row]:
+    ranked = ranked_surface_sections()
+    return [
+        _mesh_row("mesh typical terrain section (AO)", ranked[len(ranked) // 2], quick, "<= 1 ms, >= 20x"),
+        _mesh_row("mesh busiest terrain section near spawn (AO)", ranked[-1], quick, ""),
+        _mesh_row("mesh checkerboard section (worst case)", checkerboard_section(), quick, ">= 20x"),
+        _upload_row(quick),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.bench_meshing")
+    parser.add_argument("--upload", action="store_true", help="time the upload case here (needs a display)")
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    if args.upload:
+        print("UPLOAD " + json.dumps(measure_upload(args.quick)), flush=True)
+        os._exit(0)  # skip Panda3D's slow teardown; everything measured is printed
+    from bench.harness import format_table
+    print(format_table(run(args.quick)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

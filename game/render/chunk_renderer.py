@@ -1,0 +1,197 @@
+"""Section meshes on screen: one Ursina entity per section part, meshed off the main thread.
+
+Owns: which sections are shown, meshing them on a thread pool, uploading finished meshes (the
+only GPU work, on the main thread, a few per frame), rebuilding sections when blocks change,
+and destroying what is unloaded; the block atlas texture (nearest filtering).
+Does not own: what a section contains (a `padded_section(cx, sy, cz)` callable, e.g.
+`World.padded_section`), meshing rules (`game.world.meshing`), which sections a block change
+touches (`World.set_block` / `take_changed_sections` return them), or the physics -> Ursina
+axis mirror (`game.render.space`).
+
+Threading: the padded copy of a section is taken on the main thread (the World is not
+thread-safe and the copy is small), the mesher and the axis mapping run on the pool, and
+`update()` (called by Ursina every frame) uploads results. Each section carries a version;
+a result whose version is no longer current (rebuilt again, or unloaded meanwhile) is dropped.
+
+Each shown section has up to two entities: the opaque part with transparency switched off
+(Ursina's default M_dual costs ~35 % of frame time) and the see-through part (glass, ice,
+leaves) with M_dual, so alpha-tested holes and blended glass both draw right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from panda3d.core import TransparencyAttrib
+from ursina import Entity, Mesh, Texture, destroy
+
+from game.render import space
+from game.world import atlas
+from game.world.meshing import SECTION_SIZE, MeshArrays, mesh_section
+
+SectionKey = tuple[int, int, int]
+"""(cx, sy, cz): a section of column (cx, cz), heights 16 sy .. 16 sy + 15."""
+
+ATLAS_PATH = Path(__file__).resolve().parents[2] / atlas.ATLAS_FILE
+
+UPLOADS_PER_FRAME = 8
+"""Finished meshes turned into entities per `update()`: about 0.2-0.4 ms each, so a frame that
+catches up after a big load stays near 3 ms of uploads."""
+
+
+@dataclass(frozen=True)
+class UrsinaMeshArrays:
+    """One mesh part mapped into Ursina's axes, ready for `ursina.Mesh`."""
+
+    positions: np.ndarray
+    uvs: np.ndarray
+    colors: np.ndarray
+    triangles: np.ndarray
+
+
+def to_ursina(part: MeshArrays) -> UrsinaMeshArrays | None:
+    """A mesher part mirrored into Ursina's axes (`game.render.space`), or None when it has no faces."""
+    if part.face_count == 0:
+        return None
+    return UrsinaMeshArrays(space.positions(part.positions), part.uvs, part.colors, space.triangles(part.indices))
+
+
+def mesh_for_ursina(padded: np.ndarray) -> tuple[UrsinaMeshArrays | None, UrsinaMeshArrays | None]:
+    """The worker's job: mesh a padded section and map both parts to Ursina's axes."""
+    opaque, transparent = mesh_section(padded)
+    return to_ursina(opaque), to_ursina(transparent)
+
+
+def load_atlas_texture(path: Path = ATLAS_PATH) -> Texture:
+    """The block atlas as an Ursina texture with nearest filtering (crisp pixels, no bleeding)."""
+    if not path.is_file():
+        raise FileNotFoundError(f"block atlas {path} is missing: run python -m assets.make_atlas")
+    return Texture(path, filtering=None)
+
+
+def upload(arrays: UrsinaMeshArrays, texture: Texture, parent: Entity, origin: tuple[float, float, float],
+           opaque: bool) -> Entity:
+    """One Entity holding `arrays` as a static mesh (main thread only)."""
+    mesh = Mesh(vertices=arrays.positions, triangles=arrays.triangles, uvs=arrays.uvs, colors=arrays.colors,
+                static=True)
+    entity = Entity(parent=parent, model=mesh, texture=texture, position=origin)
+    if opaque:
+        entity.model.set_transparency(TransparencyAttrib.M_none)
+    return entity
+
+
+class ChunkRenderer(Entity):
+    """Draws sections of a voxel world; parent of all their entities.
+
+    `show` queues sections, `rebuild` re-meshes shown ones after block changes, `unload` destroys
+    them; Ursina calls `update()` every frame to upload finished meshes.
+    """
+
+    def __init__(self, padded_section: Callable[[int, int, int], np.ndarray], *, workers: int = 1,
+                 texture: Texture | None = None, uploads_per_frame: int = UPLOADS_PER_FRAME, **kwargs) -> None:
+        super().__init__(**kwargs)
+        if workers < 1 or uploads_per_frame < 1:
+            raise ValueError(f"workers and uploads_per_frame must be >= 1, got {workers}, {uploads_per_frame}")
+        self._padded_section = padded_section
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mesher")
+        self.atlas_texture = texture or load_atlas_texture()
+        self.uploads_per_frame = uploads_per_frame
+        self._versions: dict[SectionKey, int] = {}
+        """Every shown section -> the version of its latest requested mesh."""
+        self._entities: dict[SectionKey, list[Entity]] = {}
+        self._in_flight: list[tuple[SectionKey, int, Future]] = []
+        self.meshes_uploaded = 0
+        """How many section meshes (not entities) have been put on screen so far."""
+
+    # --- what is shown ----------------------------------------------------------------------
+
+    @property
+    def shown_sections(self) -> frozenset[SectionKey]:
+        return frozenset(self._versions)
+
+    @property
+    def pending(self) -> int:
+        """Meshes requested and not yet uploaded (or dropped as stale)."""
+        return len(self._in_flight)
+
+    def section_entities(self, key: SectionKey) -> tuple[Entity, ...]:
+        """The entities currently drawing section `key` (0, 1 or 2)."""
+        return tuple(self._entities.get(key, ()))
+
+    def show(self, sections: Iterable[SectionKey]) -> None:
+        """Start drawing `sections` (those already shown are left alone)."""
+        for key in sections:
+            if key not in self._versions:
+                self._versions[key] = 0
+                self._submit(key)
+
+    def rebuild(self, sections: Iterable[SectionKey]) -> list[SectionKey]:
+        """Re-mesh those of `sections` that are shown (e.g. what `World.set_block` returns); returns them.
+
+        The old mesh stays on screen until the new one is uploaded, so an edit never flickers.
+        """
+        rebuilt = [key for key in dict.fromkeys(sections) if key in self._versions]
+        for key in rebuilt:
+            self._versions[key] += 1
+            self._submit(key)
+        return rebuilt
+
+    def unload(self, sections: Iterable[SectionKey]) -> None:
+        """Stop drawing `sections` and destroy their entities; meshes still in flight are dropped."""
+        for key in sections:
+            self._versions.pop(key, None)
+            for entity in self._entities.pop(key, ()):
+                destroy(entity)
+
+    def unload_all(self) -> None:
+        self.unload(list(self._versions))
+
+    # --- the frame loop -----------------------------------------------------------------------
+
+    def update(self) -> None:
+        """Upload up to `uploads_per_frame` finished meshes (Ursina calls this every frame)."""
+        self.upload_finished(self.uploads_per_frame)
+
+    def upload_finished(self, limit: int | None = None) -> int:
+        """Turn finished meshes into entities, oldest first, at most `limit`; returns how many."""
+        uploaded = 0
+        still_running = []
+        for key, version, future in self._in_flight:
+            if not future.done() or (limit is not None and uploaded >= limit):
+                still_running.append((key, version, future))
+                continue
+            opaque, transparent = future.result()  # a mesher error surfaces here, on the main thread
+            if self._versions.get(key) != version:
+                continue  # superseded by a later rebuild, or unloaded
+            for entity in self._entities.pop(key, ()):
+                destroy(entity)
+            origin = space.point(*(c * SECTION_SIZE for c in key))
+            self._entities[key] = [upload(part, self.atlas_texture, self, origin, opaque=part is opaque)
+                                   for part in (opaque, transparent) if part is not None]
+            uploaded += 1
+            self.meshes_uploaded += 1
+        self._in_flight = still_running
+        return uploaded
+
+    def wait(self, timeout_s: float | None = None) -> None:
+        """Block until every requested mesh is finished (tests, previews, first load), then upload all."""
+        for _, _, future in self._in_flight:
+            future.result(timeout=timeout_s)
+        self.upload_finished()
+
+    def on_destroy(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Destroy every section entity and stop the mesher threads."""
+        self.unload_all()
+        self._in_flight = []
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def _submit(self, key: SectionKey) -> None:
+        padded = np.array(self._padded_section(*key), copy=True)  # a snapshot, taken on the main thread
+        self._in_flight.append((key, self._versions[key], self._pool.submit(mesh_for_ursina, padded)))

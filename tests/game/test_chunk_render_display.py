@@ -1,0 +1,193 @@
+"""Chunk meshes on screen: screenshots of a generated landscape and of an inner corner, and the
+renderer's rebuild/unload bookkeeping against a real World.
+
+Everything that starts Ursina runs in a subprocess (one Ursina app per process). Screenshots
+need a display: DISPLAY, else `xvfb-run`; with neither they skip (a failure when CI=true, see
+tests/conftest.py). The bookkeeping probe uses Ursina's window_type='none' and needs no display.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from assets.make_atlas import paint_tile
+from game.render.preview import SKY_RGB
+
+ROOT = Path(__file__).resolve().parents[2]
+XVFB = ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24"]
+SUBPROCESS_TIMEOUT_S = 240
+
+SKY_COLOUR_TOLERANCE = 8
+"""[RGB levels] A pixel this close to the clear colour (per channel) is sky; fogged land is farther."""
+TERRAIN_COLOUR_DISTANCE = 60
+"""[RGB levels] A pixel at least this far from the sky colour (sum over channels) is surely terrain."""
+AO_CORNER_MAX_RATIO = 0.8
+"""Floor brightness beside the inner corner over open floor: AO gives ~0.55 there (vertex levels
+0.45, 0.64, 0.64, 1.0 interpolated at (0.2, 0.2)); 0.8 leaves room for texture noise."""
+TOP_FACE_BRIGHTNESS_TOLERANCE = 0.15
+"""Open floor (top face, full light, no AO) shows the stone tile at its own brightness, within this
+fraction; a floor drawn inside out would show the bottom face at half brightness."""
+PATCH_RADIUS_PIXELS = 3
+
+
+def display_command() -> list[str]:
+    if os.environ.get("DISPLAY"):
+        return []
+    if shutil.which("xvfb-run"):
+        return XVFB
+    pytest.skip("no DISPLAY and no xvfb-run: cannot open a window")
+
+
+def run_python(args: list[str], prefix: list[str]) -> str:
+    result = subprocess.run([*prefix, sys.executable, *args], cwd=ROOT, capture_output=True, text=True,
+                            timeout=SUBPROCESS_TIMEOUT_S)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    return result.stdout
+
+
+def patch_brightness(image: np.ndarray, pixel: list[float]) -> float:
+    x, y = (int(round(v)) for v in pixel)
+    r = PATCH_RADIUS_PIXELS
+    return float(image[y - r:y + r + 1, x - r:x + r + 1].mean())
+
+
+@pytest.mark.display
+def test_a_generated_landscape_shows_textured_terrain_under_the_sky(tmp_path):
+    shot = tmp_path / "landscape.png"
+    run_python(["-m", "game.render.preview", "--seed", "42", "--size", "640x360", "--screenshot", str(shot)],
+               display_command())
+    image = np.asarray(Image.open(shot).convert("RGB")).astype(int)
+    assert image.shape == (360, 640, 3)
+    distance = np.abs(image - np.array(SKY_RGB)).sum(axis=2)
+    sky = (np.abs(image - np.array(SKY_RGB)) <= SKY_COLOUR_TOLERANCE).all(axis=2)
+    terrain = distance >= TERRAIN_COLOUR_DISTANCE
+    assert sky[:40].mean() > 0.5, "the top of the picture should be sky"
+    assert terrain.mean() > 0.4, "most of the picture should be terrain"
+    green = (image[..., 1] > image[..., 0] + 20) & (image[..., 1] > image[..., 2] + 20)
+    assert green.mean() > 0.15, "grass and leaves should be green"
+    assert len(np.unique(image[terrain].reshape(-1, 3) // 8, axis=0)) > 50, "terrain should be textured and shaded"
+
+
+@pytest.mark.display
+def test_ambient_occlusion_darkens_the_floor_in_an_inner_corner(tmp_path):
+    shot, probes = tmp_path / "corner.png", tmp_path / "corner.json"
+    run_python(["-m", "game.render.preview", "--scene", "corner", "--size", "640x360", "--screenshot", str(shot),
+                "--probes", str(probes)], display_command())
+    image = np.asarray(Image.open(shot).convert("RGB")).astype(float)
+    pixels = json.loads(probes.read_text())
+    corner = patch_brightness(image, pixels["inner_corner"])
+    open_floor = patch_brightness(image, pixels["open_floor"])
+    stone = float(paint_tile("stone")[..., :3].mean())
+    assert open_floor == pytest.approx(stone, rel=TOP_FACE_BRIGHTNESS_TOLERANCE)
+    assert corner < AO_CORNER_MAX_RATIO * open_floor
+
+
+def run_renderer_probe() -> None:
+    """Runs in a subprocess: drive a ChunkRenderer over a real World and print what happened as JSON."""
+    import tempfile
+    import threading
+
+    from panda3d.core import SamplerState, TransparencyAttrib, loadPrcFileData
+    loadPrcFileData("", "audio-library-name null")
+    from ursina import Ursina, scene
+    app = Ursina(window_type="none", development_mode=False)
+
+    from game.render import chunk_renderer
+    from game.world.world import World
+
+    mesher_threads = set()
+    mesh = chunk_renderer.mesh_for_ursina
+
+    def recording_mesh(padded):
+        mesher_threads.add(threading.current_thread().name)
+        return mesh(padded)
+
+    chunk_renderer.mesh_for_ursina = recording_mesh
+    report = {}
+    with tempfile.TemporaryDirectory() as folder:
+        world = World.create(Path(folder) / "probe.world", 42)
+        top = int(world.spawn[1]) - 1
+        sy = top // 16
+        shown = [(cx, s, cz) for cx in (-1, 0, 1) for cz in (-1, 0, 1) for s in (sy - 1, sy, sy + 1)]
+        renderer = chunk_renderer.ChunkRenderer(world.padded_section)
+        renderer.show(shown)
+        renderer.wait()
+        report["uploaded_after_show"] = renderer.meshes_uploaded
+        before = {key: [id(e) for e in renderer.section_entities(key)] for key in shown}
+        report["surface_entities"] = len(renderer.section_entities((0, sy, 0)))
+        opaque_entity = renderer.section_entities((0, sy, 0))[0]
+        report["opaque_transparency_is_none"] = (opaque_entity.model.get_transparency() == TransparencyAttrib.M_none)
+        atlas_texture = renderer.atlas_texture._texture
+        report["atlas_filters_nearest"] = (atlas_texture.get_magfilter() == SamplerState.FT_nearest
+                                           and atlas_texture.get_minfilter() == SamplerState.FT_nearest)
+
+        # A block at a corner of section (0, sy, 0): local x = 15, y = 15, z = 0.
+        changed = world.set_block(15, sy * 16 + 15, 0, "glass")
+        report["world_says"] = sorted(changed)
+        report["rebuilt"] = sorted(renderer.rebuild(changed))
+        renderer.wait()
+        report["uploaded_after_edit"] = renderer.meshes_uploaded
+        report["replaced"] = sorted(key for key in shown
+                                    if [id(e) for e in renderer.section_entities(key)] != before[key])
+        report["edited_section_has_glass_part"] = len(renderer.section_entities((0, sy, 0))) == 2
+
+        doomed = [e for key in shown[:9] for e in renderer.section_entities(key)]
+        renderer.unload(shown[:9])
+        report["left_after_unload"] = sorted(renderer.shown_sections)
+        report["unloaded_entities"] = len(doomed)
+        report["unloaded_entities_still_in_scene"] = sum(any(e is live for live in scene.entities) for e in doomed)
+        report["mesher_threads"] = sorted(mesher_threads)
+        report["main_thread"] = threading.current_thread().name
+        report["shown"] = sorted(shown)
+        renderer.close()
+        world.close()
+    app.step()
+    print("PROBE " + json.dumps(report))
+
+
+def probe() -> dict:
+    out = run_python(["-c", "from tests.game.test_chunk_render_display import run_renderer_probe as p; p()"], [])
+    line = next(line for line in out.splitlines() if line.startswith("PROBE "))
+    return json.loads(line[len("PROBE "):])
+
+
+@pytest.fixture(scope="module")
+def renderer_report():
+    return probe()
+
+
+def test_sections_are_meshed_on_worker_threads_and_uploaded_once_each(renderer_report):
+    assert renderer_report["uploaded_after_show"] == len(renderer_report["shown"])
+    assert renderer_report["mesher_threads"] and all(t.startswith("mesher") for t in renderer_report["mesher_threads"])
+    assert renderer_report["main_thread"] not in renderer_report["mesher_threads"]
+
+
+def test_the_opaque_part_is_drawn_without_transparency_and_the_atlas_with_nearest_filtering(renderer_report):
+    assert renderer_report["surface_entities"] >= 1
+    assert renderer_report["opaque_transparency_is_none"]
+    assert renderer_report["atlas_filters_nearest"]
+
+
+def test_a_block_change_on_a_corner_rebuilds_exactly_the_shown_sections_that_see_it(renderer_report):
+    shown = {tuple(k) for k in renderer_report["shown"]}
+    seeing = {tuple(k) for k in renderer_report["world_says"]}
+    assert len(seeing) == 8  # x = 15, y = 15 and z = 0 local: a section corner, seen by 8 sections
+    expected = sorted(list(k) for k in seeing & shown)
+    assert renderer_report["rebuilt"] == expected
+    assert renderer_report["replaced"] and all(k in expected for k in renderer_report["replaced"])
+    assert renderer_report["uploaded_after_edit"] == renderer_report["uploaded_after_show"] + len(expected)
+    assert renderer_report["edited_section_has_glass_part"]
+
+
+def test_unloading_sections_destroys_their_entities(renderer_report):
+    shown = [tuple(k) for k in renderer_report["shown"]]
+    assert {tuple(k) for k in renderer_report["left_after_unload"]} == set(shown) - set(shown[:9])
+    assert renderer_report["unloaded_entities"] > 0
+    assert renderer_report["unloaded_entities_still_in_scene"] == 0
