@@ -1,0 +1,68 @@
+"""Collision boxes from a block of ids: the numpy half of `World.collision_boxes`.
+
+Owns: turning an id array (indexed [x, y, z], placed at a world origin) into the world-space
+boxes of its solid blocks that overlap a region (built by `physics.shapes.placed`, cached per
+block id and cell), and the rule for which cells a region needs (fences reach up from the cell below).
+Does not own: reading ids from columns or the edge rule (see `world.py` and `coords.py`).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from physics import AABB
+from physics.shapes import MAX_SHAPE_TOP, placed
+
+from .blocks import SHAPES, SOLID
+
+PLACED_CACHE_SIZE = 16384
+"""Most (block id, cell) entries kept by the placed-box cache before it starts over: a few hundred
+kilobytes, far more than the cells around the bodies of one game tick."""
+
+_placed_cache: dict[tuple[int, int, int, int], tuple[AABB, ...]] = {}
+"""(block id, x, y, z) -> the block's shape placed at cell (x, y, z). Keyed by id as well as cell,
+so an edit simply misses the cache; nothing ever needs invalidating."""
+
+
+def cell_range(region: AABB) -> tuple[int, int, int, int, int, int]:
+    """The cells [x0, x1) x [y0, y1) x [z0, z1) whose shapes can overlap `region`'s interior.
+
+    A cell i can only overlap (lo, hi) when i + 1 > lo and i < hi, so i runs from floor(lo) to
+    ceil(hi) - 1. On y a shape may rise MAX_SHAPE_TOP above its cell's floor (fences), so the
+    range starts at the lowest cell with y + MAX_SHAPE_TOP > lo: floor(lo - MAX_SHAPE_TOP) + 1.
+    """
+    rx0, ry0, rz0, rx1, ry1, rz1 = region
+    return (math.floor(rx0), math.floor(ry0 - MAX_SHAPE_TOP) + 1, math.floor(rz0),
+            math.ceil(rx1), math.ceil(ry1), math.ceil(rz1))
+
+
+def boxes_in(ids: np.ndarray, x0: int, y0: int, z0: int, region: AABB) -> list[AABB]:
+    """The world-space boxes of the solid blocks of `ids` (whose [0, 0, 0] is block (x0, y0, z0))
+    whose interiors overlap `region` (strictly: touching boxes are left out)."""
+    solid = SOLID[ids]
+    xs, ys, zs = np.nonzero(solid)
+    if not xs.size:
+        return []
+    rx0, ry0, rz0, rx1, ry1, rz1 = region
+    found = []
+    cached = _placed_cache.get
+    for i, j, k, block in zip(xs.tolist(), ys.tolist(), zs.tolist(), ids[solid].tolist()):
+        key = (block, x0 + i, y0 + j, z0 + k)
+        boxes = cached(key)
+        if boxes is None:
+            boxes = _placed(key)
+        for b in boxes:
+            if b[3] > rx0 and b[0] < rx1 and b[4] > ry0 and b[1] < ry1 and b[5] > rz0 and b[2] < rz1:
+                found.append(b)
+    return found
+
+
+def _placed(key: tuple[int, int, int, int]) -> tuple[AABB, ...]:
+    """Block key[0]'s shape placed at cell key[1:], remembered in the cache."""
+    if len(_placed_cache) >= PLACED_CACHE_SIZE:
+        _placed_cache.clear()
+    block, x, y, z = key
+    boxes = _placed_cache[key] = placed(SHAPES[block], x, y, z)
+    return boxes

@@ -1,0 +1,91 @@
+"""World, column and section coordinates: the one place block positions are split into chunk parts.
+
+Owns: the world's dimensions, world -> column/section/local conversion (floor division, so
+negative coordinates land in the right column), validation of block coordinates, the edge rule
+for reads outside the build height, and which sections see a block (for mesh rebuilds).
+Does not own: block storage (see `column.py`) or what the blocks are (see `blocks.py`).
+
+Block (i, j, k) fills [i, i+1) x [j, j+1) x [k, k+1). Column (cx, cz) holds the blocks with
+floor(i / 16) == cx and floor(k / 16) == cz, for every height 0 <= j < 256. A section is one
+16 x 16 x 16 cube of a column; section (cx, sy, cz) holds heights 16 sy .. 16 sy + 15.
+
+The edge rule (every read of the world keeps it, so physics, the mesher and the game agree):
+below y = 0 reads as `BELOW_WORLD` (bedrock: solid, so nothing falls out of the world), at or
+above y = 256 reads as `ABOVE_WORLD` (air). Writes outside 0 <= y < 256 are refused with
+`OutOfWorldError`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .blocks import AIR, block_id
+
+CHUNK_SIZE = 16
+"""[blocks] Width of a column on X and Z, and the edge of a section."""
+SECTION_SHIFT = 4
+"""log2(CHUNK_SIZE): `i >> SECTION_SHIFT` is floor(i / 16) for every int, negative ones too."""
+LOCAL_MASK = CHUNK_SIZE - 1
+"""`i & LOCAL_MASK` is the position inside the column/section, 0..15, for every int."""
+WORLD_HEIGHT = 256
+"""[blocks] Blocks 0 <= y < WORLD_HEIGHT exist; see the edge rule above for the rest."""
+SECTIONS_PER_COLUMN = WORLD_HEIGHT // CHUNK_SIZE
+COLUMN_SHAPE = (CHUNK_SIZE, WORLD_HEIGHT, CHUNK_SIZE)
+"""Shape of a column's id array, indexed [x, y, z]."""
+SECTION_SHAPE = (CHUNK_SIZE, CHUNK_SIZE, CHUNK_SIZE)
+"""Shape of a section's id array, indexed [x, y, z]."""
+BLOCK_DTYPE = np.uint16
+
+BELOW_WORLD = block_id("bedrock")
+"""What every read sees below y = 0 (the edge rule)."""
+ABOVE_WORLD = AIR
+"""What every read sees at y >= WORLD_HEIGHT (the edge rule)."""
+
+
+class OutOfWorldError(ValueError):
+    """A write outside the build height, 0 <= y < 256."""
+
+
+def block_coordinate(value: object, axis: str) -> int:
+    """`value` as a block coordinate: Python or numpy integers (or integral floats); TypeError otherwise."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return int(value)
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    raise TypeError(f"block coordinate {axis} must be an integer, got {value!r} "
+                    "(use math.floor for positions inside a block)")
+
+
+def column_of(x: int, z: int) -> tuple[int, int]:
+    """The column (cx, cz) that holds block column (x, z)."""
+    return x >> SECTION_SHIFT, z >> SECTION_SHIFT
+
+
+def require_in_height(y: int) -> None:
+    """OutOfWorldError unless 0 <= y < WORLD_HEIGHT."""
+    if not 0 <= y < WORLD_HEIGHT:
+        raise OutOfWorldError(f"y = {y} is outside the world (blocks exist for 0 <= y < {WORLD_HEIGHT})")
+
+
+def _sections_on_axis(v: int, count: int | None) -> tuple[int, ...]:
+    """Section indices along one axis whose padded (18-wide) range contains block coordinate v."""
+    s = v >> SECTION_SHIFT
+    local = v & LOCAL_MASK
+    found = [s]
+    if local == 0:
+        found.append(s - 1)
+    elif local == LOCAL_MASK:
+        found.append(s + 1)
+    return tuple(i for i in found if count is None or 0 <= i < count)
+
+
+def sections_seeing(x: int, y: int, z: int) -> tuple[tuple[int, int, int], ...]:
+    """Every section (cx, sy, cz) whose padded section (`World.padded_section`) contains block (x, y, z).
+
+    That is its own section plus, for a block on a section face, edge or corner, the neighbours
+    across it (up to 8 in all): exactly the meshes a change of this block can alter.
+    """
+    return tuple((cx, sy, cz)
+                 for cx in _sections_on_axis(x, None)
+                 for sy in _sections_on_axis(y, SECTIONS_PER_COLUMN)
+                 for cz in _sections_on_axis(z, None))

@@ -1,0 +1,361 @@
+"""World: one open voxel world, its loaded columns, edits, queries and saves.
+
+Owns: the map of loaded columns (generated from the seed, loaded from the file, or edited),
+block reads and writes, the collision query physics calls (`physics.CollisionWorld`), padded
+sections for the mesher, the record of changed sections, background-generation requests, the
+player state, and when to write what to the world file.
+Does not own: terrain (`terrain.py`), the file format (`storage.py`), column storage
+(`column.py`), the generation workers (`generation.py`), or drawing anything.
+
+Rules that every read keeps:
+- The edge rule (`coords.py`): below y = 0 reads as bedrock (solid), y >= 256 as air.
+- Any column a read touches that is not loaded yet is loaded or generated on the spot, so what a
+  body collides with, or what a mesh sees at its border, never depends on loading timing.
+  Background generation only gets columns ready *earlier*; it never changes what a read returns.
+
+Coordinates are integer blocks; block (i, j, k) fills [i, i+1) x [j, j+1) x [k, k+1).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import deque
+from pathlib import Path
+
+import numpy as np
+
+from physics import AABB
+
+from . import collision
+from .blocks import AIR, SLIPPERINESS, block_id, block_name
+from .column import Column
+from .coords import (ABOVE_WORLD, BELOW_WORLD, BLOCK_DTYPE, CHUNK_SIZE, LOCAL_MASK, SECTION_SHAPE, SECTION_SHIFT,
+                     SECTIONS_PER_COLUMN, WORLD_HEIGHT, block_coordinate, require_in_height, sections_seeing)
+from .generation import DEFAULT_WORKERS, ColumnGenerator
+from .storage import WorldFile, player_state_json
+from .terrain import Terrain
+
+PADDED_SIZE = CHUNK_SIZE + 2
+"""Edge of a padded section: the section plus one block of its neighbours on every side."""
+
+_AIR_SECTION = np.zeros(SECTION_SHAPE, dtype=BLOCK_DTYPE)
+_AIR_SECTION.flags.writeable = False
+_SECTION_MASK = ~LOCAL_MASK  # x & _SECTION_MASK is the first block of x's section
+
+
+class WorldClosedError(ValueError):
+    """The world was used after `close()`."""
+
+
+class World:
+    """An open voxel world. Make one with `World.create(path, seed)` or `World.open(path)`.
+
+    Not thread-safe: use it from one thread (the game's main thread).
+    """
+
+    def __init__(self, file: WorldFile, workers: int) -> None:
+        """Private: use `World.create` or `World.open`."""
+        self._file: WorldFile | None = file
+        self._terrain = Terrain(file.metadata.seed)
+        self._columns: dict[tuple[int, int], Column] = {}
+        self._saved = file.saved_columns()
+        self._unsaved: set[tuple[int, int]] = set()
+        self._changed_sections: set[tuple[int, int, int]] = set()
+        self._player_state = file.metadata.player_state
+        self._generator = ColumnGenerator(file.metadata.seed, workers)
+        self._requested: set[tuple[int, int]] = set()
+        self._from_file: deque[tuple[int, int]] = deque()
+        self._ready: dict[tuple[int, int], None] = {}  # an ordered set
+
+    # --- making and closing -----------------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: str | os.PathLike, seed: int = 42, *, workers: int = DEFAULT_WORKERS) -> World:
+        """A new world at `path` (WorldExistsError if anything is there), saved at once.
+
+        `workers`: background generation processes, started on the first `request`.
+        """
+        terrain = Terrain(seed)
+        spawn_column = Column.from_ids(terrain.column(0, 0))
+        spawn = (0.5, float(spawn_column.top_y(0, 0) + 1), 0.5)
+        return cls(WorldFile.create(Path(path), seed, time.time(), spawn), workers)
+
+    @classmethod
+    def open(cls, path: str | os.PathLike, *, workers: int = DEFAULT_WORKERS) -> World:
+        """The world saved at `path`; a `storage.WorldFileError` subclass says what is wrong otherwise."""
+        return cls(WorldFile.open(Path(path)), workers)
+
+    def close(self) -> None:
+        """Stop background work and release the file. Unsaved edits are dropped: call `save()` first."""
+        if self._file is None:
+            return
+        self._generator.close()
+        self._file.close()
+        self._file = None
+
+    def __enter__(self) -> World:
+        return self
+
+    def __exit__(self, error_type, error, traceback) -> None:
+        """Leaving a `with` block saves (unless it raised) and closes."""
+        try:
+            if error_type is None and self._file is not None:
+                self.save()
+        finally:
+            self.close()
+
+    # --- metadata -----------------------------------------------------------------------------
+
+    @property
+    def path(self) -> Path:
+        return self._open_file().path
+
+    @property
+    def seed(self) -> int:
+        return self._terrain.seed
+
+    @property
+    def spawn(self) -> tuple[float, float, float]:
+        """[blocks] Feet position for a new player: on top of the highest block at (0, 0)."""
+        return self._open_file().metadata.spawn
+
+    @property
+    def created_at(self) -> float:
+        """[s] Unix time the world was created."""
+        return self._open_file().metadata.created_at
+
+    @property
+    def player_state(self) -> dict | None:
+        """What the game keeps about the player (box as 6 floats, velocity, yaw, hotbar...), saved by
+        `save()`. JSON values only; floats read back bit for bit, tuples read back as lists."""
+        return self._player_state
+
+    @player_state.setter
+    def player_state(self, state: dict | None) -> None:
+        player_state_json(state)  # refuse what save() could not write, now rather than at save time
+        self._player_state = state
+
+    # --- blocks -------------------------------------------------------------------------------
+
+    def get_block(self, x: int, y: int, z: int) -> str:
+        """The name of block (x, y, z) (edge rule outside the build height)."""
+        return block_name(self._id_at(block_coordinate(x, "x"), block_coordinate(y, "y"), block_coordinate(z, "z")))
+
+    def set_block(self, x: int, y: int, z: int, name: str) -> tuple[tuple[int, int, int], ...]:
+        """Make block (x, y, z) the block called `name`.
+
+        Returns the sections (cx, sy, cz) whose padded sections see the change (its own and, on a
+        border, the neighbours'); they are also recorded for `take_changed_sections`. Setting a block
+        to what it already is changes nothing and returns (). UnknownBlockError for an unknown name
+        and OutOfWorldError outside 0 <= y < 256, with nothing changed.
+        """
+        x, y, z = block_coordinate(x, "x"), block_coordinate(y, "y"), block_coordinate(z, "z")
+        block = block_id(name)
+        require_in_height(y)
+        column = self._column_at(x >> SECTION_SHIFT, z >> SECTION_SHIFT)
+        if column.get(x & LOCAL_MASK, y, z & LOCAL_MASK) == block:
+            return ()
+        column.set(x & LOCAL_MASK, y, z & LOCAL_MASK, block)
+        self._unsaved.add((x >> SECTION_SHIFT, z >> SECTION_SHIFT))
+        seen_by = sections_seeing(x, y, z)
+        self._changed_sections.update(seen_by)
+        return seen_by
+
+    def take_changed_sections(self) -> set[tuple[int, int, int]]:
+        """Every section (cx, sy, cz) changed by `set_block` since the last call, and forget them.
+
+        A renderer rebuilds the meshes of these sections; keys of sections it has no mesh for (a
+        neighbour column it has not drawn yet) can be skipped.
+        """
+        changed, self._changed_sections = self._changed_sections, set()
+        return changed
+
+    def column(self, cx: int, cz: int) -> np.ndarray:
+        """A new (16, 256, 16) uint16 array of column (cx, cz)'s ids, indexed [x, y, z] (local)."""
+        return self._column_at(block_coordinate(cx, "cx"), block_coordinate(cz, "cz")).ids()
+
+    def padded_section(self, cx: int, sy: int, cz: int) -> np.ndarray:
+        """Section (cx, sy, cz) with a one-block border: a new (18, 18, 18) uint16 array, [x, y, z].
+
+        Index 1..16 is the section itself (index i is local block i - 1); 0 and 17 come from the
+        neighbouring sections and columns, generated if needed. The border keeps the edge rule:
+        below y = 0 it is bedrock (solid, so the world's floor shows no faces), above y = 255 air.
+        """
+        cx, sy, cz = block_coordinate(cx, "cx"), block_coordinate(sy, "sy"), block_coordinate(cz, "cz")
+        if not 0 <= sy < SECTIONS_PER_COLUMN:
+            raise ValueError(f"section index sy must be 0..{SECTIONS_PER_COLUMN - 1}, got {sy}")
+        x0, y0, z0 = cx * CHUNK_SIZE - 1, sy * CHUNK_SIZE - 1, cz * CHUNK_SIZE - 1
+        return self._ids_in_box(x0, y0, z0, x0 + PADDED_SIZE, y0 + PADDED_SIZE, z0 + PADDED_SIZE)
+
+    # --- physics.CollisionWorld -----------------------------------------------------------------
+
+    def collision_boxes(self, region: AABB) -> list[AABB]:
+        """Every solid box whose interior overlaps `region` (physics.CollisionWorld).
+
+        Edge rule: below y = 0 every cell is a full solid cube, above the top it is air; columns that
+        are not loaded are generated first, so results never depend on loading timing. Fences are
+        found from the cell below (1.5 tall).
+        """
+        self._open_file()
+        x0, y0, z0, x1, y1, z1 = collision.cell_range(region)
+        if x1 <= x0 or y1 <= y0 or z1 <= z0:
+            return []
+        return collision.boxes_in(self._ids_in_box(x0, y0, z0, x1, y1, z1), x0, y0, z0, region)
+
+    def slipperiness(self, x: int, y: int, z: int) -> float:
+        """Slipperiness of block (x, y, z) (0.6 for ordinary blocks and air, 0.98 for ice)."""
+        x, y, z = block_coordinate(x, "x"), block_coordinate(y, "y"), block_coordinate(z, "z")
+        return float(SLIPPERINESS[self._id_at(x, y, z)])
+
+    # --- background loading ---------------------------------------------------------------------
+
+    def request(self, cx: int, cz: int) -> None:
+        """Ask for column (cx, cz) to be made ready in the background; returns at once.
+
+        `poll()` reports it when it is loaded. Saved columns are read from the file during `poll`;
+        others are generated by worker processes. Asking for a loaded or already asked column does nothing.
+        """
+        self._open_file()
+        key = (block_coordinate(cx, "cx"), block_coordinate(cz, "cz"))
+        if key in self._requested or key in self._ready:
+            return
+        if key in self._columns:
+            self._ready[key] = None
+            return
+        self._requested.add(key)
+        if key in self._saved:
+            self._from_file.append(key)
+        else:
+            self._generator.submit(*key)
+
+    def cancel(self, cx: int, cz: int) -> None:
+        """Withdraw a request (for a column the player has moved away from); no error if none."""
+        key = (cx, cz)
+        if key in self._requested:
+            self._requested.discard(key)
+            self._generator.cancel(cx, cz)
+
+    def poll(self, limit: int | None = None) -> list[tuple[int, int]]:
+        """The requested columns that became ready since the last poll, each reported once.
+
+        Installs at most `limit` columns (all available when None) from the workers and the file,
+        so a frame can bound its work; a column that a read already generated on the spot is
+        reported too. Never waits for a worker.
+        """
+        self._open_file()
+        finished = self._generator.finished(limit)
+        for key, column in finished:
+            if key not in self._columns:
+                self._install(key, column)
+        installed = len(finished)
+        while self._from_file and (limit is None or installed < limit):
+            key = self._from_file.popleft()
+            if key in self._requested and key not in self._columns:
+                self._install(key, self._load(key))
+                installed += 1
+        ready, self._ready = list(self._ready), {}
+        return ready
+
+    @property
+    def pending_requests(self) -> int:
+        """Requested columns not yet reported by `poll`."""
+        return len(self._requested)
+
+    def is_loaded(self, cx: int, cz: int) -> bool:
+        """Whether column (cx, cz) is in memory (reads of it will not generate anything)."""
+        return (cx, cz) in self._columns
+
+    def unload_columns_outside(self, cx: int, cz: int, radius: int) -> int:
+        """Forget loaded columns farther than `radius` columns (on x or z) from (cx, cz), except those
+        with unsaved edits; returns how many were forgotten. They reload (from the file or the seed)
+        when read again."""
+        far = [key for key in self._columns
+               if max(abs(key[0] - cx), abs(key[1] - cz)) > radius and key not in self._unsaved]
+        for key in far:
+            del self._columns[key]
+        return len(far)
+
+    # --- saving ---------------------------------------------------------------------------------
+
+    def save(self) -> None:
+        """Write every column edited since the last save, and the player state, in one transaction."""
+        file = self._open_file()
+        keys = sorted(self._unsaved)
+        file.save(((key, self._columns[key]) for key in keys), self._player_state)
+        self._saved.update(keys)
+        self._unsaved.clear()
+
+    # --- internals ------------------------------------------------------------------------------
+
+    def _open_file(self) -> WorldFile:
+        if self._file is None:
+            raise WorldClosedError("the world is closed")
+        return self._file
+
+    def _id_at(self, x: int, y: int, z: int) -> int:
+        if y < 0:
+            return BELOW_WORLD
+        if y >= WORLD_HEIGHT:
+            return ABOVE_WORLD
+        return self._column_at(x >> SECTION_SHIFT, z >> SECTION_SHIFT).get(x & LOCAL_MASK, y, z & LOCAL_MASK)
+
+    def _column_at(self, cx: int, cz: int) -> Column:
+        column = self._columns.get((cx, cz))
+        if column is None:
+            self._open_file()
+            column = self._load((cx, cz))
+            self._install((cx, cz), column)
+        return column
+
+    def _load(self, key: tuple[int, int]) -> Column:
+        """Column `key` from the file if it was saved, else from the seed."""
+        if key in self._saved:
+            column = self._open_file().load_column(*key)
+            if column is not None:
+                return column
+        return Column.from_ids(self._terrain.column(*key))
+
+    def _install(self, key: tuple[int, int], column: Column) -> None:
+        self._columns[key] = column
+        if key in self._requested:
+            self._requested.discard(key)
+            self._generator.cancel(*key)
+            self._ready[key] = None
+
+    def _ids_in_box(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> np.ndarray:
+        """The ids of blocks [x0, x1) x [y0, y1) x [z0, z1), indexed [x, y, z], keeping the edge rule.
+
+        The caller passes ints with x0 < x1, y0 < y1, z0 < z1. Read-only: it may be a view of the
+        world's storage, valid until the next write. Loads or generates the columns it touches.
+        """
+        if (x0 & _SECTION_MASK == (x1 - 1) & _SECTION_MASK and z0 & _SECTION_MASK == (z1 - 1) & _SECTION_MASK
+                and y0 >= 0 and y1 <= WORLD_HEIGHT and y0 >> SECTION_SHIFT == (y1 - 1) >> SECTION_SHIFT):
+            section = self._column_at(x0 >> SECTION_SHIFT, z0 >> SECTION_SHIFT).sections[y0 >> SECTION_SHIFT]
+            if section is None:
+                section = _AIR_SECTION
+            view = section[x0 & LOCAL_MASK:((x1 - 1) & LOCAL_MASK) + 1, y0 & LOCAL_MASK:((y1 - 1) & LOCAL_MASK) + 1,
+                           z0 & LOCAL_MASK:((z1 - 1) & LOCAL_MASK) + 1]
+            view.flags.writeable = False
+            return view
+        out = np.empty((x1 - x0, y1 - y0, z1 - z0), dtype=BLOCK_DTYPE)
+        out[:, :max(0, min(y1, 0) - y0)] = BELOW_WORLD
+        out[:, max(0, WORLD_HEIGHT - y0):] = ABOVE_WORLD
+        lo_y, hi_y = max(y0, 0), min(y1, WORLD_HEIGHT)
+        if lo_y >= hi_y:
+            return out  # wholly outside the build height: the edge rule alone
+        for cx in range(x0 >> SECTION_SHIFT, ((x1 - 1) >> SECTION_SHIFT) + 1):
+            ax, bx = max(x0, cx * CHUNK_SIZE), min(x1, (cx + 1) * CHUNK_SIZE)
+            for cz in range(z0 >> SECTION_SHIFT, ((z1 - 1) >> SECTION_SHIFT) + 1):
+                az, bz = max(z0, cz * CHUNK_SIZE), min(z1, (cz + 1) * CHUNK_SIZE)
+                sections = self._column_at(cx, cz).sections
+                for sy in range(lo_y >> SECTION_SHIFT, ((hi_y - 1) >> SECTION_SHIFT) + 1):
+                    ay, by = max(lo_y, sy * CHUNK_SIZE), min(hi_y, (sy + 1) * CHUNK_SIZE)
+                    target = out[ax - x0:bx - x0, ay - y0:by - y0, az - z0:bz - z0]
+                    section = sections[sy]
+                    if section is None:
+                        target.fill(AIR)
+                    else:
+                        target[...] = section[ax - cx * CHUNK_SIZE:bx - cx * CHUNK_SIZE, ay - sy * CHUNK_SIZE:
+                                              by - sy * CHUNK_SIZE, az - cz * CHUNK_SIZE:bz - cz * CHUNK_SIZE]
+        return out

@@ -1,0 +1,276 @@
+"""World files: edits and player state survive save/open; bad, foreign, newer and locked files give
+their clear error without being changed; a kill in the middle of a save loses nothing saved before."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from game.world import (CorruptWorldError, ForeignFileError, NewerFormatError, World, WorldExistsError,
+                        WorldFileError, WorldInUseError, WorldNotFoundError)
+from game.world.storage import FORMAT_VERSION
+from game.world.terrain import Terrain
+
+from .conftest import SEED, fingerprint
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def saved_world(path: Path, edits: int = 3) -> Path:
+    with World.create(path, seed=SEED, workers=1) as world:
+        for i in range(edits):
+            world.set_block(16 * i - 20, 100, -5, "brick")
+    return path
+
+
+def test_edited_blocks_survive_save_and_open(tmp_path):
+    path = tmp_path / "w.db"
+    world = World.create(path, seed=SEED, workers=1)
+    edits = {(-1, 0, -1): "glass", (17, 255, -33): "fence", (5, 63, 5): "air", (-300, 80, 299): "stairs_east"}
+    for (x, y, z), name in edits.items():
+        world.set_block(x, y, z, name)
+    world.save()
+    world.close()
+    reopened = World.open(path, workers=1)
+    for (x, y, z), name in edits.items():
+        assert reopened.get_block(x, y, z) == name
+    edited = reopened.column(-1, -1)
+    expected = Terrain(SEED).column(-1, -1)
+    expected[15, 0, 15] = 11  # glass
+    assert np.array_equal(edited, expected)
+    reopened.close()
+
+
+def test_only_edited_columns_are_stored(tmp_path):
+    path = tmp_path / "w.db"
+    with World.create(path, seed=SEED, workers=1) as world:
+        for cx in range(-3, 3):
+            world.column(cx, 0)  # generated, not edited
+        world.set_block(40, 100, 40, "brick")
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT cx, cz FROM columns").fetchall() == [(2, 2)]
+    db.close()
+
+
+def test_unsaved_edits_are_dropped_by_close(tmp_path):
+    path = saved_world(tmp_path / "w.db", edits=0)
+    world = World.open(path, workers=1)
+    world.set_block(0, 100, 0, "brick")
+    world.close()
+    with World.open(path, workers=1) as reopened:
+        assert reopened.get_block(0, 100, 0) == "air"
+
+
+def test_player_state_floats_round_trip_exactly(tmp_path):
+    path = tmp_path / "w.db"
+    state = {"box": [0.1 + 0.2, 64.00000000000001, -1e-300, 0.7 + 1 / 3, 65.8, 5e-324],
+             "velocity": [-0.0784000015258789, 0.0, 1.7976931348623157e308], "yaw": 271.3, "pitch": -89.9,
+             "hotbar": ["stone", "glass", None], "selected": 2}
+    with World.create(path, seed=SEED, workers=1) as world:
+        assert world.player_state is None
+        world.player_state = state
+    with World.open(path, workers=1) as reopened:
+        assert reopened.player_state == state
+        assert [v.hex() for v in reopened.player_state["box"]] == [v.hex() for v in state["box"]]
+
+
+def test_metadata_keeps_seed_spawn_and_creation_time(tmp_path):
+    path = tmp_path / "w.db"
+    created = World.create(path, seed=-12345, workers=1)
+    seed, spawn, created_at = created.seed, created.spawn, created.created_at
+    created.close()
+    with World.open(path, workers=1) as reopened:
+        assert (reopened.seed, reopened.spawn, reopened.created_at) == (seed, spawn, created_at)
+    db = sqlite3.connect(path)
+    meta = {key: json.loads(value) for key, value in db.execute("SELECT key, value FROM meta")}
+    db.close()
+    assert meta["format_version"] == FORMAT_VERSION and meta["seed"] == -12345
+
+
+def test_a_player_state_that_is_not_json_is_refused_when_set(world):
+    for bad in ({"box": float("nan")}, {"thing": object()}, ["not", "a", "dict"]):
+        with pytest.raises((ValueError, TypeError), match="player_state"):
+            world.player_state = bad
+    assert world.player_state is None
+
+
+def test_create_refuses_a_path_where_something_exists(tmp_path):
+    path = tmp_path / "w.db"
+    path.write_bytes(b"precious")
+    with pytest.raises(WorldExistsError, match="already there"):
+        World.create(path)
+    assert path.read_bytes() == b"precious"
+
+
+def test_create_in_a_missing_folder_says_so(tmp_path):
+    with pytest.raises(WorldFileError, match="does not exist"):
+        World.create(tmp_path / "no" / "w.db")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_open_of_a_missing_world_says_so(tmp_path):
+    with pytest.raises(WorldNotFoundError, match="no world at"):
+        World.open(tmp_path / "nothing.db")
+    assert list(tmp_path.iterdir()) == []
+
+
+def assert_open_fails_unchanged(path: Path, error: type, message: str) -> None:
+    before = fingerprint(path)
+    with pytest.raises(error, match=message):
+        World.open(path, workers=1)
+    assert fingerprint(path) == before
+
+
+@pytest.mark.parametrize("keep", [0, 10, 99, 4096, 0.5])
+def test_a_truncated_world_is_reported_as_corrupt_and_left_alone(tmp_path, keep):
+    path = saved_world(tmp_path / "w.db", edits=40)
+    data = path.read_bytes()
+    path.write_bytes(data[:int(len(data) * keep) if isinstance(keep, float) else keep])
+    assert_open_fails_unchanged(path, CorruptWorldError, "empty|truncated")
+
+
+def test_a_garbage_file_is_reported_as_corrupt_and_left_alone(tmp_path):
+    path = tmp_path / "w.db"
+    path.write_bytes(np.random.default_rng(3).bytes(20_000))
+    assert_open_fails_unchanged(path, CorruptWorldError, "does not start with an SQLite header")
+
+
+def test_a_world_with_a_garbled_header_is_reported_as_corrupt_and_left_alone(tmp_path):
+    path = saved_world(tmp_path / "w.db")
+    data = bytearray(path.read_bytes())
+    data[16:18] = b"\x00\x07"  # page size 7
+    path.write_bytes(bytes(data))
+    assert_open_fails_unchanged(path, CorruptWorldError, "page size")
+
+
+def test_a_damaged_column_is_reported_as_corrupt_when_read(tmp_path):
+    path = saved_world(tmp_path / "w.db")
+    db = sqlite3.connect(path)
+    db.execute("UPDATE columns SET blocks = x'00112233'")
+    db.commit()
+    db.close()
+    with World.open(path, workers=1) as world, pytest.raises(CorruptWorldError, match=r"column \(-2, -1\) is damaged"):
+        world.get_block(-20, 100, -5)
+
+
+def test_another_programs_sqlite_file_is_reported_as_foreign_and_left_alone(tmp_path):
+    path = tmp_path / "other.db"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE notes (text TEXT)")
+    db.execute("INSERT INTO notes VALUES ('hello')")
+    db.commit()
+    db.close()
+    assert_open_fails_unchanged(path, ForeignFileError, "not a Boxel world")
+
+
+def test_a_world_from_a_newer_format_is_refused_and_left_alone(tmp_path):
+    path = saved_world(tmp_path / "w.db")
+    db = sqlite3.connect(path)
+    db.execute("UPDATE meta SET value = ? WHERE key = 'format_version'", (str(FORMAT_VERSION + 1),))
+    db.commit()
+    db.close()
+    assert_open_fails_unchanged(path, NewerFormatError, f"format version {FORMAT_VERSION + 1}, newer")
+
+
+def run_python(code: str, **kwargs) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, stdout=subprocess.PIPE,
+                            stdin=subprocess.PIPE, text=True, **kwargs)
+
+
+def test_a_world_open_in_another_process_is_reported_in_use_and_left_alone(tmp_path):
+    path = saved_world(tmp_path / "w.db")
+    holder = run_python(f"""
+        import sys
+        from game.world import World
+        world = World.open({str(path)!r}, workers=1)
+        print("open", flush=True)
+        sys.stdin.read()
+        world.close()
+    """)
+    try:
+        assert holder.stdout.readline().strip() == "open"
+        assert_open_fails_unchanged(path, WorldInUseError, "in use")
+    finally:
+        holder.stdin.close()
+        assert holder.wait(timeout=30) == 0
+    World.open(path, workers=1).close()  # free again once the other process closed it
+
+
+def test_a_world_open_in_this_process_is_in_use_too(world):
+    with pytest.raises(WorldInUseError):
+        World.open(world.path, workers=1)
+
+
+def test_a_kill_in_the_middle_of_a_save_keeps_the_previous_save_whole(tmp_path):
+    columns = 300
+    path = tmp_path / "w.db"
+    with World.create(path, seed=SEED, workers=1) as world:
+        for i in range(columns):
+            world.set_block(16 * i, 120, 0, "brick")
+    saver = run_python(f"""
+        import time
+        from game.world import World, storage
+        world = World.open({str(path)!r}, workers=1)
+        for i in range({columns}):
+            world.set_block(16 * i, 120, 0, "planks")
+        world._file._db.execute("PRAGMA cache_size=8")  # spill the open transaction into the WAL file early
+        encode, written = storage.encode_column, []
+        def encode_then_stall(column):
+            written.append(1)
+            if len(written) == {columns // 2}:
+                print("halfway", flush=True)
+                time.sleep(60)
+            return encode(column)
+        storage.encode_column = encode_then_stall
+        world.save()
+    """)
+    try:
+        assert saver.stdout.readline().strip() == "halfway"
+        assert Path(f"{path}-wal").stat().st_size > 0  # uncommitted pages reached the disk
+        os.kill(saver.pid, signal.SIGKILL)
+    finally:
+        saver.wait(timeout=30)
+    with World.open(path, workers=1) as world:
+        found = {world.get_block(16 * i, 120, 0) for i in range(columns)}
+    assert found == {"brick"}
+
+
+def test_a_kill_at_any_moment_of_a_save_leaves_the_old_or_the_new_edits_never_a_mix(tmp_path):
+    columns = 200
+    path = tmp_path / "w.db"
+    with World.create(path, seed=SEED, workers=1) as world:
+        for i in range(columns):
+            world.set_block(16 * i, 120, 0, "brick")
+    outcomes = set()
+    for delay in (0.0, 0.02, 0.05, 0.1):
+        saver = run_python(f"""
+            import sys
+            from game.world import World
+            world = World.open({str(path)!r}, workers=1)
+            for i in range({columns}):
+                world.set_block(16 * i, 120, 0, world.get_block(16 * i, 120, 0) == "brick" and "planks" or "brick")
+            print("saving", flush=True)
+            world.save()
+            print("saved", flush=True)
+            sys.stdin.read()
+        """)
+        assert saver.stdout.readline().strip() == "saving"
+        time.sleep(delay)
+        os.kill(saver.pid, signal.SIGKILL)
+        saver.wait(timeout=30)
+        with World.open(path, workers=1) as world:
+            found = {world.get_block(16 * i, 120, 0) for i in range(columns)}
+        assert len(found) == 1, found
+        outcomes |= found
+    assert outcomes <= {"brick", "planks"}
+
