@@ -1,0 +1,215 @@
+"""The replay format: JSON Lines input events keyed by tick, for recording, replaying and scripted tests.
+
+Owns: the event types (`KeyDown`, `KeyUp`, `Look`, `Click`), parsing a replay file with errors
+that name the line, writing events in the same format (`ReplayWriter`), and `ReplayCursor`,
+which hands out the events due before each tick. Pure: no Ursina.
+Does not own: what an event does to the player (see `controls.InputState`) or when ticks run
+(see `clock.py` and the app).
+
+One event per line, ticks in non-decreasing order, events of one tick applied in file order:
+
+    {"tick": 0, "event": "look", "yaw": 270.0, "pitch": 0.0}
+    {"tick": 0, "event": "key_down", "key": "w"}
+    {"tick": 40, "event": "key_up", "key": "w"}
+    {"tick": 50, "event": "click", "button": "right"}
+
+An event with tick t takes effect just before tick t runs; ticks count from 0, so tick 0 events
+shape the first tick. Key names are Ursina's ('w', 'space', 'left shift', 'f3'). Look angles are
+absolute degrees in Minecraft's convention (yaw 0 faces +Z, 90 faces -X, 270 faces +X; pitch
+positive looks down), as in `physics.Intent`. Blank lines are ignored.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+MAX_PITCH = 90.0
+"""[degrees] Looking straight down (and -MAX_PITCH straight up); beyond that the view flips."""
+
+CLICK_BUTTONS = ("left", "right", "middle")
+
+
+class ReplayFormatError(ValueError):
+    """A replay line that is not a valid event; the message names the source and the line."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeyDown:
+    tick: int
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class KeyUp:
+    tick: int
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    tick: int
+    yaw: float
+    """[degrees] Minecraft's yaw: 0 faces +Z, 90 faces -X, 270 faces +X."""
+    pitch: float
+    """[degrees] -90 straight up .. 90 straight down."""
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    tick: int
+    button: str
+    """'left', 'right' or 'middle'."""
+
+
+Event = KeyDown | KeyUp | Look | Click
+
+# event name -> (type, its fields after "tick" and "event")
+_EVENTS: dict[str, tuple[type, tuple[str, ...]]] = {
+    "key_down": (KeyDown, ("key",)),
+    "key_up": (KeyUp, ("key",)),
+    "look": (Look, ("yaw", "pitch")),
+    "click": (Click, ("button",)),
+}
+_NAMES = {cls: name for name, (cls, _) in _EVENTS.items()}
+
+
+def parse_event(line: str) -> Event:
+    """One event from one JSON line; raises ReplayFormatError (without a line number) when invalid."""
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise ReplayFormatError(f"not valid JSON ({error.msg} at column {error.colno})") from None
+    if not isinstance(record, dict):
+        raise ReplayFormatError(f"an event is a JSON object, got {type(record).__name__}")
+    name = record.get("event")
+    if name not in _EVENTS:
+        raise ReplayFormatError(f"unknown or missing \"event\" {name!r}; expected one of {', '.join(_EVENTS)}")
+    cls, fields = _EVENTS[name]
+    expected = {"tick", "event", *fields}
+    missing = [f for f in ("tick", *fields) if f not in record]
+    if missing:
+        raise ReplayFormatError(f"{name} event lacks {', '.join(repr(f) for f in missing)}")
+    extra = sorted(set(record) - expected)
+    if extra:
+        raise ReplayFormatError(f"{name} event has unknown field(s) {', '.join(repr(f) for f in extra)}")
+    tick = record["tick"]
+    if isinstance(tick, bool) or not isinstance(tick, int) or tick < 0:
+        raise ReplayFormatError(f"\"tick\" must be an integer >= 0, got {tick!r}")
+    event = validate_event(cls(tick, *(record[f] for f in fields)))
+    if isinstance(event, Look):
+        event = Look(tick, float(event.yaw), float(event.pitch))
+    return event
+
+
+def validate_event(event: Event) -> Event:
+    """`event` itself when its fields are valid; ReplayFormatError naming the bad field otherwise."""
+    if isinstance(event, (KeyDown, KeyUp)):
+        if not isinstance(event.key, str) or not event.key or event.key != event.key.strip():
+            raise ReplayFormatError(
+                f"\"key\" must be a non-empty key name without surrounding spaces, got {event.key!r}")
+    elif isinstance(event, Look):
+        for name in ("yaw", "pitch"):
+            value = getattr(event, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise ReplayFormatError(f"\"{name}\" must be a finite number of degrees, got {value!r}")
+        if not -MAX_PITCH <= event.pitch <= MAX_PITCH:
+            raise ReplayFormatError(
+                f"\"pitch\" must be within [-{MAX_PITCH:g}, {MAX_PITCH:g}] degrees, got {event.pitch!r}")
+    elif isinstance(event, Click):
+        if event.button not in CLICK_BUTTONS:
+            raise ReplayFormatError(f"\"button\" must be one of {', '.join(CLICK_BUTTONS)}, got {event.button!r}")
+    else:
+        raise TypeError(f"not a replay event: {event!r}")
+    return event
+
+
+def parse_replay(lines: Iterable[str], source: str = "<replay>") -> tuple[Event, ...]:
+    """Every event of a replay, in order. Errors name `source` and the 1-based line number."""
+    events: list[Event] = []
+    last_tick = 0
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            event = parse_event(line)
+        except ReplayFormatError as error:
+            raise ReplayFormatError(f"{source} line {number}: {error}") from None
+        if event.tick < last_tick:
+            raise ReplayFormatError(
+                f"{source} line {number}: tick {event.tick} comes after tick {last_tick}; events must be in tick order")
+        last_tick = event.tick
+        events.append(event)
+    return tuple(events)
+
+
+def read_replay(path: str | Path) -> tuple[Event, ...]:
+    """Parse the replay file at `path` (UTF-8 JSON Lines)."""
+    path = Path(path)
+    with path.open(encoding="utf-8") as file:
+        return parse_replay(file, source=str(path))
+
+
+def format_event(event: Event) -> str:
+    """One event as its JSON line (without the newline): tick first, then event, then its fields."""
+    validate_event(event)
+    record: dict[str, object] = {"tick": event.tick, "event": _NAMES[type(event)]}
+    for field in _EVENTS[record["event"]][1]:
+        record[field] = getattr(event, field)
+    return json.dumps(record)
+
+
+class ReplayWriter:
+    """Appends events to a text stream as JSON Lines, flushing each line (a crash keeps what was played)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self._last_tick = 0
+
+    @classmethod
+    def open(cls, path: str | Path) -> ReplayWriter:
+        """A writer on a new file at `path` (an existing file is replaced)."""
+        return cls(Path(path).open("w", encoding="utf-8"))
+
+    def write(self, event: Event) -> None:
+        if event.tick < self._last_tick:
+            raise ValueError(f"events must be written in tick order: tick {event.tick} after tick {self._last_tick}")
+        line = format_event(event)
+        self._last_tick = event.tick
+        self._stream.write(line + "\n")
+        self._stream.flush()
+
+    def close(self) -> None:
+        self._stream.close()
+
+    def __enter__(self) -> ReplayWriter:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+class ReplayCursor:
+    """Walks a replay tick by tick: `due(tick)` returns the events for that tick, in file order."""
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        self._events = tuple(events)
+        self._next = 0
+
+    def due(self, tick: int) -> tuple[Event, ...]:
+        """Events whose tick is <= `tick` that were not handed out yet (call with increasing ticks)."""
+        start = self._next
+        end = start
+        while end < len(self._events) and self._events[end].tick <= tick:
+            end += 1
+        self._next = end
+        return self._events[start:end]
+
+    @property
+    def finished(self) -> bool:
+        """Every event has been handed out."""
+        return self._next >= len(self._events)

@@ -1,0 +1,1 @@
+"""Screen-space interface: HUD parts and the F3 debug overlay (Ursina)."""

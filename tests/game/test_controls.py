@@ -1,0 +1,107 @@
+"""Input mapping: Ursina input names -> events -> held keys and look angles -> physics.Intent."""
+
+from __future__ import annotations
+
+import pytest
+
+import physics
+from game.controls import InputState, event_from_ursina, intent_from_keys, turned
+from game.replay import Click, KeyDown, KeyUp, Look
+
+
+@pytest.mark.parametrize("held, forward, strafe", [
+    ({"w"}, 1.0, 0.0),
+    ({"s"}, -1.0, 0.0),
+    ({"w", "s"}, 0.0, 0.0),
+    ({"a"}, 0.0, 1.0),  # left is +1, as in physics.Intent
+    ({"d"}, 0.0, -1.0),
+    ({"w", "d"}, 1.0, -1.0),
+    (set(), 0.0, 0.0),
+])
+def test_wasd_give_forward_and_strafe(held, forward, strafe):
+    intent = intent_from_keys(held, yaw=33.0)
+    assert (intent.forward, intent.strafe, intent.yaw) == (forward, strafe, 33.0)
+
+
+@pytest.mark.parametrize("key, action", [
+    ("space", "jump"), ("shift", "sneak"), ("left shift", "sneak"), ("right shift", "sneak"),
+    ("control", "sprint"), ("left control", "sprint"), ("right control", "sprint"),
+])
+def test_space_shift_and_control_set_jump_sneak_and_sprint(key, action):
+    intent = intent_from_keys({key}, yaw=0.0)
+    flags = {"jump": intent.jump, "sneak": intent.sneak, "sprint": intent.sprint}
+    assert flags == {name: name == action for name in flags}
+
+
+def test_holding_a_while_facing_south_moves_the_player_east():
+    # Minecraft: facing south (+Z), the player's left is east (+X).
+    world = physics.BlockGrid()
+    world.fill(-5, -1, -5, 5, -1, 5)
+    body = physics.Body.at_feet(0.5, 0.0, 0.5)
+    for _ in range(10):
+        body = physics.step(body, world, intent_from_keys({"a"}, yaw=0.0))
+    x, _, z = body.feet
+    assert x > 1.0
+    assert z == 0.5
+
+
+@pytest.mark.parametrize("name, event", [
+    ("w", KeyDown(7, "w")),
+    ("w up", KeyUp(7, "w")),
+    ("left shift", KeyDown(7, "left shift")),
+    ("left shift up", KeyUp(7, "left shift")),
+    ("f3", KeyDown(7, "f3")),
+    ("page up", KeyDown(7, "page up")),
+    ("page up up", KeyUp(7, "page up")),
+    ("left mouse down", Click(7, "left")),
+    ("right mouse down", Click(7, "right")),
+    ("middle mouse down", Click(7, "middle")),
+])
+def test_ursina_input_names_become_replay_events(name, event):
+    assert event_from_ursina(name, 7) == event
+
+
+@pytest.mark.parametrize("name", ["w hold", "left mouse up", "scroll up", "scroll down", "double click"])
+def test_repeats_releases_of_buttons_wheel_and_double_clicks_are_not_events(name):
+    assert event_from_ursina(name, 0) is None
+
+
+def test_input_state_follows_key_events_and_looks():
+    state = InputState(yaw=10.0, pitch=5.0)
+    state.apply(KeyDown(0, "w"))
+    state.apply(KeyDown(0, "left shift"))
+    state.apply(Look(0, 270.0, -20.0))
+    intent = state.intent()
+    assert (intent.forward, intent.sneak, intent.yaw) == (1.0, True, 270.0)
+    assert state.pitch == -20.0
+    state.apply(KeyUp(3, "w"))
+    assert state.intent().forward == 0.0
+    assert state.held == {"left shift"}
+
+
+def test_only_a_press_of_f3_asks_to_toggle_the_overlay():
+    state = InputState()
+    assert state.apply(KeyDown(0, "f3")) is True
+    assert state.apply(KeyUp(1, "f3")) is False
+    assert state.apply(KeyDown(1, "w")) is False
+    assert state.apply(Click(1, "left")) is False
+
+
+def test_moving_the_mouse_right_turns_right_and_wraps_yaw():
+    yaw, pitch = turned(350.0, 0.0, mouse_dx=0.25, mouse_dy=0.0, degrees_per_unit=100.0)
+    assert yaw == pytest.approx(15.0)  # 350 + 25, wrapped past 360
+    assert pitch == 0.0
+
+
+def test_moving_the_mouse_up_looks_up_and_stops_at_straight_up():
+    _, pitch = turned(0.0, 10.0, mouse_dx=0.0, mouse_dy=0.05, degrees_per_unit=100.0)
+    assert pitch == pytest.approx(5.0)
+    _, pitch = turned(0.0, 10.0, mouse_dx=0.0, mouse_dy=5.0, degrees_per_unit=100.0)
+    assert pitch == -90.0
+
+
+def test_looking_with_non_finite_angles_is_refused_and_changes_nothing():
+    state = InputState(yaw=1.0, pitch=2.0)
+    with pytest.raises(ValueError):
+        state.look_at(float("nan"), 0.0)
+    assert (state.yaw, state.pitch) == (1.0, 2.0)

@@ -1,0 +1,212 @@
+"""The lab arena, headless: each feature behaves as its collision case should, and its face arrays
+and the physics -> Ursina mapping put faces the right way out and the world the right way round."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import physics
+from game.lab import (
+    EAST_WALL_X, FLOOR_HALF_SIZE, FLOOR_Y, ICE_SLIPPERINESS, SOUTH_LANE_END_Z, SPAWN_FEET, Arena, arena_mesh,
+    build_arena,
+)
+from game.render import space
+
+NORTH, SOUTH, EAST, WEST = 180.0, 0.0, 270.0, 90.0
+
+
+@pytest.fixture(scope="module")
+def arena() -> Arena:
+    return build_arena()
+
+
+def hold(arena: Arena, body: physics.Body, ticks: int, **intent) -> list[physics.Body]:
+    """Every body along `ticks` ticks of the same intent."""
+    bodies = []
+    for _ in range(ticks):
+        body = physics.step(body, arena.grid, physics.Intent(**intent))
+        bodies.append(body)
+    return bodies
+
+
+def settled(arena: Arena, x: float, z: float, y: float = 0.0) -> physics.Body:
+    """A body standing at (x, y, z) after two ticks of doing nothing (on_ground set)."""
+    return hold(arena, physics.Body.at_feet(x, y, z), 2)[-1]
+
+
+def test_the_spawn_stands_on_the_floor(arena):
+    body = settled(arena, *SPAWN_FEET[::2])
+    assert body.on_ground and body.feet == SPAWN_FEET
+
+
+def test_walking_east_from_spawn_stops_exactly_at_the_east_wall(arena):
+    end = hold(arena, settled(arena, *SPAWN_FEET[::2]), 60, forward=1.0, yaw=EAST)[-1]
+    assert end.box.max_x == EAST_WALL_X
+    assert end.collided_horizontally
+
+
+def test_the_lane_south_of_spawn_is_open_to_the_floor_edge(arena):
+    bodies = hold(arena, settled(arena, *SPAWN_FEET[::2]), 80, forward=1.0, yaw=SOUTH)
+    reached = [b for b in bodies if b.box.max_z <= SOUTH_LANE_END_Z]
+    assert reached[-1].box.max_z > SOUTH_LANE_END_Z - 1.0
+    assert not any(b.collided_horizontally for b in reached)
+
+
+def test_walking_north_steps_onto_a_slab_but_not_onto_the_full_block_beside_it(arena):
+    over_slab = hold(arena, settled(arena, -7.5, -1.5), 20, forward=1.0, yaw=NORTH)
+    assert max(b.feet[1] for b in over_slab) == 0.5  # up onto the slab (cells z = -3) ...
+    assert over_slab[-1].box.max_z < -3.0  # ... and over it
+    into_block = hold(arena, settled(arena, -5.5, -1.5), 20, forward=1.0, yaw=NORTH)
+    assert max(b.feet[1] for b in into_block) == 0.0
+    assert into_block[-1].box.min_z == -2.0  # against the block's south face
+
+
+def test_walking_north_climbs_the_stairs_onto_the_platform(arena):
+    bodies = hold(arena, settled(arena, -2.5, -1.5), 30, forward=1.0, yaw=NORTH)
+    assert any(b.feet[1] == 3.0 and b.on_ground for b in bodies)
+
+
+def test_the_fence_cannot_be_jumped(arena):
+    bodies = hold(arena, settled(arena, 2.5, -1.5), 100, forward=1.0, yaw=NORTH, jump=True)
+    assert min(b.box.min_z for b in bodies) == -3.0  # never past the fence's south face
+    assert max(b.box.min_y for b in bodies) < 1.5
+
+
+def test_the_one_high_wall_can_be_jumped(arena):
+    bodies = hold(arena, settled(arena, 6.5, -2.5), 40, forward=1.0, yaw=NORTH, jump=True)
+    assert bodies[-1].box.max_z < -4.0  # crossed the wall (cells z = -4)
+
+
+def test_the_two_high_tunnel_lets_the_player_walk_through_and_stops_a_jump_at_its_roof(arena):
+    through = hold(arena, settled(arena, *SPAWN_FEET[::2]), 70, forward=1.0, yaw=WEST)
+    assert through[-1].box.max_x < -11.0  # out of the far end (cells x = -11..-6)
+    assert not any(b.collided_horizontally for b in through)
+    inside = settled(arena, -8.5, 0.5)
+    jumped = hold(arena, inside, 5, jump=True)
+    assert max(b.box.max_y for b in jumped) == 2.0  # the roof's underside
+
+
+def test_the_one_wide_gap_in_the_south_east_wall_lets_the_player_through(arena):
+    bodies = hold(arena, settled(arena, 6.5, 4.5), 30, forward=1.0, yaw=SOUTH)
+    assert bodies[-1].box.min_z > 7.0
+    assert not any(b.collided_horizontally for b in bodies)
+
+
+def test_sliding_along_the_long_wall_of_separate_blocks_never_snags_on_a_seam(arena):
+    start = settled(arena, 8.5, -8.0)
+    bodies = hold(arena, start, 60, forward=1.0, yaw=NORTH - 45.0)  # north-west, into the wall
+    touching = [b for b in bodies if b.box.min_z == -9.0]
+    assert len(touching) > 20
+    xs = [b.feet[0] for b in touching]
+    assert all(later < earlier for earlier, later in zip(xs, xs[1:]))  # keeps sliding west every tick
+
+
+def test_the_ice_patch_is_slippery_and_the_player_glides_further_on_it(arena):
+    assert arena.grid.slipperiness(-8, FLOOR_Y, 8) == ICE_SLIPPERINESS
+
+    def glide(x: float, z: float) -> float:
+        body = hold(arena, settled(arena, x, z), 20, forward=1.0, yaw=NORTH)[-1]
+        return body.feet[2] - hold(arena, body, 40)[-1].feet[2]
+
+    assert glide(-8.5, 11.5) > 3 * glide(12.5, 11.5)
+
+
+def test_the_floor_covers_the_arena_and_every_block_has_a_material_colour(arena):
+    n = FLOOR_HALF_SIZE
+    assert all(arena.grid.has_block(x, FLOOR_Y, z) for x in (-n, 0, n) for z in (-n, 0, n))
+    assert len(arena.grid) == len(arena.cells)
+
+
+# --- face arrays -----------------------------------------------------------------------------
+
+def one_block_arena(*cells, shape=physics.shapes.FULL_CUBE) -> Arena:
+    grid = physics.BlockGrid()
+    for cell in cells:
+        grid.set(*cell, shape)
+    return Arena(grid, {cell: (shape, "stone") for cell in cells})
+
+
+def triangle_normals_and_centres(positions: np.ndarray, indices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    tri = positions.reshape(-1, 3)[indices.reshape(-1, 3)].astype(np.float64)
+    return np.cross(tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0]), tri.mean(axis=1)
+
+
+def test_one_block_has_six_faces_all_counter_clockwise_seen_from_outside():
+    mesh = arena_mesh(one_block_arena((3, 4, -5)))["stone"]
+    assert mesh.face_count == 6
+    assert (mesh.positions.dtype, mesh.indices.dtype) == (np.float32, np.uint32)
+    normals, centres = triangle_normals_and_centres(mesh.positions, mesh.indices)
+    outward = centres - np.array([3.5, 4.5, -4.5])
+    assert (np.einsum("ij,ij->i", normals, outward) > 0).all()
+
+
+def test_faces_between_two_full_blocks_are_not_drawn():
+    assert arena_mesh(one_block_arena((0, 0, 0), (1, 0, 0)))["stone"].face_count == 10
+
+
+def test_a_slab_keeps_its_top_face_under_a_full_block():
+    arena = one_block_arena((0, 0, 0), shape=physics.shapes.SLAB)
+    arena.grid.set(0, 1, 0)
+    arena.cells[(0, 1, 0)] = (physics.shapes.FULL_CUBE, "stone")
+    assert arena_mesh(arena)["stone"].face_count == 12
+
+
+def test_the_arena_mesh_has_one_part_per_material_with_consistent_arrays(arena):
+    meshes = arena_mesh(arena)
+    assert set(meshes) == {material for _, material in arena.cells.values()}
+    for mesh in meshes.values():
+        vertices = len(mesh.positions) // 3
+        assert len(mesh.uvs) == 2 * vertices and len(mesh.colors) == 4 * vertices
+        assert mesh.indices.max() < vertices
+
+
+# --- physics -> Ursina ----------------------------------------------------------------------
+
+def ursina_forward(rotation_y: float) -> np.ndarray:
+    """Where an Ursina entity with this rotation_y faces: rotation_y 0 faces +Z, 90 faces +X
+    (Ursina's y-up-left axes; checked against `Entity(rotation_y=90).forward` in a window)."""
+    r = math.radians(rotation_y)
+    return np.array([math.sin(r), 0.0, math.cos(r)])
+
+
+@pytest.mark.parametrize("yaw", [0.0, 90.0, 180.0, 270.0, 33.3])
+def test_the_camera_faces_where_the_physics_yaw_faces(yaw):
+    r = math.radians(yaw)
+    physics_forward = (-math.sin(r), 0.0, math.cos(r))  # Minecraft: yaw 0 faces +Z, 90 faces -X
+    _, rotation_y, _ = space.camera_rotation(yaw, 0.0)
+    assert ursina_forward(rotation_y) == pytest.approx(np.array(space.point(*physics_forward)), abs=1e-12)
+
+
+@pytest.mark.parametrize("yaw", [0.0, 90.0, 180.0, 270.0, 33.3])
+def test_the_players_left_is_on_the_left_of_the_screen(yaw):
+    # physics.Intent: strafe +1 (left) accelerates along (cos yaw, 0, sin yaw).
+    r = math.radians(yaw)
+    physics_left = (math.cos(r), 0.0, math.sin(r))
+    _, rotation_y, _ = space.camera_rotation(yaw, 0.0)
+    forward = ursina_forward(rotation_y)
+    ursina_right = np.array([forward[2], 0.0, -forward[0]])  # y-up-left: right = up x forward
+    assert np.dot(np.array(space.point(*physics_left)), ursina_right) == pytest.approx(-1.0)
+
+
+def test_mirroring_keeps_faces_front_facing_for_ursina():
+    # Ursina draws a triangle whose right-hand normal points away from the viewer (into the
+    # block): the mesher's outward counter-clockwise faces become that after the mirror.
+    mesh = arena_mesh(one_block_arena((0, 0, 0)))["stone"]
+    normals, centres = triangle_normals_and_centres(space.positions(mesh.positions), mesh.indices)
+    inward = np.array(space.point(0.5, 0.5, 0.5)) - centres
+    assert (np.einsum("ij,ij->i", normals, inward) > 0).all()
+
+
+def test_boxes_map_to_ursina_with_min_and_max_swapped_on_x():
+    assert space.boxes(np.array([[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]])).tolist() == [[-4.0, 2.0, 3.0, -1.0, 5.0, 6.0]]
+
+
+def test_reversing_triangles_turns_each_face_around_for_meshes_wound_for_ursinas_axes():
+    assert space.triangles(np.array([0, 1, 2, 4, 5, 6], dtype=np.uint32)).tolist() == [2, 1, 0, 6, 5, 4]
+    mesh = arena_mesh(one_block_arena((0, 0, 0)))["stone"]
+    normals, centres = triangle_normals_and_centres(space.positions(mesh.positions), space.triangles(mesh.indices))
+    outward = centres - np.array(space.point(0.5, 0.5, 0.5))
+    assert (np.einsum("ij,ij->i", normals, outward) > 0).all()
