@@ -13,8 +13,11 @@ from . import shapes, tolerances
 from .aabb import AABB
 from .body import Body, Intent
 from .debug import DebugSink, MoveReport, RecordingSink
+from .grid_cast import cast
 from .mover import move
+from .response import DEFAULT_RESTITUTION, RESPONSES, BodyKind, Contact, Response, resolve, response_for
 from .settings import BETA, MovementSettings
+from .swept_aabb import Hit, first_hit, sweep
 from .tick import step
 from .tolerances import CONTACT_TOLERANCE
 from .world import BlockGrid, CollisionWorld
@@ -24,15 +27,26 @@ __all__ = [
     "BETA",
     "BlockGrid",
     "Body",
+    "BodyKind",
     "CONTACT_TOLERANCE",
     "CollisionWorld",
+    "Contact",
+    "DEFAULT_RESTITUTION",
     "DebugSink",
+    "Hit",
     "Intent",
     "MoveReport",
     "MovementSettings",
+    "RESPONSES",
     "RecordingSink",
+    "Response",
+    "cast",
+    "first_hit",
     "move",
+    "resolve",
+    "response_for",
     "shapes",
     "step",
+    "sweep",
     "tolerances",
 ]

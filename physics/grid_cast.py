@@ -8,11 +8,16 @@ The walk (a 3D DDA in the spirit of Amanatides and Woo, widened to the box): the
 is cut into slabs one block thick across the dominant axis of the motion, at the integer
 planes. For each slab, in the order the box meets them, the world is asked only for the region
 the box covers while it overlaps that slab (on the dominant axis the slab itself, on the others
-the box's extent during that time window, plus QUERY_MARGIN). Every box found is swept. The
-walk stops as soon as the best hit so far comes strictly before the time the box reaches the
-next slab: a box not yet found lies wholly in later slabs, so the moving box cannot touch it
-earlier. The number of queries grows with the length of the path, and each query's size only
-with the size of the moving box, never with the volume of the box stretched along the path.
+the box's extent during that time window). Every box found is swept. The walk stops as soon as
+the best hit so far comes strictly before the time the box reaches the next slab: a box not yet
+found lies wholly in later slabs, so the moving box cannot touch it earlier. The number of
+queries grows with the length of the path, and each query's size only with the size of the
+moving box, never with the volume of the box stretched along the path.
+
+The regions need no safety margin: their sides are computed from times of the move and may
+round by an ulp, but a hit needs the boxes to overlap by more than CONTACT_TOLERANCE on every
+axis at some moment of the move (see `sweep.py`), and the slab where that happens holds that
+overlap, far wider than any rounding.
 
 The result equals sweeping every box of the whole stretched box (`first_hit` over
 `world.collision_boxes(box.expanded_towards(dx, dy, dz))`), including the order of ties.
@@ -22,11 +27,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from itertools import chain
 
 from .aabb import AABB
 from .body import require_finite
-from .sweep import Hit, check_box, first_hit_unchecked
-from .tolerances import QUERY_MARGIN
+from .swept_aabb import Hit, check_box, first_hit_unchecked
 from .world import CollisionWorld
 
 
@@ -66,7 +71,6 @@ def swept_regions(box: AABB, dx: float, dy: float, dz: float) -> Iterator[tuple[
         return
     lo, hi = box[main], box[main + 3]
     side_axes = [axis for axis in range(3) if axis != main]
-    margin = QUERY_MARGIN
     if d > 0.0:
         start, end = lo, hi + d
         cuts = range(math.floor(start) + 1, math.ceil(end))
@@ -74,7 +78,7 @@ def swept_regions(box: AABB, dx: float, dy: float, dz: float) -> Iterator[tuple[
         start, end = hi, lo + d
         cuts = range(math.ceil(start) - 1, math.floor(end), -1)
     previous = start
-    for cut in (*cuts, end) if len(cuts) < 64 else _then(cuts, end):
+    for cut in chain(map(float, cuts), (end,)):
         a, b = (previous, cut) if d > 0.0 else (cut, previous)
         previous = cut
         # The box overlaps the slab [a, b] while lo + t d < b and hi + t d > a.
@@ -87,11 +91,6 @@ def swept_regions(box: AABB, dx: float, dy: float, dz: float) -> Iterator[tuple[
             s0, s1 = t0 * delta[axis], t1 * delta[axis]
             if s0 > s1:
                 s0, s1 = s1, s0
-            corners[axis] = box[axis] + s0 - margin
-            corners[axis + 3] = box[axis + 3] + s1 + margin
+            corners[axis] = box[axis] + s0
+            corners[axis + 3] = box[axis + 3] + s1
         yield t0, AABB._trusted(*corners)
-
-
-def _then(cuts: range, end: float) -> Iterator[float]:
-    yield from cuts
-    yield end

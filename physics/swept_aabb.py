@@ -12,24 +12,29 @@ its far face (exit). The boxes first overlap at the latest entry, if that comes 
 exit; the face hit is the one on the axis that entered last. Times are fractions of the
 displacement: 0 is the start, 1 the end.
 
-The edges, decided with the same tolerance as `clip.py` (CONTACT_TOLERANCE, `tol` below):
+The edges, with the same tolerance as `clip.py` (CONTACT_TOLERANCE, `tol` below). Boxes
+overlap on an axis "by more than `tol`" when each reaches more than `tol` past the other's
+near side; touching, or overlapping by `tol` or less, is contact, not overlap. A target is hit
+when the move, unobstructed, would make the boxes overlap by more than `tol` on all three axes
+at once at some moment of the move, and they do not already at its start; the hit is when they
+first touch. So:
 - zero displacement: no hit;
-- on an axis the box does not move along, the boxes must overlap by more than `tol` (both
-  sides), so moving along a face (touching, parallel), or grazing it after float drift, is no
-  hit: sliding never snags on the seams between blocks;
-- on an axis the box moves along that is not the hit face, the overlap still ahead of the
-  box's trailing face at the moment of contact must exceed `tol`: passing a corner the box
-  clips by `tol` or less is no hit (clip's other-axis rule, applied at the time of contact);
+- moving along a face (touching, parallel), or grazing it by float drift: no hit, so sliding
+  never snags on the seams between blocks;
+- passing a corner that the box clips by `tol` or less, or creeping past a face by less than
+  `tol` during the move: no hit (clip's other-axis rule, made continuous);
 - touching at time 0 and moving in: a hit at time 0; touching and moving away: no hit;
-- reaching contact exactly at the end of the move: no hit (the whole move is allowed, as clip's
-  `gap < delta`), so `Hit.time` is in [0, 1);
-- a target the box already overlaps. Boxel's rule, Beta's clip rule made continuous: if the
-  face the box moves into is penetrated by at most `tol`, that is touching (a hit at time 0:
-  float drift can never carry a box into a wall); a target overlapped more deeply than `tol`
-  is ignored, as seed 000's "hollow" boxes and Beta's clip ignore it, so a body stuck in a block
-  can move out instead of freezing, and every body is pushed out of nothing;
-- ties (a corner reached on two faces at once): the Y face wins, then X, then Z (Beta's clip
-  order: landing on a ledge beats bumping into its side).
+- reaching contact exactly at the end of the move (or less than `tol` before it): no hit; the
+  box ends at most `tol` into the face, which counts as touching, so `Hit.time` is in [0, 1);
+- a target the box already overlaps. Boxel's rule, Beta's clip rule made continuous: a face
+  penetrated by at most `tol` is touching (a hit at time 0 when moved into: float drift can never
+  carry a box into a wall); a target overlapped by more than `tol` on every axis at the start is
+  ignored, as seed 000's "hollow" boxes and Beta's clip ignore it, so a body stuck in a block
+  (placed inside one, or a block set on top of it) can move out instead of freezing;
+- ties within one target (a corner reached on two faces at once): the Y face wins, then X,
+  then Z (Beta's clip order: landing on a ledge beats bumping into its side). Ties between
+  targets (`first_hit`): a face contact wins over an edge contact, so a box meeting a flat wall
+  of blocks exactly at a seam gets the wall's normal, not the hidden side of the next block.
 """
 
 from __future__ import annotations
@@ -86,7 +91,8 @@ def sweep(box: AABB, dx: float, dy: float, dz: float, target: AABB) -> Hit | Non
 
 
 def first_hit(box: AABB, dx: float, dy: float, dz: float, targets: Iterable[AABB]) -> Hit | None:
-    """The earliest `sweep` hit among `targets`; ties go to the Y normal, then X, then Z, then the smallest box.
+    """The earliest `sweep` hit among `targets`; ties go to face contacts before edge contacts,
+    then to the Y normal, then X, then Z, then the smallest box.
 
     The result does not depend on the order of the targets.
     """
@@ -100,27 +106,48 @@ def first_hit_unchecked(box: AABB, delta: tuple[float, float, float], targets: I
     """`first_hit` for checked inputs, starting from `best` (a hit found earlier, or None)."""
     for target in targets:
         hit = sweep_unchecked(box, delta, target)
-        if hit is not None and (best is None or earlier(hit, best)):
+        if hit is not None and (best is None or _earlier(hit, best, box, delta)):
             best = hit
     return best
 
 
-def earlier(a: Hit, b: Hit) -> bool:
-    """True when `a` comes before `b`: by time, then normal (Y, X, Z), then box."""
+def _earlier(a: Hit, b: Hit, box: AABB, delta: tuple[float, float, float]) -> bool:
+    """True when `a` comes before `b`: by time; at equal times a face contact before an edge
+    contact, then by normal (Y, X, Z), then by box.
+
+    The face-before-edge rule keeps seams from snagging: a box reaching a flat wall of blocks
+    exactly at a seam also meets the next block's side edge at that same moment; the wall's face
+    is the contact that matters (the edge is hidden by the neighbouring block).
+    """
     if a.time != b.time:
         return a.time < b.time
+    edge_a, edge_b = _edge_contact(box, delta, a), _edge_contact(box, delta, b)
+    if edge_a != edge_b:
+        return edge_b
     rank_a, rank_b = _TIE_RANK[a.normal], _TIE_RANK[b.normal]
     if rank_a != rank_b:
         return rank_a < rank_b
     return a.box < b.box
 
 
+def _edge_contact(box: AABB, delta: tuple[float, float, float], hit: Hit) -> bool:
+    """Whether, at the moment of `hit`, the boxes touch only along an edge or at a corner (no contact area)."""
+    t, target, hit_axis = hit.time, hit.box, hit.axis
+    for axis in range(3):
+        if axis != hit_axis:
+            shift = t * delta[axis]
+            overlap = min(box[axis + 3] + shift, target[axis + 3]) - max(box[axis] + shift, target[axis])
+            if overlap <= CONTACT_TOLERANCE:
+                return True
+    return False
+
+
 def sweep_unchecked(box: AABB, delta: tuple[float, float, float], target: AABB) -> Hit | None:
     """`sweep` for inputs already validated (the hot path of `cast`)."""
     tol = CONTACT_TOLERANCE
-    moving = []  # (axis, speed, gap, through) per moving axis, in tie order
-    enter = -math.inf
-    enter_axis = None
+    touch, touch_axis = -math.inf, None  # latest time a leading face reaches its near face
+    deep, deep_axis = -math.inf, None  # latest time an axis starts overlapping by more than tol
+    shallow = math.inf  # earliest time an axis stops overlapping by more than tol
     for axis in AXIS_ORDER:
         d = delta[axis]
         lo, hi = box[axis], box[axis + 3]
@@ -135,34 +162,20 @@ def sweep_unchecked(box: AABB, delta: tuple[float, float, float], target: AABB) 
             speed, gap, through = d, target_lo - hi, target_hi - lo
         else:
             speed, gap, through = -d, lo - target_hi, hi - target_lo
-        if through <= 0.0:
-            return None  # the target is behind the box on this axis
-        entry = gap / speed
-        if entry > enter:
-            enter, enter_axis = entry, axis
-        moving.append((axis, speed, gap, through))
-    if enter_axis is None:
+        if gap / speed > touch:
+            touch, touch_axis = gap / speed, axis
+        if (gap + tol) / speed > deep:
+            deep, deep_axis = (gap + tol) / speed, axis
+        shallow = min(shallow, (through - tol) / speed)
+    if deep_axis is None:
         return None  # zero displacement
-
-    if enter >= 0.0:
-        if enter >= 1.0:
-            return None  # contact at or after the end of the move
-        time, hit_axis = enter, enter_axis
-    else:
-        # Already past the near face on every moving axis: only a face penetrated by at most the
-        # tolerance counts (touching); deeper overlaps are ignored.
-        time, hit_axis, latest = 0.0, None, -math.inf
-        for axis, speed, gap, _ in moving:
-            if gap >= -tol and gap / speed > latest:
-                hit_axis, latest = axis, gap / speed
-        if hit_axis is None:
-            return None
-
-    for axis, speed, gap, through in moving:
-        ahead = through - time * speed  # overlap left in front of the trailing face at contact
-        if ahead <= (0.0 if axis == hit_axis else tol):
-            return None  # the boxes separate on this axis before overlapping by more than the tolerance
-    return Hit(time, _NORMALS[hit_axis][delta[hit_axis] < 0.0], target)
+    if not 0.0 <= deep < min(shallow, 1.0):
+        # Never deeper than the tolerance during the move, or already deeper at its start (ignored).
+        return None
+    if touch >= 0.0:
+        return Hit(touch, _NORMALS[touch_axis][delta[touch_axis] < 0.0], target)
+    # Touching within the tolerance at the start: the face is the one that gets deeper last.
+    return Hit(0.0, _NORMALS[deep_axis][delta[deep_axis] < 0.0], target)
 
 
 def contact_offset(box: AABB, delta: tuple[float, float, float], hit: Hit) -> tuple[float, float, float]:

@@ -25,16 +25,6 @@ MAX_DISPLACEMENT = 1_000_000.0
 """[blocks] Largest |component| of one move or velocity. Larger values are rejected as bad
 input: they are far beyond any game speed and would make the gathered region absurd."""
 
-QUERY_MARGIN = 1e-7
-"""[blocks] How far each region `cast` asks the world for reaches beyond the swept box it covers.
-
-Why: the regions' sides are computed from times of the move (t x delta), which round by an ulp
-or so (4e-9 at coordinate 30,000,000); the margin makes sure float rounding can never leave a
-sliver of the swept volume between two regions unasked. Any value well above that rounding
-works; it equals CONTACT_TOLERANCE so there is one small length scale. If it were 0, a box
-reachable only through such a sliver could be missed; if large, each query returns more boxes
-to sweep (slower, never wrong)."""
-
 MAX_RESOLVE_ITERATIONS = 8
 """[casts] Default cap on the casts `resolve` makes for one move (each cast meets at most one contact).
 
