@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 
 from .aabb import AABB
-from .tolerances import MAX_BODY_SIZE, MAX_DISPLACEMENT
+from .tolerances import MAX_BODY_SIZE, MAX_DISPLACEMENT, MIN_BOX_SIZE
 
 
 def require_finite(what: str, *values: float) -> None:
@@ -28,8 +28,8 @@ def require_finite(what: str, *values: float) -> None:
 
 def require_size(width: float, height: float) -> None:
     for name, v in (("width", width), ("height", height)):
-        if not (isinstance(v, (int, float)) and math.isfinite(v) and 0.0 < v <= MAX_BODY_SIZE):
-            raise ValueError(f"body {name} must be in (0, {MAX_BODY_SIZE:g}] blocks, got {v!r}")
+        if not (isinstance(v, (int, float)) and math.isfinite(v) and MIN_BOX_SIZE <= v <= MAX_BODY_SIZE):
+            raise ValueError(f"body {name} must be in [{MIN_BOX_SIZE:g}, {MAX_BODY_SIZE:g}] blocks, got {v!r}")
 
 
 @dataclass(frozen=True, slots=True)

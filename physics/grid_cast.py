@@ -2,7 +2,7 @@
 
 Owns: `cast` and `swept_regions`, the walk that decides which small regions of the world are
 asked for boxes, in the order the moving box reaches them.
-Does not own: the hit test itself (see `sweep.py`) or the response to a hit (see `response.py`).
+Does not own: the hit test itself (see `swept_aabb.py`) or the response to a hit (see `response.py`).
 
 The walk (a 3D DDA in the spirit of Amanatides and Woo, widened to the box): the swept volume
 is cut into slabs one block thick across the dominant axis of the motion, at the integer
@@ -16,7 +16,7 @@ moving box, never with the volume of the box stretched along the path.
 
 The regions need no safety margin: their sides are computed from times of the move and may
 round by an ulp, but a hit needs the boxes to overlap by more than CONTACT_TOLERANCE on every
-axis at some moment of the move (see `sweep.py`), and the slab where that happens holds that
+axis at some moment of the move (see `swept_aabb.py`), and the slab where that happens holds that
 overlap, far wider than any rounding.
 
 The result equals sweeping every box of the whole stretched box (`first_hit` over
@@ -31,7 +31,7 @@ from itertools import chain
 
 from .aabb import AABB
 from .body import require_finite
-from .swept_aabb import Hit, check_box, first_hit_unchecked
+from .swept_aabb import Hit, check_moving_box, first_hit_unchecked
 from .world import CollisionWorld
 
 
@@ -41,7 +41,7 @@ def cast(box: AABB, dx: float, dy: float, dz: float, world: CollisionWorld) -> H
     Raises TypeError for a non-AABB box or a world without `collision_boxes`, ValueError for a
     non-finite box or displacement.
     """
-    check_box("cast box", box)
+    check_moving_box("cast box", box)
     require_finite("cast displacement", dx, dy, dz)
     if not isinstance(world, CollisionWorld):
         raise TypeError(f"cast needs a CollisionWorld (with collision_boxes(region)), got {world!r}")

@@ -71,23 +71,11 @@ def finish_move(body: Body, velocity: tuple[float, float, float], dx: float, dy:
     return Body._trusted(box, velocity, ody != ady and ody < 0.0, odx != adx or odz != adz, ody != ady, camera_lag)
 
 
-def gather(world: CollisionWorld, box: AABB, dx: float, dy: float, dz: float) -> list[AABB]:
-    """The world's boxes around `box` stretched by the move (dx, dy, dz), plus the layer below."""
-    x0, y0, z0, x1, y1, z1 = box
-    if dx < 0.0:
-        x0 += dx
-    else:
-        x1 += dx
-    if dy < 0.0:
-        y0 += dy
-    else:
-        y1 += dy
-    if dz < 0.0:
-        z0 += dz
-    else:
-        z1 += dz
-    region = AABB._trusted(x0, y0 - GATHER_BELOW, z0, x1, y1, z1)
-    boxes = world.collision_boxes(region)
+def gather(world: CollisionWorld, box: AABB, dx: float, dy: float, dz: float,
+           below: float = GATHER_BELOW) -> list[AABB]:
+    """The world's boxes around `box` stretched by the move (dx, dy, dz), reaching `below` further down."""
+    x0, y0, z0, x1, y1, z1 = box.expanded_towards(dx, dy, dz)
+    boxes = world.collision_boxes(AABB._trusted(x0, y0 - below, z0, x1, y1, z1))
     return boxes if isinstance(boxes, list) else list(boxes)
 
 
@@ -108,7 +96,8 @@ def collide(start: AABB, on_ground: bool, dx: float, dy: float, dz: float, world
     step = settings.step_height
     if (step > 0.0 and can_step and (guarded or camera_lag < settings.camera_lag_step_limit)
             and (dx != adx or dz != adz)):
-        sbox, (sx, sy, sz), step_stages = _clip_y_x_z(world, start, dx, step, dz, per_axis)
+        sbox, (sx, sy, sz), step_stages = _clip_y_x_z(world, start, dx, step, dz, per_axis,
+                                                     below=max(GATHER_BELOW, step))
         down_boxes = gather(world, sbox, 0.0, -step, 0.0) if per_axis else step_stages[0][3]
         down = clip_axis(down_boxes, sbox, -step, Y)
         sbox = moved(sbox, Y, down)
@@ -126,15 +115,18 @@ def collide(start: AABB, on_ground: bool, dx: float, dy: float, dz: float, world
     return box, requested, (adx, ady, adz), camera_lag
 
 
-def _clip_y_x_z(world: CollisionWorld, start: AABB, dx: float, dy: float, dz: float, per_axis: bool):
+def _clip_y_x_z(world: CollisionWorld, start: AABB, dx: float, dy: float, dz: float, per_axis: bool,
+                below: float = GATHER_BELOW):
     """Clip Y, then X, then Z from `start`, moving the box after each.
 
     Boxes are gathered once over the whole stretched box (Beta), or, when `per_axis`, once per
     axis over the thin slab that axis sweeps: the clip only ever reads boxes inside those slabs,
     so the result is identical, and the gathered volume grows with the length of the move, not
-    with its cube. Returns (end box, allowed deltas, stages); a stage is (box, delta, axis, boxes).
+    with its cube. `below` is how far under the box one gather reaches: the step-up passes its
+    step height when that exceeds a block, so its final step down finds the floor.
+    Returns (end box, allowed deltas, stages); a stage is (box, delta, axis, boxes).
     """
-    everything = None if per_axis else gather(world, start, dx, dy, dz)
+    everything = None if per_axis else gather(world, start, dx, dy, dz, below)
     y_boxes = everything if everything is not None else _gather_axis(world, start, dy, Y)
     ady = clip_axis(y_boxes, start, dy, Y)
     after_y = moved(start, Y, ady)
@@ -167,26 +159,37 @@ def _gathers_per_axis(box: AABB, dx: float, dy: float, dz: float) -> bool:
 
 def _edge_guard(world: CollisionWorld, box: AABB, dx: float, dz: float, settings: MovementSettings):
     """Beta's sneak guard: shorten dx, then dz, while the box moved that way would stand on nothing."""
+    return _guard_axis(world, box, dx, X, settings), _guard_axis(world, box, dz, Z, settings)
+
+
+def _guard_axis(world: CollisionWorld, box: AABB, delta: float, axis: int, settings: MovementSettings) -> float:
+    """Shorten `delta` toward 0 by the backoff while the box moved by it and probed below touches nothing.
+
+    Every probe lies inside the box stretched by `delta` and the probe depth, so the world is
+    asked once and the loop (which keeps Beta's float sequence) runs over that list.
+    """
+    if delta == 0.0:
+        return delta
     depth, backoff = settings.sneak_edge_probe_depth, settings.sneak_edge_backoff
-    while dx != 0.0 and not _touches_anything(world, box.offset(dx, -depth, 0.0)):
-        if -backoff <= dx < backoff:
-            dx = 0.0
-        elif dx > 0.0:
-            dx -= backoff
+    shift = [0.0, -depth, 0.0]
+    stretch = [0.0, -depth, 0.0]
+    stretch[axis] = delta
+    support = [b for b in world.collision_boxes(box.expanded_towards(*stretch))]
+    while delta != 0.0:
+        shift[axis] = delta
+        if _touches_any(box.offset(*shift), support):
+            break
+        if -backoff <= delta < backoff:
+            delta = 0.0
+        elif delta > 0.0:
+            delta -= backoff
         else:
-            dx += backoff
-    while dz != 0.0 and not _touches_anything(world, box.offset(0.0, -depth, dz)):
-        if -backoff <= dz < backoff:
-            dz = 0.0
-        elif dz > 0.0:
-            dz -= backoff
-        else:
-            dz += backoff
-    return dx, dz
+            delta += backoff
+    return delta
 
 
-def _touches_anything(world: CollisionWorld, region: AABB) -> bool:
-    return any(region.intersects(b) for b in world.collision_boxes(region))
+def _touches_any(region: AABB, boxes: list[AABB]) -> bool:
+    return any(region.intersects(b) for b in boxes)
 
 
 def _report(debug: DebugSink, start: AABB, end: AABB, requested, allowed, stages, probe, stepped) -> None:

@@ -3,7 +3,7 @@
 Owns: `Response` (SLIDE, BOUNCE, STOP), `Contact` (one contact reported to game logic),
 `resolve` (a body's move, cast and responded to until the displacement is used up) and the
 response table per pair of body kinds (`BodyKind`, `RESPONSES`, `response_for`; seed 004).
-Does not own: the hit test (see `sweep.py`), the grid walk (see `cast.py`), nor Beta's walking
+Does not own: the hit test (see `swept_aabb.py`), the grid walk (see `grid_cast.py`), nor Beta's walking
 move with its step-up (see `mover.py`, which players use every tick).
 
 `resolve`, step by step (seeds 000 and 004):

@@ -2,7 +2,7 @@
 
 Owns: `Hit` (time of impact, face normal, the box hit), `sweep` (one moving box against one
 target) and `first_hit` (the earliest hit among many targets, with a fixed order for ties).
-Does not own: finding the targets in a world (see `cast.py`) or what a body does after a hit
+Does not own: finding the targets in a world (see `grid_cast.py`) or what a body does after a hit
 (see `response.py`).
 
 Method: the slab test on the Minkowski sum (Ericson, Real-Time Collision Detection, 5.3.3). On
@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 from .aabb import AABB
 from .body import require_finite
-from .tolerances import CONTACT_TOLERANCE
+from .tolerances import CONTACT_TOLERANCE, MIN_BOX_SIZE
 
 AXIS_ORDER = (1, 0, 2)
 """Axes in the order they win ties: Y, then X, then Z."""
@@ -84,7 +84,7 @@ def sweep(box: AABB, dx: float, dy: float, dz: float, target: AABB) -> Hit | Non
 
     Raises TypeError for a non-AABB box and ValueError for a non-finite box or displacement.
     """
-    check_box("sweep box", box)
+    check_moving_box("sweep box", box)
     check_box("sweep target", target)
     require_finite("sweep displacement", dx, dy, dz)
     return sweep_unchecked(box, (dx, dy, dz), target)
@@ -96,7 +96,7 @@ def first_hit(box: AABB, dx: float, dy: float, dz: float, targets: Iterable[AABB
 
     The result does not depend on the order of the targets.
     """
-    check_box("sweep box", box)
+    check_moving_box("sweep box", box)
     require_finite("sweep displacement", dx, dy, dz)
     return first_hit_unchecked(box, (dx, dy, dz), targets)
 
@@ -192,6 +192,13 @@ def contact_offset(box: AABB, delta: tuple[float, float, float], hit: Hit) -> tu
     else:
         offset[axis] = min(hit.box[axis + 3] - box[axis], 0.0)
     return offset[0], offset[1], offset[2]
+
+
+def check_moving_box(what: str, box: object) -> None:
+    """`check_box`, and every extent at least MIN_BOX_SIZE (thinner boxes slip between blocks)."""
+    check_box(what, box)
+    if min(box[3] - box[0], box[4] - box[1], box[5] - box[2]) < MIN_BOX_SIZE:
+        raise ValueError(f"{what} must be at least {MIN_BOX_SIZE:g} blocks on every axis, got {box!r}")
 
 
 def check_box(what: str, box: object) -> None:

@@ -17,6 +17,15 @@ it (Beta's MC-2025). If it were large (say 1e-3): bodies visibly hover and could
 thin gaps.
 """
 
+MIN_BOX_SIZE = 4 * CONTACT_TOLERANCE
+"""[blocks] Smallest extent a moving box (a body, or a box given to `sweep` or `cast`) may have.
+
+Derived from CONTACT_TOLERANCE: an obstacle only counts when the moving box overlaps it by more
+than the tolerance on the other axes. A box narrower than 2 x the tolerance could straddle the
+seam between two blocks overlapping each by less than that, and fall between them; a point never
+overlaps anything by more than the tolerance, so it could never hit. 4 x leaves a margin of 2.
+Rays are cast as small cubes of at least this size (see game.targeting)."""
+
 MAX_BODY_SIZE = 64.0
 """[blocks] Largest width or height a Body may have. Larger sizes are almost certainly unit
 mistakes (pixels or centimetres for blocks) and make every query cover huge regions."""

@@ -3,6 +3,12 @@
 import os
 
 import pytest
+from hypothesis import settings
+
+# CI draws the same examples every run (a red build is reproducible); locally they vary.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI") == "true":
+    settings.load_profile("ci")
 
 
 @pytest.hookimpl(hookwrapper=True)

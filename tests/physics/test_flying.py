@@ -5,7 +5,7 @@ import pytest
 import physics
 from physics import Body, Intent
 
-from .worlds import EAST_YAW, FLOOR_TOP, floor, run, standing
+from .worlds import CONVERGED, EAST_YAW, FLOOR_TOP, floor, run, standing
 
 FLY = Intent(fly=True)
 
@@ -21,7 +21,7 @@ def test_flying_up_approaches_0_225_blocks_per_tick():
     before = body.box.min_y
     body = physics.step(body, physics.BlockGrid(), Intent(fly=True, jump=True))
     # v' = (v + 0.15) * 0.6 has the fixed point v = 0.225; the move uses v + 0.15 = 0.375.
-    assert body.box.min_y - before == pytest.approx(0.375, abs=1e-9)
+    assert body.box.min_y - before == pytest.approx(0.375, abs=CONVERGED)
 
 
 def test_flying_down_lands_on_the_floor_and_walls_still_stop_a_flying_body():

@@ -92,3 +92,24 @@ def test_gathering_per_axis_gives_exactly_the_move_that_gathering_the_whole_stre
     finally:
         mover.PER_AXIS_GATHER_RATIO = saved
     assert per_axis == whole
+
+
+@settings(max_examples=200, deadline=None)
+@given(worlds(), bodies(), deltas, deltas, st.sampled_from([0.6, 1.0, 1.5, 2.0]))
+def test_step_heights_above_one_block_never_end_inside_a_box_and_agree_between_gathers(
+        grid, body, dx, dz, step_height):
+    from dataclasses import replace
+
+    from physics import mover
+    tall_steps = replace(physics.BETA, step_height=step_height)
+    grounded = Body(body.box, on_ground=True)
+    saved = mover.PER_AXIS_GATHER_RATIO
+    try:
+        mover.PER_AXIS_GATHER_RATIO = float("inf")
+        whole = physics.move(grounded, dx, -0.0784, dz, grid, tall_steps)
+        mover.PER_AXIS_GATHER_RATIO = 0.0
+        per_axis = physics.move(grounded, dx, -0.0784, dz, grid, tall_steps)
+    finally:
+        mover.PER_AXIS_GATHER_RATIO = saved
+    assert whole == per_axis
+    assert_no_new_overlap(body.box, whole.box, grid)

@@ -160,3 +160,32 @@ def test_a_body_stuck_inside_a_block_can_walk_out():
     stuck = Body.at_feet(0.5, FLOOR_TOP, 0.5)
     body = run(run(stuck, grid, Intent(), 2), grid, Intent(forward=1.0, yaw=EAST_YAW), 20)
     assert body.box.min_x > 1.0
+
+
+def test_a_body_thinner_than_the_minimum_box_size_is_refused():
+    from physics.tolerances import MIN_BOX_SIZE
+    with pytest.raises(ValueError, match="width"):
+        Body.at_feet(1.0, 0.0, 1.0, width=MIN_BOX_SIZE / 2)
+
+
+def test_a_very_thin_body_standing_on_a_block_seam_does_not_fall_between_the_blocks():
+    grid = BlockGrid()
+    grid.fill(0, -1, 0, 1, -1, 1)  # four blocks whose seams cross at x = 1, z = 1
+    body = Body.at_feet(1.0, 0.0, 1.0, width=1e-6, height=1.0)
+    assert physics.move(body, 0.0, -5.0, 0.0, grid).box.min_y == 0.0
+
+
+def test_a_point_cannot_be_swept_or_cast_because_it_could_never_hit():
+    point = AABB(0.5, 0.5, 0.5, 0.5, 0.5, 0.5)
+    with pytest.raises(ValueError, match="at least"):
+        physics.sweep(point, 1.0, 0.0, 0.0, AABB(1, 0, 0, 2, 1, 1))
+    with pytest.raises(ValueError, match="at least"):
+        physics.cast(point, 1.0, 0.0, 0.0, BlockGrid())
+
+
+def test_a_sneaking_move_of_fifty_blocks_stops_at_the_edge_of_its_support():
+    grid = floor(x0=-10, x1=2)
+    body = standing(grid)
+    moved = physics.move(body, 50.0, -0.0784, 0.0, grid, sneak=True)
+    assert moved.box.min_y == FLOOR_TOP
+    assert 2.5 < moved.feet[0] < 3.3

@@ -11,6 +11,15 @@ from physics.shapes import FULL_CUBE, Shape
 FLOOR_TOP = 64.0
 """Top face of the floor layer every scenario stands on (floor blocks at y = 63)."""
 
+FEET_ROUNDING = 1e-12
+"""[blocks] Feet are derived as (min + max) / 2, which rounds by an ulp or two; differences of
+feet positions near coordinate 100 agree with exact arithmetic to far better than this."""
+CONVERGED = 1e-9
+"""[blocks or blocks/tick] How close a geometric sequence is to its limit after the ticks a test
+runs (for example 0.98^1500 x 3.92 is ~3e-13, 0.6^60 x 0.4 is ~2e-14)."""
+FLOAT32_RELATIVE = 1e-6
+"""[1] Relative rounding of a few float32 operations (each rounds by at most 6e-8)."""
+
 EAST_YAW = 270.0  # faces +X
 SOUTH_YAW = 0.0  # faces +Z
 SOUTH_EAST_YAW = 315.0  # faces +X +Z
