@@ -1,0 +1,99 @@
+"""The hotbar: nine slots of placeable blocks, one of them selected.
+
+Owns: which block is in each slot, which slot is selected, choosing a slot (number keys, the
+mouse wheel, picking a targeted block) and the hotbar's saved form (`to_state`/`from_state`,
+kept in `World.player_state`). Pure: no Ursina import.
+Does not own: drawing it (`game.ui.hud`), which keys and wheel directions map to what (the
+app), or placing blocks (`game.targeting`).
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Sequence
+
+from game.world.blocks import AIR, block_id
+
+SLOT_COUNT = 9
+DEFAULT_SLOTS = ("stone", "cobblestone", "dirt", "grass", "planks", "log", "glass", "brick", "stone_slab")
+"""What a new player holds, slot 0 first."""
+
+
+class HotbarStateError(ValueError):
+    """A saved hotbar state that cannot be used (wrong shape, unknown block, slot out of range)."""
+
+
+class Hotbar:
+    """Nine block names and the selected slot index (0..8)."""
+
+    def __init__(self, slots: Sequence[str] = DEFAULT_SLOTS, selected: int = 0) -> None:
+        """ValueError (UnknownBlockError for a name the registry lacks) unless `slots` is nine
+        placeable block names and `selected` a slot index."""
+        if isinstance(slots, str) or not isinstance(slots, Sequence) or len(slots) != SLOT_COUNT:
+            raise ValueError(f"a hotbar has {SLOT_COUNT} slots, got {slots!r}")
+        for name in slots:
+            _require_placeable(name)
+        self._slots = list(slots)
+        self._selected = 0
+        self.select(selected)
+
+    @property
+    def slots(self) -> tuple[str, ...]:
+        """The block name in each slot, slot 0 first."""
+        return tuple(self._slots)
+
+    @property
+    def selected(self) -> int:
+        """Index of the selected slot, 0..8."""
+        return self._selected
+
+    @property
+    def selected_block(self) -> str:
+        """The block name in the selected slot: what right click places."""
+        return self._slots[self._selected]
+
+    def select(self, index: int) -> None:
+        """Select slot `index` (0..8; the number key 1 is slot 0). TypeError/ValueError otherwise."""
+        if isinstance(index, bool) or not isinstance(index, numbers.Integral):
+            raise TypeError(f"a slot index is an integer, got {index!r}")
+        if not 0 <= index < SLOT_COUNT:
+            raise ValueError(f"slot index must be 0..{SLOT_COUNT - 1}, got {index}")
+        self._selected = int(index)
+
+    def scroll(self, steps: int) -> None:
+        """Move the selection by `steps` slots (positive: to the right), wrapping around the ends."""
+        if isinstance(steps, bool) or not isinstance(steps, numbers.Integral):
+            raise TypeError(f"scroll steps are an integer, got {steps!r}")
+        self._selected = (self._selected + int(steps)) % SLOT_COUNT
+
+    def pick(self, name: str) -> None:
+        """Middle click on block `name`: select the slot holding it, or else put it in the selected slot."""
+        _require_placeable(name)
+        if name in self._slots:
+            self._selected = self._slots.index(name)
+        else:
+            self._slots[self._selected] = name
+
+    def to_state(self) -> dict:
+        """The hotbar as JSON values: {"slots": [nine names], "selected": index}."""
+        return {"slots": list(self._slots), "selected": self._selected}
+
+    @classmethod
+    def from_state(cls, state: object) -> Hotbar:
+        """The hotbar `to_state` described; HotbarStateError saying what is wrong otherwise."""
+        if not isinstance(state, dict) or set(state) != {"slots", "selected"}:
+            raise HotbarStateError(f"a hotbar state is a dict with exactly 'slots' and 'selected', got {state!r}")
+        try:
+            return cls(state["slots"], state["selected"])
+        except (TypeError, ValueError) as error:
+            raise HotbarStateError(f"unusable hotbar state: {error}") from None
+
+    def __repr__(self) -> str:
+        return f"Hotbar({self.slots!r}, selected={self._selected})"
+
+
+def _require_placeable(name: object) -> None:
+    if not isinstance(name, str):
+        raise TypeError(f"a hotbar slot holds a block name, got {name!r}")
+    if block_id(name) == AIR:
+        raise ValueError("air cannot be held in the hotbar")

@@ -1,0 +1,139 @@
+"""The in-game HUD: the crosshair, the hotbar row of block icons, and the selected block's name.
+
+Owns: drawing those on `camera.ui`, the icon texture (`assets/textures/icons.png`, cut by
+`atlas.icon_uv_rect`), showing a `Hotbar`'s slots and selection, and hiding it all (F1).
+Does not own: the hotbar's contents or selection rules (`game.hotbar`), key handling (the app
+calls `show_hotbar` after a change and `toggle` on F1), or the target outline (`target_outline.py`).
+
+Layout (window heights): the hotbar is a row of SLOT_COUNT square slots centred at the bottom,
+the selected slot framed in white; the block's name appears above the row for NAME_SECONDS
+after the selection changes, then fades; the crosshair sits at the window's centre.
+"""
+
+from __future__ import annotations
+
+import time  # Ursina writes each frame's duration to the standard time module as time.dt
+from pathlib import Path
+
+from ursina import Entity, Text, Texture, camera, color
+
+from game.hotbar import SLOT_COUNT, Hotbar
+from game.ui import style
+from game.world import atlas
+from game.world.blocks import block_id
+
+ICONS_PATH = Path(__file__).resolve().parents[2] / atlas.ICONS_FILE
+
+SLOT_SIZE = 0.078
+"""[window heights] Edge of one hotbar slot (56 px in a 720 px window)."""
+SLOT_GAP = 0.004
+"""[window heights] Space between neighbouring slots."""
+SLOT_BORDER = 0.003
+"""[window heights] Width of a slot's thin frame (2 px at 720 px)."""
+ICON_SIZE = 0.066
+"""[window heights] Edge of a block icon inside its slot."""
+SELECTION_SIZE = SLOT_SIZE + 2 * SLOT_GAP
+"""[window heights] The selected slot's white frame: the slot plus the gap around it."""
+SELECTION_BORDER = 0.005
+HOTBAR_MARGIN = 0.012
+"""[window heights] From the window's bottom edge to the selection frame."""
+HOTBAR_Y = -0.5 + HOTBAR_MARGIN + SELECTION_SIZE / 2
+"""[window heights] Centre line of the hotbar row."""
+NAME_GAP = 0.035
+"""[window heights] From the top of the hotbar row to the centre of the block name."""
+
+CROSSHAIR_LENGTH = 0.028
+"""[window heights] Length of each crosshair arm, end to end."""
+CROSSHAIR_WIDTH = 0.004
+"""[window heights] Thickness of the arms (3 px at 720 px)."""
+CROSSHAIR_OUTLINE = 0.0015
+"""[window heights] Dark edge around the arms, so the white cross reads against snow and sky."""
+CROSSHAIR_COLOR = color.rgba(1.0, 1.0, 1.0, 0.92)
+CROSSHAIR_OUTLINE_COLOR = color.rgba(0.0, 0.0, 0.0, 0.5)
+
+NAME_SECONDS = 2.0
+"""[s] How long the selected block's name stays after the selection changes (fading in the last FADE_SECONDS)."""
+FADE_SECONDS = 0.5
+
+
+def slot_x(index: int) -> float:
+    """[window heights] Centre x of hotbar slot `index` (slot 0 leftmost)."""
+    return (index - (SLOT_COUNT - 1) / 2) * (SLOT_SIZE + SLOT_GAP)
+
+
+def display_name(block_name: str) -> str:
+    """A block name as players read it: "stone_slab" -> "Stone Slab"."""
+    return block_name.replace("_", " ").title()
+
+
+def load_icons_texture(path: Path = ICONS_PATH) -> Texture:
+    """The hotbar icons image as a texture (bilinear: icons are drawn smaller or larger than 32 px,
+    and each icon's transparent margin keeps its neighbours from bleeding in)."""
+    if not path.is_file():
+        raise FileNotFoundError(f"hotbar icons {path} are missing: run python -m assets.make_atlas")
+    return Texture(path, filtering="bilinear")
+
+
+class Hud(Entity):
+    """Crosshair, hotbar and block name on `camera.ui`. `visible` shows or hides all of it."""
+
+    def __init__(self, hotbar: Hotbar | None = None, **kwargs) -> None:
+        super().__init__(parent=camera.ui, **kwargs)
+        self._build_crosshair()
+        icons = load_icons_texture()
+        self.slots: list[Entity] = []
+        self.icons: list[Entity] = []
+        for index in range(SLOT_COUNT):
+            x = slot_x(index)
+            slot = style.rectangle(self, x, HOTBAR_Y, SLOT_SIZE, SLOT_SIZE, style.PANEL_COLOR)
+            style.outline(slot, 0.0, 0.0, 1.0, 1.0, SLOT_BORDER / SLOT_SIZE, style.BORDER_COLOR, z=-style.LAYER_STEP)
+            self.slots.append(slot)
+            self.icons.append(Entity(parent=self, model="quad", texture=icons, scale=ICON_SIZE,
+                                     position=(x, HOTBAR_Y, -2 * style.LAYER_STEP)))
+        self.selection = style.outline(self, 0.0, HOTBAR_Y, SELECTION_SIZE, SELECTION_SIZE, SELECTION_BORDER,
+                                       style.HIGHLIGHT_COLOR, z=-3 * style.LAYER_STEP)
+        self.name_label = Text(parent=self, origin=(0, 0), y=HOTBAR_Y + SELECTION_SIZE / 2 + NAME_GAP,
+                               color=style.TEXT_COLOR, scale=style.TEXT_SCALE)
+        self._name_seconds_left = 0.0
+        self._shown: tuple[tuple[str, ...], int] | None = None
+        if hotbar is not None:
+            self.show_hotbar(hotbar)
+
+    def _build_crosshair(self) -> None:
+        length, width, edge = CROSSHAIR_LENGTH, CROSSHAIR_WIDTH, CROSSHAIR_OUTLINE
+        self.crosshair = Entity(parent=self)
+        for w, h in ((length, width), (width, length)):
+            style.rectangle(self.crosshair, 0.0, 0.0, w + 2 * edge, h + 2 * edge, CROSSHAIR_OUTLINE_COLOR)
+        for w, h in ((length, width), (width, length)):
+            style.rectangle(self.crosshair, 0.0, 0.0, w, h, CROSSHAIR_COLOR, z=-style.LAYER_STEP)
+
+    def show_hotbar(self, hotbar: Hotbar) -> None:
+        """Show `hotbar`'s icons and selected slot; the block name appears when the selection changed."""
+        if not isinstance(hotbar, Hotbar):
+            raise TypeError(f"show_hotbar needs a game.hotbar.Hotbar, got {hotbar!r}")
+        shown = (hotbar.slots, hotbar.selected)
+        if shown == self._shown:
+            return
+        for icon, name in zip(self.icons, hotbar.slots):
+            u_min, v_min, u_max, v_max = atlas.icon_uv_rect(block_id(name))
+            icon.texture_scale = (u_max - u_min, v_max - v_min)
+            icon.texture_offset = (u_min, v_min)
+        self.selection.x = slot_x(hotbar.selected)
+        if self._shown is None or self._shown[0][self._shown[1]] != hotbar.selected_block:
+            self.name_label.text = display_name(hotbar.selected_block)
+            self._name_seconds_left = NAME_SECONDS
+            self._fade_name()
+        self._shown = shown
+
+    def update(self) -> None:
+        """Ursina calls this every frame: fade the block name."""
+        if self._name_seconds_left > 0.0:
+            self._name_seconds_left = max(self._name_seconds_left - time.dt, 0.0)
+            self._fade_name()
+
+    def _fade_name(self) -> None:
+        self.name_label.alpha = min(self._name_seconds_left / FADE_SECONDS, 1.0)
+
+    def toggle(self) -> None:
+        """F1: hide the HUD if shown, show it if hidden."""
+        self.visible = not self.visible

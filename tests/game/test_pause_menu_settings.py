@@ -1,0 +1,60 @@
+"""Pause-menu sliders: every position gives a valid, snapped setting (headless: the pure SettingRow)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ui.pause_menu import SETTING_ROWS
+from game.user_settings import FOV_RANGE_DEGREES, SENSITIVITY_RANGE, VIEW_DISTANCE_RANGE_COLUMNS, UserSettings
+
+ROWS = {row.field: row for row in SETTING_ROWS}
+GRID_ROUNDING = 1e-9
+"""[steps] Float error of (value - low) / step for a value rounded to the row's decimals."""
+
+
+def test_there_is_one_slider_per_setting_over_exactly_its_allowed_range():
+    assert ROWS.keys() == set(UserSettings.__dataclass_fields__)
+    assert (ROWS["fov_degrees"].low, ROWS["fov_degrees"].high) == FOV_RANGE_DEGREES
+    assert (ROWS["mouse_sensitivity"].low, ROWS["mouse_sensitivity"].high) == SENSITIVITY_RANGE
+    assert (ROWS["view_distance_columns"].low, ROWS["view_distance_columns"].high) == VIEW_DISTANCE_RANGE_COLUMNS
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(SETTING_ROWS), st.floats(-0.5, 1.5))
+def test_any_pointer_position_gives_a_value_user_settings_accepts(row, fraction):
+    value = row.value_at(fraction)
+    UserSettings().with_changes(**{row.field: value})  # raises if out of range or of the wrong type
+    steps = (value - row.low) / row.step
+    assert steps == pytest.approx(round(steps), abs=GRID_ROUNDING)  # on the step grid
+
+
+@pytest.mark.parametrize(("field", "fraction", "value"), [
+    ("fov_degrees", 0.0, 30), ("fov_degrees", 1.0, 120), ("fov_degrees", 0.5, 75), ("fov_degrees", -3.0, 30),
+    ("mouse_sensitivity", 0.0, 0.05), ("mouse_sensitivity", 1.0, 5.0), ("mouse_sensitivity", 0.5, 2.55),
+    ("view_distance_columns", 0.5, 17), ("view_distance_columns", 2.0, 32),
+])
+def test_the_ends_and_the_middle_of_each_slider(field, fraction, value):
+    assert ROWS[field].value_at(fraction) == value
+
+
+def test_whole_number_settings_come_back_as_ints():
+    assert isinstance(ROWS["view_distance_columns"].value_at(0.3), int)
+    assert isinstance(ROWS["fov_degrees"].value_at(0.3), int)
+
+
+@pytest.mark.parametrize(("field", "start", "steps", "value"), [
+    ("mouse_sensitivity", 1.0, 2, 1.1), ("mouse_sensitivity", 0.05, -1, 0.05), ("mouse_sensitivity", 4.98, 1, 5.0),
+    ("fov_degrees", 80.0, -3, 77), ("view_distance_columns", 32, 1, 32),
+])
+def test_wheel_steps_move_by_the_step_and_stop_at_the_ends(field, start, steps, value):
+    assert ROWS[field].stepped(start, steps) == value
+
+
+@pytest.mark.parametrize(("field", "value", "caption"), [
+    ("fov_degrees", 80.0, "FOV: 80°"), ("mouse_sensitivity", 1.1, "Mouse sensitivity: 1.10x"),
+    ("view_distance_columns", 8, "View distance: 8 columns"),
+])
+def test_captions_read_like_the_setting(field, value, caption):
+    assert ROWS[field].text(value) == caption
