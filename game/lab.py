@@ -3,8 +3,10 @@ and its face arrays for drawing.
 
 Owns: the arena layout (which block, shape, material and slipperiness sits in which cell), the
 spawn point, the named features the tests aim at, and a simple box-face mesher that turns the
-arena into flat numpy arrays per material (physics coordinates, counter-clockwise seen from
-outside; fences drawn as posts and rails). Pure: numpy and `physics` only, no Ursina.
+arena into flat numpy arrays per material (`game.world.meshing.MeshArrays` in physics
+coordinates, counter-clockwise seen from outside; shaded per face as the chunk mesher shades;
+fences drawn as the chunk mesher's post plus rails). Pure: numpy, `physics` and the numpy-only
+`game.world.meshing`; no Ursina.
 Does not own: the chunked world or the real chunk mesher (`game.world`), nor putting arrays
 on screen (see `game.lab_app` and `game.render.space`).
 
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import physics
+from game.world.meshing import FACE_SHADE, FENCE_POST, MeshArrays
 from physics import shapes
 from physics.shapes import Shape
 from physics.world import DEFAULT_SLIPPERINESS
@@ -62,17 +65,14 @@ MATERIAL_COLORS: dict[str, tuple[float, float, float]] = {
 """Base colour (RGB, 0..1) of each material; the arena draws one mesh per material."""
 
 _P = 1.0 / 16.0  # one texture pixel [blocks]
-FENCE_POST = physics.AABB(6 * _P, 0.0, 6 * _P, 10 * _P, 1.0, 10 * _P)
-"""The drawn post of a fence (block-local), Minecraft's 4-pixel-wide post."""
 _RAIL_HEIGHTS = ((6, 9), (12, 15))  # [pixels] bottom and top of the lower and upper rail
-FENCE_RAILS_EAST = tuple(physics.AABB(10 * _P, y0 * _P, 7 * _P, 22 * _P, y1 * _P, 9 * _P) for y0, y1 in _RAIL_HEIGHTS)
-"""The two drawn rails from a fence post to the post of a fence east of it."""
-FENCE_RAILS_SOUTH = tuple(physics.AABB(7 * _P, y0 * _P, 10 * _P, 9 * _P, y1 * _P, 22 * _P) for y0, y1 in _RAIL_HEIGHTS)
+FENCE_RAILS_EAST = tuple(physics.AABB(FENCE_POST.max_x, y0 * _P, 7 * _P, 1.0 + FENCE_POST.min_x, y1 * _P, 9 * _P)
+                         for y0, y1 in _RAIL_HEIGHTS)
+"""The two drawn rails from a fence post (`meshing.FENCE_POST`) to the post of a fence east of it."""
+FENCE_RAILS_SOUTH = tuple(physics.AABB(7 * _P, y0 * _P, FENCE_POST.max_z, 9 * _P, y1 * _P, 1.0 + FENCE_POST.min_z)
+                          for y0, y1 in _RAIL_HEIGHTS)
 """The two drawn rails from a fence post to the post of a fence south of it."""
 
-FACE_SHADE = (0.80, 0.80, 1.00, 0.55, 0.68, 0.68)
-"""Brightness per face in `game.world.blocks.FACES` order (east, west, top, bottom, south,
-north): top brightest, bottom darkest, the two side axes apart, as Minecraft shades them."""
 CELL_TINT_RANGE = 0.08
 """How much darker (at most) one block may be drawn than another of the same material, so
 neighbouring blocks and the floor grid stay readable while the player moves."""
@@ -87,24 +87,6 @@ class Arena:
 
     def spawn_body(self) -> physics.Body:
         return physics.Body.at_feet(*SPAWN_FEET)
-
-
-@dataclass(frozen=True)
-class MeshArrays:
-    """Flat arrays ready for `ursina.Mesh` (after `game.render.space` maps them to Ursina's axes)."""
-
-    positions: np.ndarray
-    """float32, 3 per vertex [blocks]."""
-    uvs: np.ndarray
-    """float32, 2 per vertex; one texture repeat per block."""
-    colors: np.ndarray
-    """float32 RGBA, 4 per vertex."""
-    indices: np.ndarray
-    """uint32, 3 per triangle, two triangles per face, counter-clockwise seen from outside."""
-
-    @property
-    def face_count(self) -> int:
-        return len(self.indices) // 6
 
 
 def build_arena() -> Arena:
@@ -171,7 +153,12 @@ _QUAD_TRIANGLES = np.array([0, 1, 2, 0, 2, 3], dtype=np.uint32)
 
 
 def arena_mesh(arena: Arena) -> dict[str, MeshArrays]:
-    """One MeshArrays per material: every box face that is not pressed against a full cube."""
+    """One MeshArrays per material: every box face that is not pressed against a full cube.
+
+    Positions are in blocks (physics coordinates), UVs repeat the texture once per block, colours
+    are the material's colour times the face's shade and the cell's tint; a material with every
+    face hidden gets empty arrays.
+    """
     full = {cell for cell, (shape, _) in arena.cells.items() if shape == shapes.FULL_CUBE}
     rows = [(cell, box, material) for cell, (shape, material) in arena.cells.items()
             for box in _drawn_boxes(arena, cell, shape)]
@@ -237,6 +224,9 @@ def _face_arrays(cells: np.ndarray, boxes: np.ndarray, tint: np.ndarray, face: i
 
 
 def _concatenate(parts: list[MeshArrays]) -> MeshArrays:
+    if not parts:
+        return MeshArrays(np.zeros(0, np.float32), np.zeros(0, np.float32), np.zeros(0, np.float32),
+                          np.zeros(0, np.uint32))
     offsets = np.cumsum([0] + [len(p.positions) // 3 for p in parts[:-1]])
     return MeshArrays(
         np.concatenate([p.positions for p in parts]),

@@ -17,13 +17,13 @@ from .aabb import AABB
 from .tolerances import MAX_BODY_SIZE, MAX_DISPLACEMENT, MIN_BOX_SIZE
 
 
-def require_finite(what: str, *values: float) -> None:
-    """Raise ValueError naming `what` when any value is NaN, infinite or beyond MAX_DISPLACEMENT."""
+def require_finite(what: str, *values: float, limit: float = MAX_DISPLACEMENT) -> None:
+    """Raise ValueError naming `what` when any value is NaN, infinite or larger than `limit` in size."""
     for v in values:
         if not isinstance(v, (int, float)) or isinstance(v, bool):
             raise TypeError(f"{what} must be numbers, got {values!r}")
-        if not math.isfinite(v) or abs(v) > MAX_DISPLACEMENT:
-            raise ValueError(f"{what} must be finite and at most {MAX_DISPLACEMENT:g} in size, got {values!r}")
+        if not math.isfinite(v) or abs(v) > limit:
+            raise ValueError(f"{what} must be finite and at most {limit:g} in size, got {values!r}")
 
 
 def require_size(width: float, height: float) -> None:
@@ -80,7 +80,7 @@ class Body:
     @classmethod
     def at_feet(cls, x: float, y: float, z: float, width: float = 0.6, height: float = 1.8) -> Body:
         """A body at rest whose feet centre is (x, y, z); width on X and Z, height on Y [blocks]."""
-        require_finite("feet position", x, y, z)
+        require_finite("feet position", x, y, z, limit=math.inf)
         require_size(width, height)
         return cls(AABB.around_feet(x, y, z, width, height))
 

@@ -10,8 +10,11 @@ axis mirror (`game.render.space`).
 
 Threading: the padded copy of a section is taken on the main thread (the World is not
 thread-safe and the copy is small), the mesher and the axis mapping run on the pool, and
-`update()` (called by Ursina every frame) uploads results. Each section carries a version;
-a result whose version is no longer current (rebuilt again, or unloaded meanwhile) is dropped.
+`update()` (called by Ursina every frame) uploads results. Each mesh request carries a version
+from one counter that only grows; a result whose version is no longer its section's current one
+(rebuilt again, or unloaded meanwhile, even if shown again since) is dropped. A mesher error is
+raised once, on the main thread, by the upload that meets it; that section's request is dropped
+and every other one carries on.
 
 Each shown section has up to two entities: the opaque part with transparency switched off
 (Ursina's default M_dual costs ~35 % of frame time) and the see-through part (glass, ice,
@@ -20,8 +23,10 @@ leaves) with M_dual, so alpha-tested holes and blended glass both draw right.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import wait as wait_for_futures
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -93,15 +98,18 @@ class ChunkRenderer(Entity):
 
     def __init__(self, padded_section: Callable[[int, int, int], np.ndarray], *, workers: int = 1,
                  texture: Texture | None = None, uploads_per_frame: int = UPLOADS_PER_FRAME, **kwargs) -> None:
+        for name, value in (("workers", workers), ("uploads_per_frame", uploads_per_frame)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} must be an int >= 1, got {value!r}")
         super().__init__(**kwargs)
-        if workers < 1 or uploads_per_frame < 1:
-            raise ValueError(f"workers and uploads_per_frame must be >= 1, got {workers}, {uploads_per_frame}")
         self._padded_section = padded_section
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mesher")
         self.atlas_texture = texture or load_atlas_texture()
         self.uploads_per_frame = uploads_per_frame
         self._versions: dict[SectionKey, int] = {}
         """Every shown section -> the version of its latest requested mesh."""
+        self._version_counter = itertools.count()
+        """Versions for mesh requests: never reused, so no old request matches a newer one."""
         self._entities: dict[SectionKey, list[Entity]] = {}
         self._in_flight: list[tuple[SectionKey, int, Future]] = []
         self.meshes_uploaded = 0
@@ -126,7 +134,6 @@ class ChunkRenderer(Entity):
         """Start drawing `sections` (those already shown are left alone)."""
         for key in sections:
             if key not in self._versions:
-                self._versions[key] = 0
                 self._submit(key)
 
     def rebuild(self, sections: Iterable[SectionKey]) -> list[SectionKey]:
@@ -136,7 +143,6 @@ class ChunkRenderer(Entity):
         """
         rebuilt = [key for key in dict.fromkeys(sections) if key in self._versions]
         for key in rebuilt:
-            self._versions[key] += 1
             self._submit(key)
         return rebuilt
 
@@ -157,31 +163,45 @@ class ChunkRenderer(Entity):
         self.upload_finished(self.uploads_per_frame)
 
     def upload_finished(self, limit: int | None = None) -> int:
-        """Turn finished meshes into entities, oldest first, at most `limit`; returns how many."""
+        """Turn finished meshes into entities, oldest first, at most `limit`; returns how many.
+
+        A mesher error is raised here (on the main thread), once: its request is dropped and the
+        requests not yet looked at stay queued for the next call.
+        """
         uploaded = 0
-        still_running = []
-        for key, version, future in self._in_flight:
-            if not future.done() or (limit is not None and uploaded >= limit):
-                still_running.append((key, version, future))
-                continue
-            opaque, transparent = future.result()  # a mesher error surfaces here, on the main thread
-            if self._versions.get(key) != version:
-                continue  # superseded by a later rebuild, or unloaded
-            for entity in self._entities.pop(key, ()):
-                destroy(entity)
-            origin = space.point(*(c * SECTION_SIZE for c in key))
-            self._entities[key] = [upload(part, self.atlas_texture, self, origin, opaque=part is opaque)
-                                   for part in (opaque, transparent) if part is not None]
-            uploaded += 1
-            self.meshes_uploaded += 1
-        self._in_flight = still_running
+        kept = []
+        entries = iter(self._in_flight)
+        try:
+            for entry in entries:
+                key, version, future = entry
+                if not future.done() or (limit is not None and uploaded >= limit):
+                    kept.append(entry)
+                    continue
+                opaque, transparent = future.result()  # a mesher error surfaces here
+                if self._versions.get(key) != version:
+                    continue  # superseded by a later request, or unloaded
+                for entity in self._entities.pop(key, ()):
+                    destroy(entity)
+                origin = space.point(*(c * SECTION_SIZE for c in key))
+                self._entities[key] = [upload(part, self.atlas_texture, self, origin, opaque=part is opaque)
+                                       for part in (opaque, transparent) if part is not None]
+                uploaded += 1
+                self.meshes_uploaded += 1
+        finally:
+            kept.extend(entries)  # after an error: the entries not looked at yet
+            self._in_flight = kept
         return uploaded
 
     def wait(self, timeout_s: float | None = None) -> None:
-        """Block until every requested mesh is finished (tests, previews, first load), then upload all."""
-        for _, _, future in self._in_flight:
-            future.result(timeout=timeout_s)
+        """Block until every requested mesh is finished (tests, previews, first load), then upload all.
+
+        TimeoutError if some are still meshing after `timeout_s` (those finished are uploaded first);
+        a mesher error is raised as by `upload_finished`.
+        """
+        _, running = wait_for_futures([future for _, _, future in self._in_flight], timeout=timeout_s)
         self.upload_finished()
+        if running:
+            raise TimeoutError(f"{len(running)} section meshes still unfinished after {timeout_s} s")
 
     def on_destroy(self) -> None:
         self.close()
@@ -193,5 +213,7 @@ class ChunkRenderer(Entity):
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     def _submit(self, key: SectionKey) -> None:
+        """Ask for a new mesh of section `key`, which becomes its current version."""
         padded = np.array(self._padded_section(*key), copy=True)  # a snapshot, taken on the main thread
-        self._in_flight.append((key, self._versions[key], self._pool.submit(mesh_for_ursina, padded)))
+        version = self._versions[key] = next(self._version_counter)
+        self._in_flight.append((key, version, self._pool.submit(mesh_for_ursina, padded)))

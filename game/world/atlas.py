@@ -73,13 +73,7 @@ def tile_origin_pixels(tile: int) -> tuple[int, int]:
 
 def tile_uv_rect(tile: int) -> tuple[float, float, float, float]:
     """(u_min, v_min, u_max, v_max) of `tile`'s 16x16 artwork, exactly its pixel edges (no inset)."""
-    left, top = tile_origin_pixels(tile)
-    return (
-        left / ATLAS_WIDTH_PIXELS,
-        1.0 - (top + TILE_PIXELS) / ATLAS_HEIGHT_PIXELS,
-        (left + TILE_PIXELS) / ATLAS_WIDTH_PIXELS,
-        1.0 - top / ATLAS_HEIGHT_PIXELS,
-    )
+    return _square_uv_rect(*tile_origin_pixels(tile), TILE_PIXELS, ATLAS_WIDTH_PIXELS, ATLAS_HEIGHT_PIXELS)
 
 
 def icon_origin_pixels(block: int) -> tuple[int, int]:
@@ -90,10 +84,12 @@ def icon_origin_pixels(block: int) -> tuple[int, int]:
 
 def icon_uv_rect(block: int) -> tuple[float, float, float, float]:
     """(u_min, v_min, u_max, v_max) of block id `block`'s icon in the icons image."""
-    left, top = icon_origin_pixels(block)
-    return (
-        left / ICONS_WIDTH_PIXELS,
-        1.0 - (top + ICON_PIXELS) / ICONS_HEIGHT_PIXELS,
-        (left + ICON_PIXELS) / ICONS_WIDTH_PIXELS,
-        1.0 - top / ICONS_HEIGHT_PIXELS,
-    )
+    return _square_uv_rect(*icon_origin_pixels(block), ICON_PIXELS, ICONS_WIDTH_PIXELS, ICONS_HEIGHT_PIXELS)
+
+
+def _square_uv_rect(left: int, top: int, size: int, image_width: int, image_height: int
+                    ) -> tuple[float, float, float, float]:
+    """(u_min, v_min, u_max, v_max) of the `size`-pixel square whose top-left pixel is (left, top)
+    in an image of `image_width` x `image_height` pixels (rows grow down, v grows up)."""
+    return (left / image_width, 1.0 - (top + size) / image_height,
+            (left + size) / image_width, 1.0 - top / image_height)

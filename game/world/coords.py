@@ -1,8 +1,9 @@
 """World, column and section coordinates: the one place block positions are split into chunk parts.
 
-Owns: the world's dimensions, world -> column/section/local conversion (floor division, so
-negative coordinates land in the right column), validation of block coordinates, the edge rule
-for reads outside the build height, and which sections see a block (for mesh rebuilds).
+Owns: the world's dimensions and its border, world -> column/section/local conversion (floor
+division, so negative coordinates land in the right column), validation of block and column
+coordinates, the edge rule for reads outside the build height, and which sections see a block
+(for mesh rebuilds).
 Does not own: block storage (see `column.py`) or what the blocks are (see `blocks.py`).
 
 Block (i, j, k) fills [i, i+1) x [j, j+1) x [k, k+1). Column (cx, cz) holds the blocks with
@@ -13,6 +14,11 @@ The edge rule (every read of the world keeps it, so physics, the mesher and the 
 below y = 0 reads as `BELOW_WORLD` (bedrock: solid, so nothing falls out of the world), at or
 above y = 256 reads as `ABOVE_WORLD` (air). Writes outside 0 <= y < 256 are refused with
 `OutOfWorldError`.
+
+The world border: every block coordinate (x, y and z) lies in -WORLD_BORDER <= v < WORLD_BORDER,
+so every column coordinate in -COLUMN_BORDER <= c < COLUMN_BORDER; anything beyond is refused
+with `OutOfWorldError` by every read, write and request, before it reaches the terrain or the
+workers' int64 protocol.
 """
 
 from __future__ import annotations
@@ -30,6 +36,13 @@ LOCAL_MASK = CHUNK_SIZE - 1
 WORLD_HEIGHT = 256
 """[blocks] Blocks 0 <= y < WORLD_HEIGHT exist; see the edge rule above for the rest."""
 SECTIONS_PER_COLUMN = WORLD_HEIGHT // CHUNK_SIZE
+WORLD_BORDER = 30_000_000
+"""[blocks] Block coordinates lie in -WORLD_BORDER <= v < WORLD_BORDER: Minecraft's world border, days
+of walking from spawn. It keeps every coordinate the code computes from one (a column's blocks, a
+trunk's neighbours, the workers' int64 requests) far from overflowing, and it is a multiple of
+CHUNK_SIZE, so the border runs along column edges."""
+COLUMN_BORDER = WORLD_BORDER // CHUNK_SIZE
+"""[columns] Column coordinates lie in -COLUMN_BORDER <= c < COLUMN_BORDER: exactly the columns inside the border."""
 COLUMN_SHAPE = (CHUNK_SIZE, WORLD_HEIGHT, CHUNK_SIZE)
 """Shape of a column's id array, indexed [x, y, z]."""
 SECTION_SHAPE = (CHUNK_SIZE, CHUNK_SIZE, CHUNK_SIZE)
@@ -43,17 +56,34 @@ ABOVE_WORLD = AIR
 
 
 class OutOfWorldError(ValueError):
-    """A write outside the build height, 0 <= y < 256."""
+    """A position outside the world: beyond the world border, or a write outside the build height, 0 <= y < 256."""
 
 
-def block_coordinate(value: object, axis: str) -> int:
-    """`value` as a block coordinate: Python or numpy integers (or integral floats); TypeError otherwise."""
+def _integer(value: object, what: str) -> int:
+    """`value` as an int: Python or numpy integers (or integral floats); TypeError otherwise."""
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
         return int(value)
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    raise TypeError(f"block coordinate {axis} must be an integer, got {value!r} "
-                    "(use math.floor for positions inside a block)")
+    raise TypeError(f"{what} must be an integer, got {value!r} (use math.floor for positions inside a block)")
+
+
+def block_coordinate(value: object, axis: str) -> int:
+    """`value` as a block coordinate (see `_integer`); OutOfWorldError beyond the world border."""
+    coordinate = _integer(value, f"block coordinate {axis}")
+    if not -WORLD_BORDER <= coordinate < WORLD_BORDER:
+        raise OutOfWorldError(f"{axis} = {coordinate} is beyond the world border "
+                              f"(blocks {-WORLD_BORDER}..{WORLD_BORDER - 1} on every axis)")
+    return coordinate
+
+
+def column_coordinate(value: object, axis: str) -> int:
+    """`value` as a column coordinate (see `_integer`); OutOfWorldError for a column beyond the world border."""
+    coordinate = _integer(value, f"column coordinate {axis}")
+    if not -COLUMN_BORDER <= coordinate < COLUMN_BORDER:
+        raise OutOfWorldError(f"column {axis} = {coordinate} is beyond the world border "
+                              f"(columns {-COLUMN_BORDER}..{COLUMN_BORDER - 1})")
+    return coordinate
 
 
 def column_of(x: int, z: int) -> tuple[int, int]:

@@ -103,15 +103,17 @@ class Quad:
 class MeshArrays:
     """Flat, C-contiguous arrays ready for `ursina.Mesh`: 4 vertices and 2 triangles per face.
 
-    In block coordinates; `game.render.chunk_renderer.to_ursina` maps them to Ursina's axes.
+    In block coordinates; `game.render.chunk_renderer.to_ursina` maps them to Ursina's axes. The
+    lab's arena mesher (`game.lab`) fills the same type: world positions, one texture repeat per
+    block, its material colours, and its own winding (see there).
     """
 
     positions: np.ndarray
-    """float32, 3 per vertex, section-local blocks (0..16)."""
+    """float32, 3 per vertex [blocks]; from `mesh_section`, section-local (0..16)."""
     uvs: np.ndarray
-    """float32, 2 per vertex, atlas UVs."""
+    """float32, 2 per vertex; from `mesh_section`, atlas UVs."""
     colors: np.ndarray
-    """float32, RGBA per vertex: shade x AO brightness in RGB, alpha 1."""
+    """float32, RGBA per vertex; from `mesh_section`, shade x AO brightness in RGB, alpha 1."""
     indices: np.ndarray
     """uint32, 6 per face: (v0, v1, v2), (v0, v2, v3)."""
 

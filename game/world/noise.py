@@ -20,6 +20,9 @@ from __future__ import annotations
 import numpy as np
 
 MASK64 = (1 << 64) - 1
+MIN_SEED, MAX_SEED = -(1 << 63), (1 << 63) - 1
+"""The world seeds there are: the signed 64-bit ints, as in Minecraft. `derive_seed` keeps a seed's
+low 64 bits, so any wider range would give two seeds the same world (-1 and 2**64 - 1)."""
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _GOLDEN = 0x9E3779B97F4A7C15

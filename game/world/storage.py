@@ -20,8 +20,15 @@ old or the new save, never a mix. `locking_mode=EXCLUSIVE` makes this connection
 lock from its first read until close, so a second process (or connection) gets WorldInUseError.
 Opening checks, in order, without writing anything: the file exists and is not empty, has
 SQLite's header, is not shorter than its header says (truncated), carries Boxel's application
-id (else foreign), is not locked, and has a readable meta table with a format version this code
-knows (else newer). Pickle is never used.
+id (else foreign), is not locked, has a readable meta table with a format version this code
+knows (else newer), and passes SQLite's `PRAGMA quick_check` (every page's structure: a damaged
+page anywhere, even in a column nobody reads yet, is found now). Any SQLite error reading a file,
+at open or later, becomes CorruptWorldError, and a failed open releases the file (`World`
+closes it too when its own setup fails). Pickle is never used.
+
+quick_check reads the whole file: measured 0.75 ms for a 500-edited-column world (1.6 MB) and
+6 ms for 5000 columns (15 MB), file in the OS cache, against 1 and 14 ms for the whole open, so
+it costs little beside the open it protects.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .column import Column, ColumnDataError
+from .noise import MAX_SEED, MIN_SEED
 
 FORMAT_VERSION = 1
 """The world file format this code writes; it opens this version and older ones."""
@@ -108,6 +116,8 @@ def encode_column(column: Column) -> bytes:
 
 def decode_column(blob: bytes) -> Column:
     """The column stored as `blob`; ColumnDataError when it is not a stored column."""
+    if not isinstance(blob, bytes):
+        raise ColumnDataError(f"column data is a {type(blob).__name__}, not bytes")
     try:
         return Column.from_bytes(zlib.decompress(blob))
     except zlib.error as error:
@@ -150,6 +160,7 @@ class WorldFile:
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the header (and application id) into the file now
         except BaseException:
             db.close()
+            _remove_created(path)
             raise
         return cls(path, db, Metadata(FORMAT_VERSION, seed, created_at, tuple(spawn), None))
 
@@ -161,25 +172,34 @@ class WorldFile:
         db = _connect(path, "rw")
         try:
             metadata = _read_metadata(db, path)
+            _check_pages(db, path)
         except BaseException:
             db.close()
             raise
         return cls(path, db, metadata)
 
+    def discard(self) -> None:
+        """Close and delete a file this process just made with `create` (undoing a world whose setup failed)."""
+        self._db.close()
+        _remove_created(self.path)
+
     # --- columns ----------------------------------------------------------------------------
 
     def saved_columns(self) -> set[tuple[int, int]]:
-        """The keys of every stored (edited) column."""
-        return {(cx, cz) for cx, cz in self._db.execute("SELECT cx, cz FROM columns")}
+        """The keys of every stored (edited) column; CorruptWorldError when the table cannot be read."""
+        try:
+            return {(cx, cz) for cx, cz in self._db.execute("SELECT cx, cz FROM columns")}
+        except sqlite3.DatabaseError as error:
+            raise CorruptWorldError(f"world file {self.path} is damaged: {error}") from None
 
     def load_column(self, cx: int, cz: int) -> Column | None:
         """The stored column (cx, cz), or None when it was never saved; CorruptWorldError when unreadable."""
-        row = self._db.execute("SELECT blocks FROM columns WHERE cx = ? AND cz = ?", (cx, cz)).fetchone()
-        if row is None:
-            return None
         try:
+            row = self._db.execute("SELECT blocks FROM columns WHERE cx = ? AND cz = ?", (cx, cz)).fetchone()
+            if row is None:
+                return None
             return decode_column(row[0])
-        except ColumnDataError as error:
+        except (ColumnDataError, sqlite3.DatabaseError) as error:
             raise CorruptWorldError(f"world {self.path}: column ({cx}, {cz}) is damaged: {error}") from None
 
     def save(self, columns: Iterable[tuple[tuple[int, int], Column]], player_state: dict | None) -> None:
@@ -203,6 +223,12 @@ class WorldFile:
 def _wal_path(path: Path) -> Path:
     """SQLite's write-ahead log beside the database."""
     return path.with_name(path.name + "-wal")
+
+
+def _remove_created(path: Path) -> None:
+    """Delete a world file this process created (and its WAL, if one is left)."""
+    for created in (path, _wal_path(path)):
+        created.unlink(missing_ok=True)
 
 
 def _connect(path: Path, mode: str) -> sqlite3.Connection:
@@ -276,9 +302,22 @@ def _read_metadata(db: sqlite3.Connection, path: Path) -> Metadata:
         raise NewerFormatError(f"{where} has format version {version}, newer than this Boxel reads "
                                f"(up to {FORMAT_VERSION}); open it with a newer Boxel")
     seed, created_at, spawn, state = (values[k] for k in ("seed", "created_at", "spawn", "player_state"))
-    if (not isinstance(seed, int) or not isinstance(created_at, (int, float))
+    if isinstance(seed, bool) or not isinstance(seed, int) or not MIN_SEED <= seed <= MAX_SEED:
+        raise CorruptWorldError(f"{where} is damaged: its seed {seed!r} is not an int in {MIN_SEED}..{MAX_SEED}")
+    if (not isinstance(created_at, (int, float))
             or not (isinstance(spawn, list) and len(spawn) == 3
                     and all(isinstance(v, (int, float)) and math.isfinite(v) for v in spawn))
             or not (state is None or isinstance(state, dict))):
         raise CorruptWorldError(f"{where} is damaged: bad meta values {values!r}")
     return Metadata(version, seed, float(created_at), (float(spawn[0]), float(spawn[1]), float(spawn[2])), state)
+
+
+def _check_pages(db: sqlite3.Connection, path: Path) -> None:
+    """CorruptWorldError unless SQLite's quick_check finds every page of the file sound (read only)."""
+    try:
+        problems = [row[0] for row in db.execute("PRAGMA quick_check")]
+    except sqlite3.DatabaseError as error:
+        raise CorruptWorldError(f"world file {path} is damaged: {error}") from None
+    if problems != ["ok"]:
+        raise CorruptWorldError(f"world file {path} is damaged: {problems[0]}"
+                                + (f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""))

@@ -28,12 +28,11 @@ import numpy as np
 from . import trees
 from .blocks import AIR, block_id
 from .coords import BLOCK_DTYPE, CHUNK_SIZE, COLUMN_SHAPE
-from .noise import derive_seed, gradient_noise_2d, gradient_noise_3d
+from .noise import MAX_SEED, MIN_SEED, derive_seed, gradient_noise_2d, gradient_noise_3d
 
 STONE, DIRT, GRASS, SAND, BEDROCK = (block_id(n) for n in ("stone", "dirt", "grass", "sand", "bedrock"))
 
 PLAINS, DESERT, MOUNTAINS = 0, 1, 2
-BIOME_NAMES = ("plains", "desert", "mountains")
 
 # --- the 2D fields: (name, period of the first octave [blocks], octaves); each octave halves
 # the period and the amplitude. Periods are powers of two so block centre x frequency is exact.
@@ -110,6 +109,8 @@ class Terrain:
     def __init__(self, seed: int) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"a world seed is an int, got {seed!r}")
+        if not MIN_SEED <= seed <= MAX_SEED:
+            raise ValueError(f"a world seed is a signed 64-bit int, {MIN_SEED}..{MAX_SEED}, got {seed}")
         self.seed = seed
         self._row_seeds = np.array([derive_seed(seed, 1, field, octave)
                                     for field, octave in zip(_LAYER_OF_ROW, _OCTAVE_OF_ROW)], dtype=np.uint64)[:, None]

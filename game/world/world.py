@@ -1,14 +1,17 @@
 """World: one open voxel world, its loaded columns, edits, queries and saves.
 
 Owns: the map of loaded columns (generated from the seed, loaded from the file, or edited),
-block reads and writes, the collision query physics calls (`physics.CollisionWorld`), padded
-sections for the mesher, the record of changed sections, background-generation requests, the
-player state, and when to write what to the world file.
+block reads and writes, the collision query physics calls (`physics.CollisionWorld`) and its
+cache of placed block shapes, padded sections for the mesher, the record of changed sections,
+background-generation requests, the player state, and when to write what to the world file.
 Does not own: terrain (`terrain.py`), the file format (`storage.py`), column storage
 (`column.py`), the generation workers (`generation.py`), or drawing anything.
 
 Rules that every read keeps:
 - The edge rule (`coords.py`): below y = 0 reads as bedrock (solid), y >= 256 as air.
+- The world border (`coords.py`): a block, column or region beyond it is refused with
+  OutOfWorldError, changing nothing. A closed world refuses every read, write and request
+  with WorldClosedError.
 - Any column a read touches that is not loaded yet is loaded or generated on the spot, so what a
   body collides with, or what a mesh sees at its border, never depends on loading timing.
   Background generation only gets columns ready *earlier*; it never changes what a read returns.
@@ -27,12 +30,13 @@ import numpy as np
 
 from physics import AABB
 
-from . import collision
 from .blocks import AIR, SLIPPERINESS, block_id, block_name
+from .collision import PlacedShapeCache, cell_range
 from .column import Column
 from .coords import (ABOVE_WORLD, BELOW_WORLD, BLOCK_DTYPE, CHUNK_SIZE, LOCAL_MASK, SECTION_SHAPE, SECTION_SHIFT,
-                     SECTIONS_PER_COLUMN, WORLD_HEIGHT, block_coordinate, require_in_height, sections_seeing)
-from .generation import DEFAULT_WORKERS, ColumnGenerator
+                     SECTIONS_PER_COLUMN, WORLD_BORDER, WORLD_HEIGHT, OutOfWorldError, block_coordinate,
+                     column_coordinate, column_of, require_in_height, sections_seeing)
+from .generation import DEFAULT_WORKERS, ColumnGenerator, check_worker_count
 from .storage import WorldFile, player_state_json
 from .terrain import Terrain
 
@@ -55,15 +59,20 @@ class World:
     """
 
     def __init__(self, file: WorldFile, workers: int) -> None:
-        """Private: use `World.create` or `World.open`."""
+        """Private: use `World.create` or `World.open`. Closes `file` if anything here fails."""
+        try:
+            self._terrain = Terrain(file.metadata.seed)
+            self._saved = file.saved_columns()
+            self._generator = ColumnGenerator(file.metadata.seed, workers)
+        except BaseException:
+            file.close()
+            raise
         self._file: WorldFile | None = file
-        self._terrain = Terrain(file.metadata.seed)
         self._columns: dict[tuple[int, int], Column] = {}
-        self._saved = file.saved_columns()
         self._unsaved: set[tuple[int, int]] = set()
         self._changed_sections: set[tuple[int, int, int]] = set()
         self._player_state = file.metadata.player_state
-        self._generator = ColumnGenerator(file.metadata.seed, workers)
+        self._placed_shapes = PlacedShapeCache()
         self._requested: set[tuple[int, int]] = set()
         self._from_file: deque[tuple[int, int]] = deque()
         self._ready: dict[tuple[int, int], None] = {}  # an ordered set
@@ -74,16 +83,27 @@ class World:
     def create(cls, path: str | os.PathLike, seed: int = 42, *, workers: int = DEFAULT_WORKERS) -> World:
         """A new world at `path` (WorldExistsError if anything is there), saved at once.
 
-        `workers`: background generation processes, started on the first `request`.
+        `seed`: a signed 64-bit int. `workers`: background generation processes, started on the
+        first `request`. Bad arguments are refused before the file is made; if making the world
+        fails after that, the new file is removed.
         """
         terrain = Terrain(seed)
+        check_worker_count(workers)
         spawn_column = Column.from_ids(terrain.column(0, 0))
         spawn = (0.5, float(spawn_column.top_y(0, 0) + 1), 0.5)
-        return cls(WorldFile.create(Path(path), seed, time.time(), spawn), workers)
+        file = WorldFile.create(Path(path), seed, time.time(), spawn)
+        try:
+            world = cls(file, workers)
+        except BaseException:
+            file.discard()
+            raise
+        world._columns[(0, 0)] = spawn_column  # generated once, for the spawn
+        return world
 
     @classmethod
     def open(cls, path: str | os.PathLike, *, workers: int = DEFAULT_WORKERS) -> World:
         """The world saved at `path`; a `storage.WorldFileError` subclass says what is wrong otherwise."""
+        check_worker_count(workers)
         return cls(WorldFile.open(Path(path)), workers)
 
     def close(self) -> None:
@@ -93,6 +113,7 @@ class World:
         self._generator.close()
         self._file.close()
         self._file = None
+        self._columns.clear()  # every read now goes through _column_at, which refuses a closed world
 
     def __enter__(self) -> World:
         return self
@@ -153,11 +174,12 @@ class World:
         x, y, z = block_coordinate(x, "x"), block_coordinate(y, "y"), block_coordinate(z, "z")
         block = block_id(name)
         require_in_height(y)
-        column = self._column_at(x >> SECTION_SHIFT, z >> SECTION_SHIFT)
+        key = column_of(x, z)
+        column = self._column_at(*key)
         if column.get(x & LOCAL_MASK, y, z & LOCAL_MASK) == block:
             return ()
         column.set(x & LOCAL_MASK, y, z & LOCAL_MASK, block)
-        self._unsaved.add((x >> SECTION_SHIFT, z >> SECTION_SHIFT))
+        self._unsaved.add(key)
         seen_by = sections_seeing(x, y, z)
         self._changed_sections.update(seen_by)
         return seen_by
@@ -173,7 +195,7 @@ class World:
 
     def column(self, cx: int, cz: int) -> np.ndarray:
         """A new (16, 256, 16) uint16 array of column (cx, cz)'s ids, indexed [x, y, z] (local)."""
-        return self._column_at(block_coordinate(cx, "cx"), block_coordinate(cz, "cz")).ids()
+        return self._column_at(column_coordinate(cx, "cx"), column_coordinate(cz, "cz")).ids()
 
     def padded_section(self, cx: int, sy: int, cz: int) -> np.ndarray:
         """Section (cx, sy, cz) with a one-block border: a new (18, 18, 18) uint16 array, [x, y, z].
@@ -182,7 +204,7 @@ class World:
         neighbouring sections and columns, generated if needed. The border keeps the edge rule:
         below y = 0 it is bedrock (solid, so the world's floor shows no faces), above y = 255 air.
         """
-        cx, sy, cz = block_coordinate(cx, "cx"), block_coordinate(sy, "sy"), block_coordinate(cz, "cz")
+        cx, sy, cz = column_coordinate(cx, "cx"), block_coordinate(sy, "sy"), column_coordinate(cz, "cz")
         if not 0 <= sy < SECTIONS_PER_COLUMN:
             raise ValueError(f"section index sy must be 0..{SECTIONS_PER_COLUMN - 1}, got {sy}")
         x0, y0, z0 = cx * CHUNK_SIZE - 1, sy * CHUNK_SIZE - 1, cz * CHUNK_SIZE - 1
@@ -195,13 +217,21 @@ class World:
 
         Edge rule: below y = 0 every cell is a full solid cube, above the top it is air; columns that
         are not loaded are generated first, so results never depend on loading timing. Fences are
-        found from the cell below (1.5 tall).
+        found from the cell below (1.5 tall). Beyond the world border everything is solid: the part
+        of `region` outside it comes back as one wall box per side, so bodies stop at the border.
         """
         self._open_file()
-        x0, y0, z0, x1, y1, z1 = collision.cell_range(region)
+        x0, y0, z0, x1, y1, z1 = cell_range(region)
         if x1 <= x0 or y1 <= y0 or z1 <= z0:
             return []
-        return collision.boxes_in(self._ids_in_box(x0, y0, z0, x1, y1, z1), x0, y0, z0, region)
+        walls = _border_walls(region)
+        if walls:
+            x0, x1 = max(x0, -WORLD_BORDER), min(x1, WORLD_BORDER)
+            y0, y1 = max(y0, -WORLD_BORDER), min(y1, WORLD_BORDER)
+            z0, z1 = max(z0, -WORLD_BORDER), min(z1, WORLD_BORDER)
+            if x1 <= x0 or y1 <= y0 or z1 <= z0:
+                return walls
+        return walls + self._placed_shapes.boxes_in(self._ids_in_box(x0, y0, z0, x1, y1, z1), x0, y0, z0, region)
 
     def slipperiness(self, x: int, y: int, z: int) -> float:
         """Slipperiness of block (x, y, z) (0.6 for ordinary blocks and air, 0.98 for ice)."""
@@ -217,7 +247,7 @@ class World:
         others are generated by worker processes. Asking for a loaded or already asked column does nothing.
         """
         self._open_file()
-        key = (block_coordinate(cx, "cx"), block_coordinate(cz, "cz"))
+        key = (column_coordinate(cx, "cx"), column_coordinate(cz, "cz"))
         if key in self._requested or key in self._ready:
             return
         if key in self._columns:
@@ -231,10 +261,11 @@ class World:
 
     def cancel(self, cx: int, cz: int) -> None:
         """Withdraw a request (for a column the player has moved away from); no error if none."""
-        key = (cx, cz)
+        self._open_file()
+        key = (column_coordinate(cx, "cx"), column_coordinate(cz, "cz"))
         if key in self._requested:
             self._requested.discard(key)
-            self._generator.cancel(cx, cz)
+            self._generator.cancel(*key)
 
     def poll(self, limit: int | None = None) -> list[tuple[int, int]]:
         """The requested columns that became ready since the last poll, each reported once.
@@ -264,12 +295,17 @@ class World:
 
     def is_loaded(self, cx: int, cz: int) -> bool:
         """Whether column (cx, cz) is in memory (reads of it will not generate anything)."""
-        return (cx, cz) in self._columns
+        self._open_file()
+        return (column_coordinate(cx, "cx"), column_coordinate(cz, "cz")) in self._columns
 
     def unload_columns_outside(self, cx: int, cz: int, radius: int) -> int:
         """Forget loaded columns farther than `radius` columns (on x or z) from (cx, cz), except those
         with unsaved edits; returns how many were forgotten. They reload (from the file or the seed)
         when read again."""
+        self._open_file()
+        cx, cz = column_coordinate(cx, "cx"), column_coordinate(cz, "cz")
+        if isinstance(radius, bool) or not isinstance(radius, int) or radius < 0:
+            raise ValueError(f"radius must be a non-negative int (columns), got {radius!r}")
         far = [key for key in self._columns
                if max(abs(key[0] - cx), abs(key[1] - cz)) > radius and key not in self._unsaved]
         for key in far:
@@ -298,7 +334,7 @@ class World:
             return BELOW_WORLD
         if y >= WORLD_HEIGHT:
             return ABOVE_WORLD
-        return self._column_at(x >> SECTION_SHIFT, z >> SECTION_SHIFT).get(x & LOCAL_MASK, y, z & LOCAL_MASK)
+        return self._column_at(*column_of(x, z)).get(x & LOCAL_MASK, y, z & LOCAL_MASK)
 
     def _column_at(self, cx: int, cz: int) -> Column:
         column = self._columns.get((cx, cz))
@@ -331,7 +367,7 @@ class World:
         """
         if (x0 & _SECTION_MASK == (x1 - 1) & _SECTION_MASK and z0 & _SECTION_MASK == (z1 - 1) & _SECTION_MASK
                 and y0 >= 0 and y1 <= WORLD_HEIGHT and y0 >> SECTION_SHIFT == (y1 - 1) >> SECTION_SHIFT):
-            section = self._column_at(x0 >> SECTION_SHIFT, z0 >> SECTION_SHIFT).sections[y0 >> SECTION_SHIFT]
+            section = self._column_at(*column_of(x0, z0)).sections[y0 >> SECTION_SHIFT]
             if section is None:
                 section = _AIR_SECTION
             view = section[x0 & LOCAL_MASK:((x1 - 1) & LOCAL_MASK) + 1, y0 & LOCAL_MASK:((y1 - 1) & LOCAL_MASK) + 1,
@@ -344,9 +380,10 @@ class World:
         lo_y, hi_y = max(y0, 0), min(y1, WORLD_HEIGHT)
         if lo_y >= hi_y:
             return out  # wholly outside the build height: the edge rule alone
-        for cx in range(x0 >> SECTION_SHIFT, ((x1 - 1) >> SECTION_SHIFT) + 1):
+        (first_cx, first_cz), (last_cx, last_cz) = column_of(x0, z0), column_of(x1 - 1, z1 - 1)
+        for cx in range(first_cx, last_cx + 1):
             ax, bx = max(x0, cx * CHUNK_SIZE), min(x1, (cx + 1) * CHUNK_SIZE)
-            for cz in range(z0 >> SECTION_SHIFT, ((z1 - 1) >> SECTION_SHIFT) + 1):
+            for cz in range(first_cz, last_cz + 1):
                 az, bz = max(z0, cz * CHUNK_SIZE), min(z1, (cz + 1) * CHUNK_SIZE)
                 sections = self._column_at(cx, cz).sections
                 for sy in range(lo_y >> SECTION_SHIFT, ((hi_y - 1) >> SECTION_SHIFT) + 1):
@@ -359,3 +396,19 @@ class World:
                         target[...] = section[ax - cx * CHUNK_SIZE:bx - cx * CHUNK_SIZE, ay - sy * CHUNK_SIZE:
                                               by - sy * CHUNK_SIZE, az - cz * CHUNK_SIZE:bz - cz * CHUNK_SIZE]
         return out
+
+
+def _border_walls(region: AABB) -> list[AABB]:
+    """The parts of `region` beyond the world border on each side, as solid boxes (empty inside it)."""
+    walls = []
+    lo, hi = float(-WORLD_BORDER), float(WORLD_BORDER)
+    for axis in range(3):
+        if region[axis] < lo:
+            wall = list(region)
+            wall[axis + 3] = min(region[axis + 3], lo)
+            walls.append(AABB._trusted(*wall))
+        if region[axis + 3] > hi:
+            wall = list(region)
+            wall[axis] = max(region[axis], hi)
+            walls.append(AABB._trusted(*wall))
+    return walls

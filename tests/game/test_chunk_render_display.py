@@ -1,14 +1,14 @@
-"""Chunk meshes on screen: screenshots of a generated landscape and of an inner corner, and the
-renderer's rebuild/unload bookkeeping against a real World.
+"""Chunk meshes on screen: screenshots of a generated landscape and of an inner corner, the
+renderer's rebuild/unload bookkeeping against a real World, and how it copes with a failing
+mesher, a section shown again after an unload, and bad arguments.
 
 Everything that starts Ursina runs in a subprocess (one Ursina app per process). Screenshots
-need a display: DISPLAY, else `xvfb-run`; with neither they skip (a failure when CI=true, see
-tests/conftest.py). The bookkeeping probe uses Ursina's window_type='none' and needs no display.
+need a display: DISPLAY, else `xvfb-run` (`display_command` in tests/game/conftest.py, which
+skips without either, and fails instead when CI=true). The probes use Ursina's
+window_type='none' and need no display.
 """
 
 import json
-import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,9 +20,7 @@ from PIL import Image
 from assets.make_atlas import paint_tile
 from game.render.preview import SKY_RGB
 
-ROOT = Path(__file__).resolve().parents[2]
-XVFB = ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24"]
-SUBPROCESS_TIMEOUT_S = 240
+from .conftest import GAME_TIMEOUT_S, REPO_ROOT, XVFB_START_ATTEMPTS, XVFB_START_FAILURE, display_command
 
 SKY_COLOUR_TOLERANCE = 8
 """[RGB levels] A pixel this close to the clear colour (per channel) is sky; fogged land is farther."""
@@ -37,17 +35,13 @@ fraction; a floor drawn inside out would show the bottom face at half brightness
 PATCH_RADIUS_PIXELS = 3
 
 
-def display_command() -> list[str]:
-    if os.environ.get("DISPLAY"):
-        return []
-    if shutil.which("xvfb-run"):
-        return XVFB
-    pytest.skip("no DISPLAY and no xvfb-run: cannot open a window")
-
-
 def run_python(args: list[str], prefix: list[str]) -> str:
-    result = subprocess.run([*prefix, sys.executable, *args], cwd=ROOT, capture_output=True, text=True,
-                            timeout=SUBPROCESS_TIMEOUT_S)
+    """Run `python *args` behind `prefix` (a display command, or nothing); retried when Xvfb fails to start."""
+    for _ in range(XVFB_START_ATTEMPTS):
+        result = subprocess.run([*prefix, sys.executable, *args], cwd=REPO_ROOT, capture_output=True, text=True,
+                                timeout=GAME_TIMEOUT_S)
+        if XVFB_START_FAILURE not in result.stderr:
+            break
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     return result.stdout
 
@@ -152,15 +146,75 @@ def run_renderer_probe() -> None:
     print("PROBE " + json.dumps(report))
 
 
-def probe() -> dict:
-    out = run_python(["-c", "from tests.game.test_chunk_render_display import run_renderer_probe as p; p()"], [])
+def run_robustness_probe() -> None:
+    """Runs in a subprocess: a mesher that fails on one section, a section unloaded and shown again
+    before its first mesh arrives, and refused arguments; prints what happened as JSON."""
+    from panda3d.core import loadPrcFileData
+    loadPrcFileData("", "audio-library-name null")
+    from ursina import Ursina, scene
+    app = Ursina(window_type="none", development_mode=False)
+
+    from game.render.chunk_renderer import ChunkRenderer
+    from game.world.blocks import COUNT, UnknownBlockError, block_id
+
+    def one_block(*blocks: int) -> np.ndarray:
+        padded = np.zeros((18, 18, 18), dtype=np.uint16)
+        for i, block in enumerate(blocks):
+            padded[5 + i, 5, 5] = block
+        return padded
+
+    stone, glass = block_id("stone"), block_id("glass")
+    contents = {(0, 0, 0): one_block(stone), (1, 0, 0): one_block(COUNT), (2, 0, 0): one_block(stone)}
+    renderer = ChunkRenderer(lambda cx, sy, cz: contents[(cx, sy, cz)])
+    report = {"errors": 0}
+
+    renderer.show([(0, 0, 0), (1, 0, 0), (2, 0, 0)])  # (1, 0, 0) holds an unknown id: its mesher raises
+    for frame in range(4):
+        try:
+            renderer.wait() if frame == 0 else renderer.upload_finished()
+        except UnknownBlockError:
+            report["errors"] += 1
+    report["uploaded_around_the_failure"] = renderer.meshes_uploaded
+    report["entities_per_section"] = [len(renderer.section_entities(key)) for key in sorted(contents)]
+    report["pending_after_the_failure"] = renderer.pending
+
+    contents[(3, 0, 0)] = one_block(stone)
+    renderer.show([(3, 0, 0)])
+    renderer.unload([(3, 0, 0)])
+    contents[(3, 0, 0)] = one_block(stone, glass)  # drawn with two entities: opaque and see-through
+    renderer.show([(3, 0, 0)])
+    uploaded = renderer.meshes_uploaded
+    renderer.wait()
+    report["uploads_for_the_reshown_section"] = renderer.meshes_uploaded - uploaded
+    report["reshown_section_entities"] = len(renderer.section_entities((3, 0, 0)))
+    renderer.close()
+
+    entities = len(scene.entities)
+    report["refused"] = []
+    for options in ({"workers": 0}, {"workers": 1.5}, {"uploads_per_frame": 0}):
+        try:
+            ChunkRenderer(lambda cx, sy, cz: contents[(0, 0, 0)], **options)
+        except (TypeError, ValueError):
+            report["refused"].append(sorted(options))
+    report["entities_left_by_refused_renderers"] = len(scene.entities) - entities
+    app.step()
+    print("PROBE " + json.dumps(report))
+
+
+def probe(function: str) -> dict:
+    out = run_python(["-c", f"from tests.game.test_chunk_render_display import {function} as p; p()"], [])
     line = next(line for line in out.splitlines() if line.startswith("PROBE "))
     return json.loads(line[len("PROBE "):])
 
 
 @pytest.fixture(scope="module")
 def renderer_report():
-    return probe()
+    return probe("run_renderer_probe")
+
+
+@pytest.fixture(scope="module")
+def robustness_report():
+    return probe("run_robustness_probe")
 
 
 def test_sections_are_meshed_on_worker_threads_and_uploaded_once_each(renderer_report):
@@ -191,3 +245,20 @@ def test_unloading_sections_destroys_their_entities(renderer_report):
     assert {tuple(k) for k in renderer_report["left_after_unload"]} == set(shown) - set(shown[:9])
     assert renderer_report["unloaded_entities"] > 0
     assert renderer_report["unloaded_entities_still_in_scene"] == 0
+
+
+def test_a_failing_mesher_is_reported_once_and_the_other_sections_are_uploaded_once_each(robustness_report):
+    assert robustness_report["errors"] == 1
+    assert robustness_report["uploaded_around_the_failure"] == 2
+    assert robustness_report["entities_per_section"] == [1, 0, 1]
+    assert robustness_report["pending_after_the_failure"] == 0
+
+
+def test_a_section_shown_again_after_an_unload_never_takes_the_mesh_asked_for_before(robustness_report):
+    assert robustness_report["uploads_for_the_reshown_section"] == 1
+    assert robustness_report["reshown_section_entities"] == 2
+
+
+def test_a_renderer_with_bad_arguments_is_refused_without_leaving_an_entity(robustness_report):
+    assert robustness_report["refused"] == [["workers"], ["workers"], ["uploads_per_frame"]]
+    assert robustness_report["entities_left_by_refused_renderers"] == 0

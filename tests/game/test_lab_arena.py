@@ -154,6 +154,19 @@ def test_a_slab_keeps_its_top_face_under_a_full_block():
     assert arena_mesh(arena)["stone"].face_count == 12
 
 
+def test_a_material_whose_faces_are_all_hidden_gets_empty_arrays():
+    neighbours = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)]
+    arena = one_block_arena(*neighbours)
+    arena.grid.set(0, 0, 0)
+    arena.cells[(0, 0, 0)] = (physics.shapes.FULL_CUBE, "brick")  # buried: every face pressed against stone
+    meshes = arena_mesh(arena)
+    brick = meshes["brick"]
+    assert brick.face_count == 0
+    assert [(len(a), a.dtype) for a in (brick.positions, brick.uvs, brick.colors, brick.indices)] == [
+        (0, np.float32), (0, np.float32), (0, np.float32), (0, np.uint32)]
+    assert meshes["stone"].face_count == 6 * 5  # each neighbour hides only its face toward the brick
+
+
 def test_the_arena_mesh_has_one_part_per_material_with_consistent_arrays(arena):
     meshes = arena_mesh(arena)
     assert set(meshes) == {material for _, material in arena.cells.values()}

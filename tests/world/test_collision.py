@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 import physics
 from game.world import World
 from game.world.blocks import SHAPES, block_id
+from game.world.collision import PlacedShapeCache
 from physics import AABB, Body, Intent
 from physics.shapes import placed
 
@@ -113,3 +115,24 @@ def test_ice_under_a_sliding_body_lets_it_glide_further(world):
             body = physics.step(body, world, Intent())
         return body.feet[0]
     assert glide("ice") > glide("stone") + 1.0
+
+
+def test_a_placed_shape_cache_holds_at_most_its_capacity_and_still_finds_every_box():
+    stone, slab = block_id("stone"), block_id("stone_slab")
+    ids = np.full((3, 2, 3), stone, dtype=np.uint16)
+    ids[:, 1] = slab
+    region = AABB(-4.5, 10.0, 7.5, -1.5, 12.0, 10.5)
+    expected = {box for i in range(3) for j in range(2) for k in range(3)
+                for box in placed(SHAPES[int(ids[i, j, k])], -5 + i, 10 + j, 7 + k) if box.intersects(region)}
+    small = PlacedShapeCache(capacity=4)
+    for _ in range(2):  # the second time round, only the 4 newest cells are cached
+        assert set(small.boxes_in(ids, -5, 10, 7, region)) == expected
+        assert len(small) == 4
+    roomy = PlacedShapeCache()
+    assert set(roomy.boxes_in(ids, -5, 10, 7, region)) == expected and len(roomy) == ids.size
+
+
+def test_a_placed_shape_cache_needs_a_positive_capacity():
+    for capacity in (0, -3, 2.5, True):
+        with pytest.raises(ValueError, match="capacity must be a positive int"):
+            PlacedShapeCache(capacity)

@@ -2,7 +2,8 @@
 
 import pytest
 
-from game.world.coords import block_coordinate, column_of, sections_seeing
+from game.world.coords import (COLUMN_BORDER, WORLD_BORDER, OutOfWorldError, block_coordinate, column_coordinate,
+                               column_of, sections_seeing)
 
 
 @pytest.mark.parametrize(("x", "cx"), [(0, 0), (15, 0), (16, 1), (-1, -1), (-16, -1), (-17, -2), (-33, -3)])
@@ -30,3 +31,15 @@ def test_block_coordinates_must_be_integers():
         block_coordinate(0.5, "x")
     with pytest.raises(TypeError):
         block_coordinate(True, "x")
+
+
+def test_the_world_border_runs_along_column_edges():
+    assert column_of(WORLD_BORDER - 1, -WORLD_BORDER) == (COLUMN_BORDER - 1, -COLUMN_BORDER)
+    assert block_coordinate(WORLD_BORDER - 1, "x") == WORLD_BORDER - 1
+    assert column_coordinate(-COLUMN_BORDER, "cz") == -COLUMN_BORDER
+    for beyond in (WORLD_BORDER, -WORLD_BORDER - 1, 2 ** 70):
+        with pytest.raises(OutOfWorldError, match="x = .* is beyond the world border"):
+            block_coordinate(beyond, "x")
+    for beyond in (COLUMN_BORDER, -COLUMN_BORDER - 1):
+        with pytest.raises(OutOfWorldError, match="column cz = .* is beyond the world border"):
+            column_coordinate(beyond, "cz")

@@ -3,11 +3,15 @@ by a worker process is identical to one made on the spot."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 
 import numpy as np
+import pytest
 
-from game.world import World
+from game.world import GenerationError, World, generation
+from game.world.generation import ColumnGenerator
 from game.world.terrain import Terrain
 
 from .conftest import SEED
@@ -80,3 +84,107 @@ def test_poll_installs_at_most_its_limit(world):
         seen.extend(batch)
         time.sleep(0.005)
     assert sorted(seen) == sorted(keys)
+
+
+# --- failures and shutting down ----------------------------------------------------------------
+
+WORKER_CRASHES = "import sys; sys.stderr.write('boom: no terrain today'); sys.exit(3)"
+WORKER_FAILS_AFTER_ONE_COLUMN = (
+    "import io, sys; from game.world.generation import serve; "
+    "sys.stdin = io.TextIOWrapper(io.BytesIO(sys.stdin.buffer.read(16))); serve(int(sys.argv[1])); "
+    "sys.stderr.write('boom: the second column'); sys.exit(1)")
+WORKER_PRINTS_A_LOT = ("import sys; sys.stderr.write('x' * 200_000); sys.stderr.flush(); "
+                       "from game.world.generation import serve; serve(int(sys.argv[1]))")
+"""Writes far more to stderr than a pipe holds (64 KB) before it serves."""
+
+
+def finished_until(generator: ColumnGenerator, wanted: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    done: list[tuple[int, int]] = []
+    deadline = time.monotonic() + POLL_TIMEOUT_S
+    while not wanted <= set(done):
+        assert time.monotonic() < deadline, f"still waiting for {wanted - set(done)}"
+        done.extend(key for key, _ in generator.finished())
+        time.sleep(0.005)
+    return done
+
+
+def error_from(poll) -> GenerationError:
+    """The GenerationError that repeated `poll()` calls raise (it must come within the deadline)."""
+    deadline = time.monotonic() + POLL_TIMEOUT_S
+    while time.monotonic() < deadline:
+        try:
+            poll()
+        except GenerationError as error:
+            return error
+        time.sleep(0.005)
+    raise AssertionError("no GenerationError was reported")
+
+
+def test_a_worker_that_crashes_is_reported_by_poll_with_what_it_printed(world, monkeypatch):
+    monkeypatch.setattr(generation, "_WORKER_MAIN", WORKER_CRASHES)
+    world.request(3, 4)
+    assert "boom: no terrain today" in str(error_from(world.poll))
+
+
+def test_a_request_the_worker_thread_cannot_send_is_reported_not_silently_dropped():
+    generator = ColumnGenerator(SEED, workers=1)
+    try:
+        generator.submit(2 ** 70, 0)  # World refuses this (the world border); the generator must not hang on it
+        assert "out of range" in str(error_from(generator.finished))
+    finally:
+        generator.close()
+
+
+def test_columns_finished_before_a_worker_failure_are_returned_and_the_failure_raised_next(monkeypatch):
+    monkeypatch.setattr(generation, "_WORKER_MAIN", WORKER_FAILS_AFTER_ONE_COLUMN)
+    generator = ColumnGenerator(SEED, workers=1)
+    try:
+        generator.submit(0, 0)
+        generator.submit(1, 0)
+        deadline = time.monotonic() + POLL_TIMEOUT_S
+        while any(thread.is_alive() for thread in generator._threads):  # both outcomes are queued
+            assert time.monotonic() < deadline
+            time.sleep(0.005)
+        (key, column), = generator.finished()
+        assert key == (0, 0) and np.array_equal(column.ids(), Terrain(SEED).column(0, 0))
+        with pytest.raises(GenerationError, match="boom: the second column"):
+            generator.finished()
+        assert generator.finished() == []  # reported once
+    finally:
+        generator.close()
+
+
+def test_a_worker_that_writes_a_lot_to_stderr_keeps_serving(monkeypatch):
+    monkeypatch.setattr(generation, "_WORKER_MAIN", WORKER_PRINTS_A_LOT)
+    generator = ColumnGenerator(SEED, workers=1)
+    try:
+        generator.submit(2, 2)
+        assert finished_until(generator, {(2, 2)}) == [(2, 2)]
+    finally:
+        generator.close()
+
+
+def test_close_leaves_no_worker_running_even_one_still_starting(monkeypatch):
+    spawn_delay_s = 0.5
+    started: list[subprocess.Popen] = []
+    real_popen = subprocess.Popen
+
+    def slow_start(command, **options):
+        """A worker that takes longer to start than close() waits, and then never exits by itself."""
+        time.sleep(spawn_delay_s)
+        process = real_popen([sys.executable, "-c", "import time; time.sleep(60)"], **options)
+        started.append(process)
+        return process
+
+    monkeypatch.setattr(generation, "_STOP_WAIT_S", 0.05)
+    monkeypatch.setattr(generation.subprocess, "Popen", slow_start)
+    generator = ColumnGenerator(SEED, workers=1)
+    try:
+        generator.submit(0, 0)
+        generator.close()
+        time.sleep(2 * spawn_delay_s)  # past the moment a late start would have happened
+        assert all(process.poll() is not None for process in started)
+    finally:
+        for process in started:
+            process.kill()
+            process.wait()

@@ -3,6 +3,7 @@ their clear error without being changed; a kill in the middle of a save loses no
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -11,6 +12,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -163,6 +165,71 @@ def test_a_damaged_column_is_reported_as_corrupt_when_read(tmp_path):
         world.get_block(-20, 100, -5)
 
 
+def assert_every_open_fails_unchanged(path: Path, message: str) -> None:
+    """Two opens in a row give the same CorruptWorldError: the first released the file (no WorldInUseError)."""
+    for _ in range(2):
+        assert_open_fails_unchanged(path, CorruptWorldError, message)
+
+
+def test_a_world_without_its_columns_table_is_reported_as_corrupt_every_time_and_left_alone(tmp_path):
+    path = saved_world(tmp_path / "w.db")
+    db = sqlite3.connect(path)
+    db.execute("DROP TABLE columns")
+    db.commit()
+    db.close()
+    assert_every_open_fails_unchanged(path, "is damaged: no such table: columns")
+
+
+def test_a_corrupt_page_in_the_middle_of_a_world_is_reported_as_corrupt_every_time_and_left_alone(tmp_path):
+    path = saved_world(tmp_path / "w.db", edits=40)
+    data = bytearray(path.read_bytes())
+    page_size = int.from_bytes(data[16:18], "big")
+    middle = len(data) // page_size // 2 * page_size
+    data[middle:middle + page_size] = np.random.default_rng(5).bytes(page_size)
+    path.write_bytes(bytes(data))
+    assert_every_open_fails_unchanged(path, "is damaged")
+
+
+def test_a_world_whose_seed_is_not_a_64_bit_int_is_reported_as_corrupt(tmp_path):
+    path = saved_world(tmp_path / "w.db")
+    db = sqlite3.connect(path)
+    db.execute("UPDATE meta SET value = ? WHERE key = 'seed'", (str(2 ** 64),))
+    db.commit()
+    db.close()
+    assert_every_open_fails_unchanged(path, "seed")
+
+
+class FailingConnection:
+    """Stands in for a world's database connection that fails every statement, as a damaged page would."""
+
+    def execute(self, *args):
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_column_the_database_cannot_read_is_reported_as_corrupt_naming_the_column(tmp_path):
+    path = saved_world(tmp_path / "w.db")
+    with World.open(path, workers=1) as world:
+        world._file._db, connection = FailingConnection(), world._file._db
+        try:
+            with pytest.raises(CorruptWorldError, match=r"column \(-2, -1\) is damaged: database disk image"):
+                world.get_block(-20, 100, -5)
+        finally:
+            world._file._db = connection
+
+
+def test_a_column_stored_as_something_other_than_bytes_is_reported_as_corrupt(tmp_path):
+    path = saved_world(tmp_path / "w.db")
+    db = sqlite3.connect(path)
+    db.execute("UPDATE columns SET blocks = 12345")
+    db.commit()
+    db.close()
+    with World.open(path, workers=1) as world, pytest.raises(CorruptWorldError, match=r"column \(-2, -1\) is damaged"):
+        world.get_block(-20, 100, -5)
+
+
 def test_another_programs_sqlite_file_is_reported_as_foreign_and_left_alone(tmp_path):
     path = tmp_path / "other.db"
     db = sqlite3.connect(path)
@@ -182,25 +249,48 @@ def test_a_world_from_a_newer_format_is_refused_and_left_alone(tmp_path):
     assert_open_fails_unchanged(path, NewerFormatError, f"format version {FORMAT_VERSION + 1}, newer")
 
 
-def run_python(code: str, **kwargs) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, stdout=subprocess.PIPE,
-                            stdin=subprocess.PIPE, text=True, **kwargs)
+@contextlib.contextmanager
+def python_child(code: str) -> Iterator[subprocess.Popen]:
+    """Run `code` in another Python process (text pipes to its stdin and stdout); on the way out it
+    is killed if still running, waited for and its pipes closed, so a failed assert never leaves it
+    holding the world."""
+    child = subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, stdout=subprocess.PIPE,
+                             stdin=subprocess.PIPE, text=True)
+    try:
+        yield child
+    finally:
+        child.kill()  # harmless when it has already exited
+        child.wait(timeout=30)
+        child.stdin.close()
+        child.stdout.close()
+
+
+def brick_row_world(path: Path, columns: int) -> Path:
+    """A saved world with a brick at y = 120 in each of `columns` columns along +x (the kill tests' old save)."""
+    with World.create(path, seed=SEED, workers=1) as world:
+        for i in range(columns):
+            world.set_block(16 * i, 120, 0, "brick")
+    return path
+
+
+def bricks_or_planks(path: Path, columns: int) -> set[str]:
+    """The blocks found where `brick_row_world` put its bricks."""
+    with World.open(path, workers=1) as world:
+        return {world.get_block(16 * i, 120, 0) for i in range(columns)}
 
 
 def test_a_world_open_in_another_process_is_reported_in_use_and_left_alone(tmp_path):
     path = saved_world(tmp_path / "w.db")
-    holder = run_python(f"""
+    with python_child(f"""
         import sys
         from game.world import World
         world = World.open({str(path)!r}, workers=1)
         print("open", flush=True)
         sys.stdin.read()
         world.close()
-    """)
-    try:
+    """) as holder:
         assert holder.stdout.readline().strip() == "open"
         assert_open_fails_unchanged(path, WorldInUseError, "in use")
-    finally:
         holder.stdin.close()
         assert holder.wait(timeout=30) == 0
     World.open(path, workers=1).close()  # free again once the other process closed it
@@ -213,11 +303,8 @@ def test_a_world_open_in_this_process_is_in_use_too(world):
 
 def test_a_kill_in_the_middle_of_a_save_keeps_the_previous_save_whole(tmp_path):
     columns = 300
-    path = tmp_path / "w.db"
-    with World.create(path, seed=SEED, workers=1) as world:
-        for i in range(columns):
-            world.set_block(16 * i, 120, 0, "brick")
-    saver = run_python(f"""
+    path = brick_row_world(tmp_path / "w.db", columns)
+    with python_child(f"""
         import time
         from game.world import World, storage
         world = World.open({str(path)!r}, workers=1)
@@ -233,27 +320,20 @@ def test_a_kill_in_the_middle_of_a_save_keeps_the_previous_save_whole(tmp_path):
             return encode(column)
         storage.encode_column = encode_then_stall
         world.save()
-    """)
-    try:
+    """) as saver:
         assert saver.stdout.readline().strip() == "halfway"
         assert Path(f"{path}-wal").stat().st_size > 0  # uncommitted pages reached the disk
         os.kill(saver.pid, signal.SIGKILL)
-    finally:
         saver.wait(timeout=30)
-    with World.open(path, workers=1) as world:
-        found = {world.get_block(16 * i, 120, 0) for i in range(columns)}
-    assert found == {"brick"}
+    assert bricks_or_planks(path, columns) == {"brick"}
 
 
 def test_a_kill_at_any_moment_of_a_save_leaves_the_old_or_the_new_edits_never_a_mix(tmp_path):
     columns = 200
-    path = tmp_path / "w.db"
-    with World.create(path, seed=SEED, workers=1) as world:
-        for i in range(columns):
-            world.set_block(16 * i, 120, 0, "brick")
+    path = brick_row_world(tmp_path / "w.db", columns)
     outcomes = set()
     for delay in (0.0, 0.02, 0.05, 0.1):
-        saver = run_python(f"""
+        with python_child(f"""
             import sys
             from game.world import World
             world = World.open({str(path)!r}, workers=1)
@@ -263,14 +343,12 @@ def test_a_kill_at_any_moment_of_a_save_leaves_the_old_or_the_new_edits_never_a_
             world.save()
             print("saved", flush=True)
             sys.stdin.read()
-        """)
-        assert saver.stdout.readline().strip() == "saving"
-        time.sleep(delay)
-        os.kill(saver.pid, signal.SIGKILL)
-        saver.wait(timeout=30)
-        with World.open(path, workers=1) as world:
-            found = {world.get_block(16 * i, 120, 0) for i in range(columns)}
+        """) as saver:
+            assert saver.stdout.readline().strip() == "saving"
+            time.sleep(delay)
+            os.kill(saver.pid, signal.SIGKILL)
+            saver.wait(timeout=30)
+        found = bricks_or_planks(path, columns)
         assert len(found) == 1, found
         outcomes |= found
     assert outcomes <= {"brick", "planks"}
-

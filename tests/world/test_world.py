@@ -5,9 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.world import OutOfWorldError, UnknownBlockError, World, WorldClosedError
+from game.world import OutOfWorldError, UnknownBlockError, World, WorldClosedError, WorldInUseError
 from game.world.blocks import AIR, block_id, block_name
+from game.world.coords import COLUMN_BORDER, WORLD_BORDER
+from game.world.storage import WorldFile
 from game.world.terrain import Terrain
+from physics import AABB
 
 from .conftest import SEED
 
@@ -125,9 +128,139 @@ def test_the_spawn_stands_on_the_highest_block_at_the_origin(world):
 
 def test_a_closed_world_refuses_to_be_used(world):
     world.close()
-    with pytest.raises(WorldClosedError):
-        world.get_block(1000, 0, 1000)
+    for use in (lambda: world.get_block(1000, 0, 1000), lambda: world.set_block(0, 100, 0, "stone"),
+                lambda: world.column(5, 5), lambda: world.collision_boxes(AABB(0.0, 70.0, 0.0, 1.0, 71.0, 1.0)),
+                lambda: world.request(1, 1), lambda: world.poll(), lambda: world.cancel(1, 1),
+                lambda: world.is_loaded(0, 0), lambda: world.unload_columns_outside(0, 0, 4), world.save):
+        with pytest.raises(WorldClosedError):
+            use()
     world.close()  # closing twice is harmless
+
+
+# --- the world border ---------------------------------------------------------------------------
+
+def test_the_last_blocks_inside_the_world_border_are_generated_like_any_other(world):
+    for x, z in ((WORLD_BORDER - 1, -WORLD_BORDER), (-WORLD_BORDER, WORLD_BORDER - 1)):
+        ids = Terrain(SEED).column(x // 16, z // 16)
+        assert world.get_block(x, 64, z) == block_name(int(ids[x % 16, 64, z % 16]))
+    assert world.column(COLUMN_BORDER - 1, -COLUMN_BORDER).shape == (16, 256, 16)
+
+
+@pytest.mark.parametrize("call", [
+    lambda w: w.get_block(WORLD_BORDER, 64, 0),
+    lambda w: w.get_block(0, 64, -WORLD_BORDER - 1),
+    lambda w: w.get_block(0, 2 ** 70, 0),
+    lambda w: w.set_block(2 ** 70, 64, 0, "stone"),
+    lambda w: w.slipperiness(0, 64, WORLD_BORDER),
+    lambda w: w.column(COLUMN_BORDER, 0),
+    lambda w: w.padded_section(0, 4, -COLUMN_BORDER - 1),
+    lambda w: w.request(2 ** 70, 0),
+    lambda w: w.request(0, COLUMN_BORDER),
+    lambda w: w.cancel(2 ** 70, 0),
+    lambda w: w.is_loaded(-COLUMN_BORDER - 1, 0),
+    lambda w: w.unload_columns_outside(2 ** 70, 0, 4),
+], ids=["get x", "get z", "get y", "set", "slipperiness", "column", "padded", "request",
+        "request edge", "cancel", "is_loaded", "unload"])
+def test_everything_beyond_the_world_border_is_refused_and_changes_nothing(world, call):
+    with pytest.raises(OutOfWorldError, match="beyond the world border"):
+        call(world)
+    assert world.pending_requests == 0 and world.take_changed_sections() == set()
+
+
+def test_beyond_the_world_border_collision_queries_see_a_solid_wall(world):
+    region = AABB(WORLD_BORDER - 0.5, 300.0, 0.0, WORLD_BORDER + 0.5, 301.0, 1.0)  # high in the air
+    assert world.collision_boxes(region) == [AABB(WORLD_BORDER, 300.0, 0.0, WORLD_BORDER + 0.5, 301.0, 1.0)]
+    far = AABB(-WORLD_BORDER - 9.0, 300.0, 0.0, -WORLD_BORDER - 8.0, 301.0, 1.0)
+    assert world.collision_boxes(far) == [far]
+
+
+def test_a_body_flying_into_the_world_border_stops_at_it(world):
+    import physics
+    body = physics.Body.at_feet(WORLD_BORDER - 3.5, 300.0, 0.5)
+    for _ in range(60):
+        body = physics.step(body, world, physics.Intent(fly=True, forward=1.0, yaw=270.0))
+    assert body.box.max_x == WORLD_BORDER and body.collided_horizontally
+
+
+def test_column_coordinates_that_are_not_integers_are_a_type_error(world):
+    for call in (world.request, world.cancel, world.is_loaded):
+        with pytest.raises(TypeError, match="column coordinate cx must be an integer"):
+            call(0.5, 0)
+    with pytest.raises(TypeError, match="column coordinate cz must be an integer"):
+        world.unload_columns_outside(0, "3", 2)
+
+
+@pytest.mark.parametrize("radius", [-1, 1.5, True])
+def test_an_unload_radius_that_is_not_a_non_negative_int_is_refused(world, radius):
+    world.get_block(100, 64, 100)
+    with pytest.raises((TypeError, ValueError), match="radius"):
+        world.unload_columns_outside(0, 0, radius)
+    assert world.is_loaded(6, 6)
+
+
+# --- creating ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("workers", [0, -1, True, 1.5])
+def test_a_create_with_a_bad_worker_count_makes_no_file(tmp_path, workers):
+    path = tmp_path / "w.db"
+    with pytest.raises(ValueError, match="workers must be a positive int"):
+        World.create(path, workers=workers)
+    assert list(tmp_path.iterdir()) == []
+    World.create(path, workers=1).close()  # and nothing holds the path
+
+
+@pytest.mark.parametrize("seed", [2 ** 63, -2 ** 63 - 1, 2 ** 64 - 1])
+def test_a_seed_beyond_64_bits_is_refused_before_any_file_is_made(tmp_path, seed):
+    with pytest.raises(ValueError, match="-9223372036854775808..9223372036854775807"):
+        World.create(tmp_path / "w.db", seed=seed)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_64_bit_seed_limits_make_different_worlds():
+    lowest, highest = Terrain(-2 ** 63).column(0, 0), Terrain(2 ** 63 - 1).column(0, 0)
+    assert not np.array_equal(lowest, highest)
+
+
+def test_a_create_that_fails_after_making_its_file_removes_it(tmp_path, monkeypatch):
+    def fail(self):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(WorldFile, "saved_columns", fail)
+    with pytest.raises(RuntimeError, match="disk on fire"):
+        World.create(tmp_path / "w.db", workers=1)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_open_that_fails_in_the_worlds_setup_releases_the_file(tmp_path, monkeypatch):
+    path = tmp_path / "w.db"
+    World.create(path, workers=1).close()
+    with monkeypatch.context() as patch:
+        patch.setattr(WorldFile, "saved_columns", lambda self: 1 / 0)
+        with pytest.raises(ZeroDivisionError):
+            World.open(path, workers=1)
+    World.open(path, workers=1).close()  # not WorldInUseError
+
+
+def test_an_open_with_a_bad_worker_count_does_not_hold_the_file(tmp_path):
+    path = tmp_path / "w.db"
+    World.create(path, workers=1).close()
+    with pytest.raises(ValueError, match="workers must be a positive int"):
+        World.open(path, workers=0)
+    World.open(path, workers=1).close()
+
+
+def test_create_generates_the_spawn_column_only_once(tmp_path, monkeypatch):
+    generated = []
+    column = Terrain.column
+
+    def counting_column(self, cx, cz):
+        generated.append((cx, cz))
+        return column(self, cx, cz)
+
+    monkeypatch.setattr(Terrain, "column", counting_column)
+    with World.create(tmp_path / "w.db", workers=1) as world:
+        world.get_block(3, 64, 3)
+    assert generated == [(0, 0)]
 
 
 def test_a_world_is_a_context_manager_that_saves_on_a_clean_exit(tmp_path):
