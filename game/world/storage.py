@@ -14,6 +14,8 @@ Format (FORMAT_VERSION 1):
   writes floats with `repr`, so they read back bit for bit.
 - `columns(cx, cz, blocks)`: only columns edited since generation; `blocks` is
   zlib(`Column.to_bytes()`). Any other column regenerates from the seed.
+- `entities(cx, cz, data)`: the entities (mobs) that were in a column when it was saved, as a
+  JSON list of objects; a column without entities has no row.
 
 Safety: the database is in WAL mode and a save is one transaction, so a crash or kill leaves the
 old or the new save, never a mix. `locking_mode=EXCLUSIVE` makes this connection hold the file
@@ -109,6 +111,18 @@ def player_state_json(state: dict | None) -> str:
                          f"bool, None): {error}") from None
 
 
+def entities_json(entities: list[dict]) -> str | None:
+    """The JSON text saved for a column's entities (None for no entities); ValueError when not savable."""
+    if not isinstance(entities, list) or not all(isinstance(e, dict) for e in entities):
+        raise ValueError(f"column entities must be a list of dicts, got {entities!r:.200}")
+    if not entities:
+        return None
+    try:
+        return json.dumps(entities, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"column entities cannot be saved as JSON: {error}") from None
+
+
 def encode_column(column: Column) -> bytes:
     """The stored form of a column: zlib-compressed column bytes."""
     return zlib.compress(column.to_bytes(), COMPRESSION_LEVEL)
@@ -152,6 +166,8 @@ class WorldFile:
             db.execute("BEGIN IMMEDIATE")
             db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
             db.execute("CREATE TABLE columns (cx INTEGER NOT NULL, cz INTEGER NOT NULL, blocks BLOB NOT NULL,"
+                       " PRIMARY KEY (cx, cz)) WITHOUT ROWID")
+            db.execute("CREATE TABLE entities (cx INTEGER NOT NULL, cz INTEGER NOT NULL, data TEXT NOT NULL,"
                        " PRIMARY KEY (cx, cz)) WITHOUT ROWID")
             values = {"format_version": FORMAT_VERSION, "seed": seed, "created_at": created_at,
                       "spawn": list(spawn), "player_state": None}
@@ -202,14 +218,33 @@ class WorldFile:
         except (ColumnDataError, sqlite3.DatabaseError) as error:
             raise CorruptWorldError(f"world {self.path}: column ({cx}, {cz}) is damaged: {error}") from None
 
-    def save(self, columns: Iterable[tuple[tuple[int, int], Column]], player_state: dict | None) -> None:
-        """Write `columns` and the player state in one transaction: all of it lands, or none."""
+    def load_entities(self, cx: int, cz: int) -> list[dict]:
+        """The entities saved with column (cx, cz) (empty when none); CorruptWorldError when unreadable."""
+        try:
+            row = self._db.execute("SELECT data FROM entities WHERE cx = ? AND cz = ?", (cx, cz)).fetchone()
+            if row is None:
+                return []
+            entities = json.loads(row[0])
+            if not isinstance(entities, list) or not all(isinstance(e, dict) for e in entities):
+                raise ValueError("entities are not a list of objects")
+            return entities
+        except (ValueError, sqlite3.DatabaseError) as error:
+            raise CorruptWorldError(f"world {self.path}: entities of column ({cx}, {cz}) are damaged: {error}") from None
+
+    def save(self, columns: Iterable[tuple[tuple[int, int], Column]], player_state: dict | None,
+             entities: Iterable[tuple[tuple[int, int], list[dict]]] = ()) -> None:
+        """Write `columns`, column entities and the player state in one transaction: all of it lands, or none."""
         state_text = player_state_json(player_state)
+        entity_rows = [(cx, cz, entities_json(listed)) for (cx, cz), listed in entities]
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
             db.executemany("INSERT OR REPLACE INTO columns VALUES (?, ?, ?)",
                            ((cx, cz, encode_column(column)) for (cx, cz), column in columns))
+            db.executemany("DELETE FROM entities WHERE cx = ? AND cz = ?",
+                           ((cx, cz) for cx, cz, text in entity_rows if text is None))
+            db.executemany("INSERT OR REPLACE INTO entities VALUES (?, ?, ?)",
+                           ((cx, cz, text) for cx, cz, text in entity_rows if text is not None))
             db.execute("UPDATE meta SET value = ? WHERE key = 'player_state'", (state_text,))
             db.execute("COMMIT")
         except BaseException:

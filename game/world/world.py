@@ -37,7 +37,7 @@ from .coords import (ABOVE_WORLD, BELOW_WORLD, BLOCK_DTYPE, CHUNK_SIZE, LOCAL_MA
                      SECTIONS_PER_COLUMN, WORLD_BORDER, WORLD_HEIGHT, OutOfWorldError, block_coordinate,
                      column_coordinate, column_of, require_in_height, sections_seeing)
 from .generation import DEFAULT_WORKERS, ColumnGenerator, check_worker_count
-from .storage import WorldFile, player_state_json
+from .storage import WorldFile, entities_json, player_state_json
 from .terrain import Terrain
 
 PADDED_SIZE = CHUNK_SIZE + 2
@@ -72,6 +72,7 @@ class World:
         self._unsaved: set[tuple[int, int]] = set()
         self._changed_sections: set[tuple[int, int, int]] = set()
         self._player_state = file.metadata.player_state
+        self._unsaved_entities: dict[tuple[int, int], list[dict]] = {}
         self._placed_shapes = PlacedShapeCache()
         self._requested: set[tuple[int, int]] = set()
         self._from_file: deque[tuple[int, int]] = deque()
@@ -312,15 +313,34 @@ class World:
             del self._columns[key]
         return len(far)
 
+    # --- entities -------------------------------------------------------------------------------
+
+    def column_entities(self, cx: int, cz: int) -> list[dict]:
+        """The entities (mobs) stored with column (cx, cz): set since the last save, or read from the file."""
+        file = self._open_file()
+        key = (column_coordinate(cx, "cx"), column_coordinate(cz, "cz"))
+        if key in self._unsaved_entities:
+            return [dict(e) for e in self._unsaved_entities[key]]
+        return file.load_entities(*key)
+
+    def set_column_entities(self, cx: int, cz: int, entities: list[dict]) -> None:
+        """Replace the entities stored with column (cx, cz) (JSON objects); written by the next `save()`."""
+        self._open_file()
+        key = (column_coordinate(cx, "cx"), column_coordinate(cz, "cz"))
+        entities_json(entities)  # refuse what save() could not write, now rather than at save time
+        self._unsaved_entities[key] = [dict(e) for e in entities]
+
     # --- saving ---------------------------------------------------------------------------------
 
     def save(self) -> None:
-        """Write every column edited since the last save, and the player state, in one transaction."""
+        """Write every column edited since the last save, column entities and the player state, in one transaction."""
         file = self._open_file()
         keys = sorted(self._unsaved)
-        file.save(((key, self._columns[key]) for key in keys), self._player_state)
+        file.save(((key, self._columns[key]) for key in keys), self._player_state,
+                  sorted(self._unsaved_entities.items()))
         self._saved.update(keys)
         self._unsaved.clear()
+        self._unsaved_entities.clear()
 
     # --- internals ------------------------------------------------------------------------------
 

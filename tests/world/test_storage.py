@@ -352,3 +352,29 @@ def test_a_kill_at_any_moment_of_a_save_leaves_the_old_or_the_new_edits_never_a_
         assert len(found) == 1, found
         outcomes |= found
     assert outcomes <= {"brick", "planks"}
+
+
+def test_column_entities_survive_a_save_and_reopen(tmp_path):
+    from game.world import World
+    path = tmp_path / "mobs.boxel"
+    mob = {"kind": "boxling", "box": [0.1, 64.0, 0.2, 1.0, 64.9, 1.1], "yaw": 12.5}
+    with World.create(path, seed=3, workers=1) as world:
+        world.set_column_entities(0, -1, [mob])
+        world.set_column_entities(5, 5, [mob, mob])
+        assert world.column_entities(0, -1) == [mob]
+    with World.open(path, workers=1) as world:
+        assert world.column_entities(0, -1) == [mob]
+        assert world.column_entities(5, 5) == [mob, mob]
+        assert world.column_entities(1, 1) == []
+        world.set_column_entities(5, 5, [])
+    with World.open(path, workers=1) as world:
+        assert world.column_entities(5, 5) == []
+
+
+def test_column_entities_that_json_cannot_hold_are_refused_at_once(tmp_path):
+    from game.world import World
+    with World.create(tmp_path / "bad.boxel", seed=3, workers=1) as world:
+        for bad in ([{"x": float("nan")}], [1, 2], {"a": 1}, [{"f": object()}]):
+            with pytest.raises(ValueError, match="entities"):
+                world.set_column_entities(0, 0, bad)
+        assert world.column_entities(0, 0) == []
