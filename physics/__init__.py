@@ -12,9 +12,11 @@ This module only re-exports the public API.
 from . import shapes, tolerances
 from .aabb import AABB
 from .body import Body, Intent
+from .crowd import Crowd
 from .debug import DebugSink, MoveReport, RecordingSink
 from .grid_cast import cast
 from .mover import move
+from .push import push
 from .response import DEFAULT_RESTITUTION, RESPONSES, BodyKind, Contact, Response, resolve, response_for
 from .settings import BETA, MovementSettings
 from .swept_aabb import Hit, first_hit, sweep
@@ -31,6 +33,7 @@ __all__ = [
     "CONTACT_TOLERANCE",
     "CollisionWorld",
     "Contact",
+    "Crowd",
     "DEFAULT_RESTITUTION",
     "DebugSink",
     "Hit",
@@ -43,6 +46,7 @@ __all__ = [
     "cast",
     "first_hit",
     "move",
+    "push",
     "resolve",
     "response_for",
     "shapes",

@@ -23,19 +23,19 @@ def f32(value: float) -> float:
     return _F32.unpack(_F32.pack(value))[0]
 
 
-_SIN_TABLE = array("f", (math.sin(i * math.pi * 2.0 / 65536.0) for i in range(65536)))
-_TABLE_SCALE = f32(10430.38)  # 65536 / (2 pi), as Beta's float literal
-_QUARTER_TURN = 16384.0
+SIN_TABLE = array("f", (math.sin(i * math.pi * 2.0 / 65536.0) for i in range(65536)))
+TABLE_SCALE = f32(10430.38)  # 65536 / (2 pi), as Beta's float literal
+QUARTER_TURN = 16384.0
 
 
 def beta_sin(radians: float) -> float:
     """Beta's `MathHelper.sin`: a 65536-entry float table indexed by truncated angle."""
-    return _SIN_TABLE[int(f32(radians * _TABLE_SCALE)) & 0xFFFF]
+    return SIN_TABLE[int(f32(radians * TABLE_SCALE)) & 0xFFFF]
 
 
 def beta_cos(radians: float) -> float:
     """Beta's `MathHelper.cos`: the sine table a quarter turn on."""
-    return _SIN_TABLE[int(f32(f32(radians * _TABLE_SCALE) + _QUARTER_TURN)) & 0xFFFF]
+    return SIN_TABLE[int(f32(f32(radians * TABLE_SCALE) + QUARTER_TURN)) & 0xFFFF]
 
 
 PI_F = f32(3.141593)

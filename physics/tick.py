@@ -27,8 +27,8 @@ from .mover import finish_move
 from .settings import BETA, MovementSettings
 from .world import CollisionWorld, slipperiness_at
 
-_MIN_INPUT = f32(0.01)  # Beta's moveFlying ignores input shorter than 0.01F
-_DEGREES_PER_HALF_TURN = 180.0
+MIN_INPUT = f32(0.01)  # Beta's moveFlying ignores input shorter than 0.01F
+DEGREES_PER_HALF_TURN = 180.0
 
 
 def step(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSettings = BETA,
@@ -71,11 +71,11 @@ def step(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSe
 
     # Beta's moveFlying: normalise input longer than 1, scale by acceleration, rotate by yaw.
     length = f32(math.sqrt(f32(f32(strafe * strafe) + f32(forward * forward))))
-    if length >= _MIN_INPUT:
+    if length >= MIN_INPUT:
         scale = f32(acceleration / max(length, 1.0))
         strafe = f32(strafe * scale)
         forward = f32(forward * scale)
-        radians = f32(f32(yaw * PI_F) / _DEGREES_PER_HALF_TURN)
+        radians = f32(f32(yaw * PI_F) / DEGREES_PER_HALF_TURN)
         sin, cos = beta_sin(radians), beta_cos(radians)
         vx += f32(f32(strafe * cos) - f32(forward * sin))
         vz += f32(f32(forward * cos) + f32(strafe * sin))
@@ -97,7 +97,7 @@ def _fly(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSe
     acceleration = settings.flying_acceleration * (2.0 if intent.sprint else 1.0)
     forward, strafe = intent.forward * settings.input_decay, intent.strafe * settings.input_decay
     length = math.hypot(forward, strafe)
-    if length >= _MIN_INPUT:
+    if length >= MIN_INPUT:
         scale = acceleration / max(length, 1.0)
         radians = math.radians(intent.yaw)
         sin, cos = math.sin(radians), math.cos(radians)

@@ -11,6 +11,8 @@ Rules every `CollisionWorld` must keep:
   must be found from the cell below.
 - `slipperiness(x, y, z)` (optional) is the slipperiness of block (x, y, z); 0.6 when absent,
   which is also the value for air and ordinary blocks; ice is 0.98.
+- `revision` (optional) is an int that changes whenever any block changes. A `Crowd` keeps the
+  block boxes it gathered while it stays the same; without it, boxes are gathered every tick.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ class BlockGrid:
     def __init__(self) -> None:
         self._boxes: dict[tuple[int, int, int], tuple[AABB, ...]] = {}
         self._slipperiness: dict[tuple[int, int, int], float] = {}
+        self._revision = 0
 
     def set(self, x: int, y: int, z: int, shape: Shape = FULL_CUBE, slipperiness: float = DEFAULT_SLIPPERINESS) -> None:
         """Put a block with `shape` (block-local boxes) at cell (x, y, z), replacing what was there."""
@@ -65,6 +68,7 @@ class BlockGrid:
             if not isinstance(box, AABB):
                 raise TypeError(f"a shape is a tuple of AABB, got {box!r}")
         self._boxes[key] = placed(shape, *key)
+        self._revision += 1
         if slipperiness == DEFAULT_SLIPPERINESS:
             self._slipperiness.pop(key, None)
         else:
@@ -81,8 +85,14 @@ class BlockGrid:
     def remove(self, x: int, y: int, z: int) -> None:
         """Make cell (x, y, z) air (no error if it already is)."""
         key = (_cell(x), _cell(y), _cell(z))
-        self._boxes.pop(key, None)
+        if self._boxes.pop(key, None) is not None:
+            self._revision += 1
         self._slipperiness.pop(key, None)
+
+    @property
+    def revision(self) -> int | None:
+        """Counts changes (see the CollisionWorld rules)."""
+        return self._revision
 
     def has_block(self, x: int, y: int, z: int) -> bool:
         return (x, y, z) in self._boxes
@@ -103,9 +113,10 @@ class BlockGrid:
 
     def collision_boxes(self, region: AABB) -> list[AABB]:
         rx0, ry0, rz0, rx1, ry1, rz1 = region
-        x0, x1 = math.floor(rx0), math.floor(rx1)
-        y0, y1 = math.floor(ry0) - _BELOW, math.floor(ry1)
-        z0, z1 = math.floor(rz0), math.floor(rz1)
+        # Cell i spans [i, i + 1): it can overlap (lo, hi) only for floor(lo) <= i <= ceil(hi) - 1.
+        x0, x1 = math.floor(rx0), math.ceil(rx1) - 1
+        y0, y1 = math.floor(ry0) - _BELOW, math.ceil(ry1) - 1
+        z0, z1 = math.floor(rz0), math.ceil(rz1) - 1
         found: list[AABB] = []
         stored = self._boxes
         volume = (x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1)

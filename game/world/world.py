@@ -73,6 +73,8 @@ class World:
         self._changed_sections: set[tuple[int, int, int]] = set()
         self._player_state = file.metadata.player_state
         self._unsaved_entities: dict[tuple[int, int], list[dict]] = {}
+        self.revision = 0
+        """Counts block edits (physics' optional `CollisionWorld.revision`: crowds keep their boxes while it holds)."""
         self._placed_shapes = PlacedShapeCache()
         self._requested: set[tuple[int, int]] = set()
         self._from_file: deque[tuple[int, int]] = deque()
@@ -181,6 +183,7 @@ class World:
             return ()
         column.set(x & LOCAL_MASK, y, z & LOCAL_MASK, block)
         self._unsaved.add(key)
+        self.revision += 1
         seen_by = sections_seeing(x, y, z)
         self._changed_sections.update(seen_by)
         return seen_by

@@ -270,3 +270,13 @@ def test_a_world_is_a_context_manager_that_saves_on_a_clean_exit(tmp_path):
     with World.open(path, workers=1) as reopened:
         assert reopened.get_block(1, 100, 1) == "planks"
         assert reopened.seed == 7
+
+
+def test_the_revision_counts_block_edits_and_not_reads(world):
+    before = world.revision
+    world.get_block(3, 64, 3)
+    assert world.revision == before
+    world.set_block(3, 200, 3, "stone")
+    assert world.revision == before + 1
+    world.set_block(3, 200, 3, "stone")  # no change
+    assert world.revision == before + 1

@@ -1,0 +1,162 @@
+"""Crowd benchmark (issue 6): one full crowd tick (intents, move with step-up, push) for 100,
+1,000 and 10,000 wandering bodies on generated-like terrain.
+
+The terrain is a BlockGrid heightmap (rolling hills two blocks thick, half steps as slabs, so
+bodies step up and down all the time) fenced in, with a body every 4 blocks^2 (DENSITY). Each
+case first lets the crowd settle and mill about, then times `crowd.step(intents)` (the intents
+are built beforehand: making them is the game's AI, not physics).
+
+The world counts its changes in `revision` (as `BlockGrid` and the game's `World` do), which lets
+the crowd keep the block boxes it gathered from tick to tick; one more case runs on a grid that
+hides `revision`, so its boxes are gathered afresh every tick. In the same run:
+- the one-by-one reference path (`Crowd(..., vectorised=False)`: `physics.step` and
+  `physics.push` body by body, the readable definition), on the same crowd and intents;
+- finding push partners with the grid (`BoxGrid`) against a brute-force all-pairs test (numpy);
+- reading `crowd.bodies` back as `Body` values after a vectorised tick (not part of the tick).
+Timings are medians on a machine shared with other jobs; compare ratios from the same run.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+
+from physics import BlockGrid, Body, Intent, shapes
+from physics.broad_phase import BoxGrid
+from physics.crowd import Crowd
+from physics.push import push_region
+
+from .harness import Row, median_time
+
+SUITE = "crowd"
+DENSITY = 0.25
+"""[bodies/block^2] One body every 4 blocks^2: a crowd where neighbours meet and push often."""
+TURN_CHANCE = 0.03
+"""[1/tick] Chance per tick that a wandering body picks a new heading."""
+_YAWS = tuple(float(y) for y in range(0, 360, 15))
+_WALK = tuple(Intent(forward=1.0, yaw=y) for y in _YAWS)
+_HOP = tuple(Intent(forward=1.0, yaw=y, jump=True) for y in _YAWS)
+_REST = Intent()
+
+
+def terrain(side: int, world: type[BlockGrid] = BlockGrid, seed: int = 3) -> BlockGrid:
+    """Rolling hills two blocks thick over side x side columns, slabs on half steps, fenced in."""
+    rng = random.Random(seed)
+    phase = [rng.uniform(0.0, 2 * math.pi) for _ in range(3)]
+    grid = world()
+    tops = {}
+    for x in range(-1, side + 1):
+        for z in range(-1, side + 1):
+            h = (2.0 * math.sin(x / 9.0 + phase[0]) + 2.0 * math.cos(z / 11.0 + phase[1])
+                 + math.sin((x + z) / 5.0 + phase[2]))
+            top = 64 + math.floor(h)
+            grid.fill(x, top - 1, z, x, top, z)
+            if h - math.floor(h) > 0.5:
+                grid.set(x, top + 1, z, shapes.SLAB)
+            tops[x, z] = top
+    fence_top = max(tops.values()) + 3
+    for i in range(-1, side + 1):
+        for x, z in ((i, -1), (i, side), (-1, i), (side, i)):
+            grid.fill(x, tops[x, z] + 1, z, x, fence_top, z, shapes.FENCE)
+    return grid
+
+
+def wandering_crowd(count: int, vectorised: bool | None = None, world: type[BlockGrid] = BlockGrid,
+                    seed: int = 1) -> tuple[Crowd, list[list[Intent]]]:
+    """A crowd of `count` bodies dropped over its terrain, and a cycle of wandering intents."""
+    side = max(8, round(math.sqrt(count / DENSITY)))
+    rng = random.Random(seed)
+    crowd = Crowd(terrain(side, world), vectorised=vectorised)
+    for _ in range(count):
+        crowd.add(Body.at_feet(rng.uniform(0.5, side - 0.5), 70.0, rng.uniform(0.5, side - 0.5)))
+    heading = [rng.randrange(len(_YAWS)) for _ in range(count)]
+    cycle = []
+    for tick in range(40):
+        intents = []
+        for k in range(count):
+            if rng.random() < TURN_CHANCE:
+                heading[k] = rng.randrange(len(_YAWS))
+            resting = (k + tick // 10) % 5 == 0  # a fifth of the crowd rests at any time
+            intents.append(_REST if resting else (_HOP if rng.random() < 0.02 else _WALK)[heading[k]])
+        cycle.append(intents)
+    return crowd, cycle
+
+
+class _Ticker:
+    """Steps a crowd through its intent cycle, one tick per call."""
+
+    def __init__(self, crowd: Crowd, cycle: list[list[Intent]]) -> None:
+        self.crowd, self.cycle, self.tick = crowd, cycle, 0
+
+    def __call__(self) -> None:
+        self.crowd.step(self.cycle[self.tick % len(self.cycle)])
+        self.tick += 1
+
+
+def _brute_force_partners(regions: np.ndarray, boxes: np.ndarray) -> int:
+    """How many (region, box) pairs meet, testing every pair (numpy, in slabs of rows)."""
+    found = 0
+    for start in range(0, len(regions), 512):
+        r = regions[start:start + 512, None, :]
+        b = boxes[None, :, :]
+        found += int(((r[..., 3] > b[..., 0]) & (r[..., 0] < b[..., 3]) & (r[..., 4] > b[..., 1])
+                      & (r[..., 1] < b[..., 4]) & (r[..., 5] > b[..., 2]) & (r[..., 2] < b[..., 5])).sum())
+    return found
+
+
+def _settled(count: int, world: type[BlockGrid], quick: bool) -> tuple[_Ticker, _Ticker]:
+    """A milling crowd of `count` bodies, and the same crowd on the one-by-one path."""
+    crowd, cycle = wandering_crowd(count, world=world)
+    ticker = _Ticker(crowd, cycle)
+    for _ in range(5 if quick else 40):  # fall, land, start milling
+        ticker()
+    reference = _Ticker(Crowd(crowd.world, vectorised=False), cycle)
+    reference.tick = ticker.tick
+    for body in crowd.bodies:
+        reference.crowd.add(body)
+    return ticker, reference
+
+
+def run(quick: bool = False) -> list[Row]:
+    rows = []
+    tick_ms = {}
+    for count in (100, 1_000, 10_000):
+        ticker, reference = _settled(count, BlockGrid, quick)
+        ours = median_time(ticker, repeats=3 if quick else {100: 60, 1_000: 60, 10_000: 15}[count], unit="ms")
+        theirs = median_time(reference, repeats=1 if quick else {100: 30, 1_000: 15, 10_000: 3}[count], warmup=0,
+                             unit="ms")
+        tick_ms[count] = ours
+        target = {100: "", 1_000: "<= 10 ms, >= 10x", 10_000: "<= 12x the 1,000 case"}[count]
+        note = "reference: one-by-one path"
+        if count == 10_000:
+            note += f"; {ours / tick_ms[1_000]:.1f}x the 1,000-body tick"
+        rows.append(Row(SUITE, f"crowd tick: {count:,} wandering bodies", ours, "ms", reference=theirs,
+                        target=target, note=note))
+
+        crowd = ticker.crowd
+        boxes = np.array([b.box for b in crowd.bodies])
+        regions = np.array([push_region(b.box) for b in crowd.bodies])
+        grid_ms = median_time(lambda: BoxGrid(boxes).pairs(regions), repeats=3 if quick else 15, unit="ms")
+        brute_ms = median_time(lambda: _brute_force_partners(regions, boxes), repeats=1 if quick else 3,
+                               warmup=0 if count == 10_000 else 1, unit="ms")
+        rows.append(Row(SUITE, f"push partners: {count:,} bodies, grid", grid_ms, "ms", reference=brute_ms,
+                        note="reference: brute-force all pairs (numpy)"))
+        if count == 1_000:
+            read_ms = median_time(lambda: crowd.bodies, repeats=3 if quick else 15, warmup=0, setup=ticker, unit="ms")
+            rows.append(Row(SUITE, "read crowd.bodies after a 1,000-body tick", read_ms, "ms",
+                            note="Body values built on demand; not part of the tick"))
+
+    ticker, reference = _settled(1_000, _WithoutRevision, quick)
+    ours = median_time(ticker, repeats=3 if quick else 30, unit="ms")
+    theirs = median_time(reference, repeats=1 if quick else 15, warmup=0, unit="ms")
+    rows.append(Row(SUITE, "crowd tick: 1,000 bodies, world without revision", ours, "ms", reference=theirs,
+                    note="block boxes gathered afresh every tick; reference: one-by-one path"))
+    return rows
+
+
+class _WithoutRevision(BlockGrid):
+    """A BlockGrid that hides its `revision`, as a world without that optional attribute."""
+
+    revision = property(lambda self: None)
