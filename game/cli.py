@@ -1,18 +1,23 @@
-"""Boxel's command line: parse and check the options, then start the app (`boxel`, `python main.py`).
+"""Boxel's command line: parse and check the options, open the world, then start the game or the lab
+(`boxel`, `python main.py`).
 
 Owns: the options, their validation (a bad value is a usage error naming the option, before any
-window opens; a replay file is parsed here so a malformed line fails at once) and
-`LaunchOptions`, the checked result the app runs from.
-Does not own: anything the app does with them (see `game.lab_app`).
+window opens; a replay file is parsed here so a malformed line fails at once), `LaunchOptions`,
+the checked result the app runs from, and opening or creating the world (`open_world`), whose
+failures (a world in use, a damaged or foreign file, a seed that does not match) are reported
+with exit status 2 before a window opens and without touching the file.
+Does not own: anything the app does with them (see `game.app` and `game.lab_app`), the world
+file's checks (`game.world.storage`) or the saved player state's rules (`game.player`).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import random
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .replay import Event, ReplayFormatError, read_replay
@@ -22,25 +27,46 @@ DEFAULT_SIZE = (1280, 720)
 MAX_WINDOW_SIDE = 16384
 """[pixels] Largest window side accepted (beyond any display; larger is a typo)."""
 DEFAULT_FOV = 70.0
-"""[degrees] Vertical field of view, Minecraft's default."""
+"""[degrees] Vertical field of view of the lab (the game takes the user's setting)."""
 FOV_RANGE = (30.0, 110.0)
 """[degrees] Vertical field of view accepted: Minecraft's slider range."""
+SEED_RANGE = (-(2 ** 63), 2 ** 63 - 1)
+"""World seeds are signed 64-bit integers: terrain mixes the seed as 64 bits, so seeds that differ
+by 2^64 would make the same world, and every tool reading the world file can hold 64 bits."""
+VIEW_DISTANCE_RANGE = (2, 32)
+"""[columns] View distances accepted (the same range as the settings menu)."""
+MAX_FRAME_DELAY_MS = 1000.0
+"""[ms] Largest --frame-delay-ms accepted (a testing aid; more is a typo)."""
+EXIT_USAGE = 2
+"""Exit status for bad options and for a world that cannot be opened (as argparse uses)."""
 
 
 @dataclass(frozen=True)
 class LaunchOptions:
     lab: bool = False
-    """--lab was given. The lab opens either way until the chunked world exists."""
+    """--lab: open the physics lab instead of the world."""
     size: tuple[int, int] = DEFAULT_SIZE
     """[pixels] Window width and height."""
-    fov: float = DEFAULT_FOV
-    """[degrees] Vertical field of view."""
+    fov: float | None = None
+    """[degrees] Vertical field of view; None: the user's setting (the lab: DEFAULT_FOV)."""
     replay: tuple[Event, ...] | None = None
     """Events to play instead of the keyboard and mouse (parsed from --replay)."""
     record: Path | None = None
     exit_after_ticks: int | None = None
     screenshot: Path | None = None
     report: Path | None = None
+    world: Path | None = None
+    """The world file; None: `game.paths.default_world_path()`."""
+    seed: int | None = None
+    """Seed for a new world; None: a random one. For an existing world it must match its seed."""
+    new: bool = False
+    """--new: create the world; it is an error if something is already at the path."""
+    view_distance: int | None = None
+    """[columns] None: the user's setting."""
+    frame_delay_ms: float = 0.0
+    """[ms] Sleep this long every frame (testing: a slow machine, without changing the outcome)."""
+    realtime: bool = False
+    """Run a replay's ticks from the wall clock instead of two frames per tick (benchmarks)."""
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -70,33 +96,75 @@ def _ticks(text: str) -> int:
     return int(text)
 
 
+def _seed(text: str) -> int:
+    try:
+        value = int(text.strip(), 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number such as 42 or -7, got {text!r}") from None
+    low, high = SEED_RANGE
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"a seed must fit in 64 bits ({low}..{high}), got {text!r}")
+    return value
+
+
+def _view_distance(text: str) -> int:
+    low, high = VIEW_DISTANCE_RANGE
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise argparse.ArgumentTypeError(f"expected a whole number of columns {low}..{high}, got {text!r}")
+    return int(text)
+
+
+def _frame_delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and 0.0 <= value <= MAX_FRAME_DELAY_MS):
+        raise argparse.ArgumentTypeError(f"expected milliseconds 0..{MAX_FRAME_DELAY_MS:g}, got {text!r}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="boxel",
-        description="Boxel, a first-person voxel sandbox with exact Minecraft Beta-style physics. "
-                    "Until the chunked world lands, running without --lab also opens the physics lab.",
-        epilog="Controls: mouse to look, WASD to move, Space to jump (hold to keep jumping), Shift to "
-               "sneak, Ctrl to sprint, F3 for the debug overlay, Esc to release the mouse (again to quit). "
+        description="Boxel, a first-person voxel sandbox with exact Minecraft Beta-style physics.",
+        epilog="Controls: mouse to look, WASD to move, Space to jump (hold to keep jumping), Shift to sneak, "
+               "Ctrl or double-tap W to sprint, F to fly (Space/Shift up and down), left click breaks, right "
+               "click places, middle click picks, 1-9 or the wheel choose a block, F1 hides the HUD, F2 saves a "
+               "screenshot, F3 shows the debug overlay (B: its boxes alone), Esc pauses. "
                "Replays are JSON Lines, one event per line keyed by tick, e.g. "
                '{"tick": 0, "event": "key_down", "key": "w"}; see game/replay.py.',
     )
+    parser.add_argument("--world", type=Path, metavar="PATH",
+                        help="the world file to play (default: default.boxel in the user's data folder); "
+                             "created when missing")
+    parser.add_argument("--seed", type=_seed, metavar="N",
+                        help="seed of a new world (default: random); an existing world keeps its own")
+    parser.add_argument("--new", action="store_true",
+                        help="create a new world at --world (an error if a file is already there)")
+    parser.add_argument("--view-distance", type=_view_distance, metavar="N",
+                        help="columns drawn around the player, %d..%d (default: the saved setting, 8)"
+                             % VIEW_DISTANCE_RANGE)
     parser.add_argument("--lab", action="store_true",
-                        help="open the physics lab: a small arena with one of every collision case "
-                             "(the default for now)")
+                        help="open the physics lab: a small arena with one of every collision case")
     parser.add_argument("--size", type=_size, default="%dx%d" % DEFAULT_SIZE, metavar="WxH",
                         help="window size in pixels (default %(default)s)")
-    parser.add_argument("--fov", type=_fov, default=DEFAULT_FOV, metavar="DEG",
-                        help="vertical field of view in degrees, %g..%g (default %%(default)s)" % FOV_RANGE)
+    parser.add_argument("--fov", type=_fov, metavar="DEG",
+                        help="vertical field of view in degrees, %g..%g (default: the saved setting)" % FOV_RANGE)
     parser.add_argument("--replay", type=Path, metavar="FILE",
                         help="play the input events of FILE instead of the keyboard and mouse "
                              "(runs two frames per tick, as fast as the machine draws)")
     parser.add_argument("--record", type=Path, metavar="FILE", help="write this session's input events to FILE")
     parser.add_argument("--exit-after-ticks", type=_ticks, metavar="N",
-                        help="run N ticks, write --screenshot and --report, and exit")
+                        help="run N ticks (after the spawn area is loaded), write --screenshot and --report, "
+                             "save the world and exit")
     parser.add_argument("--screenshot", type=Path, metavar="PNG",
                         help="with --exit-after-ticks: save the last frame here")
     parser.add_argument("--report", type=Path, metavar="JSON",
                         help="with --exit-after-ticks: write the player's final state and frame times here")
+    # Testing and benchmarking aids, not for players.
+    parser.add_argument("--frame-delay-ms", type=_frame_delay, default=0.0, help=argparse.SUPPRESS)
+    parser.add_argument("--realtime", action="store_true", help=argparse.SUPPRESS)
     return parser
 
 
@@ -106,6 +174,8 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
     args = parser.parse_args(argv)
     if (args.screenshot or args.report) and args.exit_after_ticks is None:
         parser.error("--screenshot and --report need --exit-after-ticks N (they are written when the run ends)")
+    if args.realtime and args.replay is None:
+        parser.error("--realtime only applies to --replay (live play always runs on the wall clock)")
     replay = None
     if args.replay is not None:
         try:
@@ -115,16 +185,74 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
         except ReplayFormatError as error:
             parser.error(f"bad replay: {error}")
     return LaunchOptions(lab=args.lab, size=args.size, fov=args.fov, replay=replay, record=args.record,
-                         exit_after_ticks=args.exit_after_ticks, screenshot=args.screenshot, report=args.report)
+                         exit_after_ticks=args.exit_after_ticks, screenshot=args.screenshot, report=args.report,
+                         world=args.world, seed=args.seed, new=args.new, view_distance=args.view_distance,
+                         frame_delay_ms=args.frame_delay_ms, realtime=args.realtime)
+
+
+class WorldOpenError(ValueError):
+    """The world cannot be opened or created as asked; the message says why and what to do."""
+
+
+def open_world(options: LaunchOptions):
+    """The world the options ask for: opened if its file exists (and --new was not given), else created.
+
+    Raises WorldOpenError (nothing on disk changed) for: --new over an existing file, a seed that
+    differs from an existing world's, a world in use, a damaged, foreign or newer file, or a
+    saved player state this game cannot read.
+    """
+    from .paths import default_world_path
+    from .player import PlayerStateError, saved_player
+    from .world import World, WorldFileError
+
+    path = options.world if options.world is not None else default_world_path()
+    try:
+        if options.new or not (path.exists() or path.is_symlink()):
+            if options.world is None:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            seed = options.seed if options.seed is not None else random.randint(0, SEED_RANGE[1])
+            world = World.create(path, seed)
+        else:
+            world = World.open(path)
+    except WorldFileError as error:
+        hint = " (leave out --new to play it, or choose another --world)" if options.new and path.exists() else ""
+        raise WorldOpenError(f"{error}{hint}") from None
+    except OSError as error:
+        raise WorldOpenError(f"cannot open the world {path}: {error.strerror or error}") from None
+    try:
+        if options.seed is not None and options.seed != world.seed:
+            raise WorldOpenError(f"the world {path} has seed {world.seed}, not {options.seed}; --seed only "
+                                 "chooses the seed of a new world (use --new with another --world)")
+        saved_player(world.player_state)  # refuse a state the game cannot read now, before a window opens
+    except PlayerStateError as error:
+        world.close()
+        raise WorldOpenError(f"the world {path} is damaged: {error}") from None
+    except BaseException:
+        world.close()
+        raise
+    return world
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `boxel` and `python main.py`; returns the process exit status."""
     options = parse_options(argv)
-    from . import lab_app  # imported late: Ursina loads only once the options are known to be good
+    if options.lab:
+        from . import lab_app  # imported late: Ursina loads only once the options are known to be good
+
+        try:
+            return lab_app.run(replace(options, fov=DEFAULT_FOV if options.fov is None else options.fov))
+        except lab_app.LaunchError as error:
+            print(f"boxel: error: {error}", file=sys.stderr)
+            return 1
+    try:
+        world = open_world(options)
+    except WorldOpenError as error:
+        print(f"boxel: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    from . import app
 
     try:
-        return lab_app.run(options)
-    except lab_app.LaunchError as error:
+        return app.run(options, world)
+    except app.LaunchError as error:
         print(f"boxel: error: {error}", file=sys.stderr)
         return 1

@@ -1,36 +1,116 @@
-"""The F3 debug overlay: the player's box, the block boxes physics gathered this tick (those that
-clipped the motion highlighted), the step-up probe, and a text panel of the body's state.
+"""The F3 debug overlay: the player's box, other bodies' boxes, the block boxes physics gathered this
+tick (those that clipped the motion highlighted), the step-up probe, a velocity arrow, and a text
+panel of the body's state and the game's vital signs.
 
 Owns: drawing what physics reported (a `physics.MoveReport` from a `RecordingSink` and the
 returned `physics.Body`) and the panel text. It never recomputes collision: boxes and flags are
 shown exactly as physics handed them over.
-Does not own: when to toggle (the app maps the F3 key), the tick loop, or box drawing itself
-(`game.render.box_lines`).
+Does not own: when to toggle (the app maps F3 and B), the tick loop, the numbers in `GameStatus`
+(the game measures them), or box drawing itself (`game.render.box_lines`).
 
-Reused by the game: call `show_move` once per tick with the tick's report and body,
-`show_player_box` every frame with the interpolated box, and `toggle` on F3.
+Use: `show_move` (or `show_boxes` and `show_panel` apart, to refresh the text less often) once
+per tick with the tick's report and body; `show_player_box` (and, in the game, `show_velocity`
+and `show_bodies`) every frame with the interpolated state; `toggle` on F3 (panel and boxes
+together) and `toggle_boxes` on B (the boxes alone).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import physics
-from ursina import Entity, Text, camera, color, window
+from ursina import Entity, Mesh, Text, camera, color, window
 
 from game.clock import TICKS_PER_SECOND
-from game.render.box_lines import LINE_OFFSET, BoxLines
+from game.render import space
+from game.render.box_lines import LINE_OFFSET, LINE_THICKNESS, BoxLines
+from game.world.coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT
 
 PLAYER_COLOR = color.rgb(1.0, 0.9, 0.2)
 GATHERED_COLOR = color.rgb(0.2, 0.85, 1.0)
 CLIPPING_COLOR = color.rgb(1.0, 0.25, 0.2)
 STEP_PROBE_COLOR = color.rgb(1.0, 0.35, 1.0)
+BODY_COLOR = color.rgb(1.0, 0.6, 0.1)
+"""Other bodies' boxes (mobs, other players): orange, apart from the player's yellow."""
+VELOCITY_COLOR = color.rgb(0.3, 1.0, 0.3)
+VELOCITY_ARROW_TICKS = 10.0
+"""[ticks] The arrow points where the body would be after this many ticks at its velocity: half a
+second, so walking (0.22 blocks/tick) draws a 2-block arrow, long enough to read its direction."""
+ARROW_HEAD_FRACTION = 0.2
+"""Length of the arrow head's two strokes, as a fraction of the arrow (at most ARROW_HEAD_MAX)."""
+ARROW_HEAD_MAX = 0.4
+"""[blocks] Longest arrow-head stroke."""
+MIN_ARROW_LENGTH = 1e-3
+"""[blocks] Shorter arrows (a body at rest) are not drawn: they would be a dot in the box."""
 PANEL_COLOR = color.rgba(0.0, 0.0, 0.0, 0.6)
 PANEL_FONT = "VeraMono.ttf"
 PANEL_TEXT_SCALE = 0.75
 """Panel text size relative to Ursina's default text size."""
 PANEL_MARGIN = 0.012
 """[window heights] Gap between the panel and the window edge, and around the text."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameStatus:
+    """What the game measures for the panel, beside the body and its move report."""
+
+    fps: float
+    """[frames/s] Over the last second."""
+    frame_ms: float
+    """[ms] Median frame time over the last second."""
+    tick_ms: float
+    """[ms] Wall time of the last `physics.step`."""
+    loaded_columns: int
+    queued_columns: int
+    """Columns asked for and not ready, plus wanted columns not asked for yet."""
+    meshes_in_flight: int
+    bodies: int
+    """Bodies in the world (the player included)."""
+    yaw: float
+    """[degrees] Minecraft yaw."""
+    pitch: float
+    flying: bool
+    sprinting: bool
+    target: str
+    """The targeted block, e.g. 'grass at 3 63 -2 (top)', or '-'."""
+
+
+def status_lines(status: GameStatus, feet: Sequence[float]) -> list[str]:
+    """The game's lines of the panel: frame rate, where the player is in chunk terms, streaming."""
+    bx, by, bz = (math.floor(v) for v in feet)
+    return [
+        f"fps {status.fps:5.1f}  frame {status.frame_ms:5.1f} ms  tick {status.tick_ms:5.2f} ms",
+        f"block     {bx} {by} {bz}  chunk {bx >> SECTION_SHIFT} {bz >> SECTION_SHIFT}"
+        f"  section {by // CHUNK_SIZE}  in chunk {bx & LOCAL_MASK} {bz & LOCAL_MASK}",
+        f"look      yaw {status.yaw:7.2f}  pitch {status.pitch:6.2f}"
+        f"{'  flying' if status.flying else ''}{'  sprinting' if status.sprinting else ''}",
+        f"columns   loaded {status.loaded_columns}  queued {status.queued_columns}"
+        f"  meshing {status.meshes_in_flight}",
+        f"bodies    {status.bodies}",
+        f"target    {status.target}",
+    ]
+
+
+def arrow_points(start: Sequence[float], end: Sequence[float]) -> list[tuple[float, float, float]] | None:
+    """A line strip (physics coordinates) drawing an arrow from `start` to `end`: shaft, then the two
+    head strokes from the tip; None when the arrow is shorter than MIN_ARROW_LENGTH."""
+    direction = [e - s for s, e in zip(start, end)]
+    length = math.sqrt(sum(d * d for d in direction))
+    if length < MIN_ARROW_LENGTH:
+        return None
+    dx, dy, dz = (d / length for d in direction)
+    # The head opens sideways in the horizontal plane (or along X for a vertical arrow).
+    side_length = math.hypot(dx, dz)
+    sx, sz = (-dz / side_length, dx / side_length) if side_length > MIN_ARROW_LENGTH else (1.0, 0.0)
+    head = min(length * ARROW_HEAD_FRACTION, ARROW_HEAD_MAX)
+    tip = tuple(end)
+    back = (tip[0] - dx * head, tip[1] - dy * head, tip[2] - dz * head)
+    wing = head / 2.0
+    left = (back[0] + sx * wing, back[1], back[2] + sz * wing)
+    right = (back[0] - sx * wing, back[1], back[2] - sz * wing)
+    return [tuple(start), tip, left, tip, right]
 
 
 def panel_lines(body: physics.Body, report: physics.MoveReport | None, ticks_run: int,
@@ -68,32 +148,67 @@ class DebugOverlay:
         self.clipping = BoxLines(CLIPPING_COLOR)
         self.step_probe = BoxLines(STEP_PROBE_COLOR)
         self.player = BoxLines(PLAYER_COLOR, grow=-LINE_OFFSET)
+        self.bodies = BoxLines(BODY_COLOR, grow=-LINE_OFFSET)
+        self.velocity = Entity(color=VELOCITY_COLOR)
         self.panel = Entity(parent=camera.ui, model="quad", origin=(-0.5, 0.5), color=PANEL_COLOR, z=1)
         self.text = Text(parent=camera.ui, font=PANEL_FONT, scale=PANEL_TEXT_SCALE, origin=(-0.5, 0.5), use_tags=False)
-        self._parts = (self.gathered, self.clipping, self.step_probe, self.player, self.panel, self.text)
+        self._boxes = (self.gathered, self.clipping, self.step_probe, self.player, self.bodies, self.velocity)
+        self._panel = (self.panel, self.text)
+        self._panel_enabled = self._boxes_enabled = False
         self.enabled = enabled
 
     @property
     def enabled(self) -> bool:
-        return self._enabled
+        """Anything is shown (the panel or the boxes); setting it shows or hides both."""
+        return self._panel_enabled or self._boxes_enabled
 
     @enabled.setter
     def enabled(self, value: bool) -> None:
-        self._enabled = bool(value)
-        for part in self._parts:
-            part.enabled = self._enabled
+        self._set_panel_visible(bool(value))
+        self._set_boxes_visible(bool(value))
+
+    @property
+    def boxes_enabled(self) -> bool:
+        return self._boxes_enabled
+
+    @property
+    def panel_enabled(self) -> bool:
+        return self._panel_enabled
 
     def toggle(self) -> None:
+        """F3: show both the panel and the boxes, or hide everything."""
         self.enabled = not self.enabled
+
+    def toggle_boxes(self) -> None:
+        """B: show or hide the boxes alone, leaving the panel as it is."""
+        self._set_boxes_visible(not self._boxes_enabled)
+
+    def _set_panel_visible(self, value: bool) -> None:
+        self._panel_enabled = value
+        for part in self._panel:
+            part.enabled = value
+
+    def _set_boxes_visible(self, value: bool) -> None:
+        self._boxes_enabled = value
+        for part in self._boxes:
+            part.enabled = value
 
     def show_move(self, body: physics.Body, report: physics.MoveReport | None, ticks_run: int,
                   extra: Sequence[str] = ()) -> None:
-        """Show one tick: the gathered boxes (clipping ones in their own colour), the step probe and the panel."""
+        """Show one tick: the boxes of `report` and the panel for `body` (plus `extra` lines)."""
+        self.show_boxes(report)
+        self.show_panel(panel_lines(body, report, ticks_run, extra))
+
+    def show_boxes(self, report: physics.MoveReport | None) -> None:
+        """The gathered boxes (clipping ones in their own colour) and the step probe of one move."""
         clipping = report.clipping if report else ()
         self.gathered.show([b for b in report.gathered if b not in clipping] if report else [])
         self.clipping.show(clipping)
         self.step_probe.show([report.step_probe] if report and report.step_probe else [])
-        self.text.text = "\n".join(panel_lines(body, report, ticks_run, extra))
+
+    def show_panel(self, lines: Sequence[str]) -> None:
+        """Put `lines` in the panel, sized to fit them."""
+        self.text.text = "\n".join(lines)
         left, top = window.top_left
         self.text.position = (left + 2 * PANEL_MARGIN, top - 2 * PANEL_MARGIN)
         self.panel.position = (left + PANEL_MARGIN, top - PANEL_MARGIN)
@@ -104,3 +219,18 @@ class DebugOverlay:
     def show_player_box(self, box: Sequence[float]) -> None:
         """Show the player's box (call every frame with the box the view is drawn from)."""
         self.player.show([box])
+
+    def show_bodies(self, boxes: Sequence[Sequence[float]]) -> None:
+        """Show the boxes of every body other than the player."""
+        self.bodies.show(boxes)
+
+    def show_velocity(self, box: Sequence[float], velocity: Sequence[float]) -> None:
+        """Draw the velocity [blocks/tick] as an arrow from the box's centre, VELOCITY_ARROW_TICKS long."""
+        centre = ((box[0] + box[3]) / 2.0, (box[1] + box[4]) / 2.0, (box[2] + box[5]) / 2.0)
+        end = tuple(c + v * VELOCITY_ARROW_TICKS for c, v in zip(centre, velocity))
+        points = arrow_points(centre, end)
+        if points is None:
+            self.velocity.model = None
+            return
+        self.velocity.model = Mesh(vertices=[space.point(*p) for p in points], mode="line",
+                                   thickness=LINE_THICKNESS, static=False)

@@ -1,0 +1,295 @@
+"""The player: one `physics.Body` moved 20 times a second by `physics.step`, and what the view sees.
+
+Owns: the player's body and the one before it (for drawing between ticks), its look angles and
+held keys (`controls.InputState`), sprinting (Ctrl, or W pressed twice quickly) and flying (F
+toggles it), respawning after a fall below FALL_RESPAWN_Y, the spawn point on the surface, the
+eye height (EYE_HEIGHT, the one place it is defined), the interpolated view, the saved player
+state (`to_state` / `saved_player`), and `LiveInput`, which turns the keyboard and mouse into the
+replay events each tick applies (so a recording holds exactly what was played).
+Pure: no Ursina. Does not own: physics, the key bindings (`game.controls`), when ticks run
+(`game.clock`, driven by the app), building or the hotbar (the app routes clicks and digits).
+
+The body is the only truth about where the player is: it changes only in `tick`, through
+`physics.step`, and is saved as its box's 6 floats (never rebuilt from a position, which drifts).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import physics
+from physics import AABB
+
+from .controls import InputState, event_from_ursina
+from .hotbar import Hotbar, HotbarStateError
+from .replay import MAX_PITCH, Click, Event, KeyDown, Look
+from .world.blocks import SHAPES, SOLID
+from .world.coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT, WORLD_HEIGHT
+
+EYE_HEIGHT = 1.62
+"""[blocks] Eye above the feet (Beta's yOffset 1.62F; its float rounding, 5e-9, cannot be seen)."""
+FALL_RESPAWN_Y = -64.0
+"""[blocks] Feet below this put the player back at the spawn (Minecraft's void depth)."""
+DOUBLE_TAP_TICKS = 7
+"""[ticks] Pressing forward again within this many ticks of the last press starts sprinting
+(Minecraft's sprint-toggle window, 0.35 s)."""
+BUILD_REPEAT_TICKS = 5
+"""[ticks] While a mouse button stays down, its click repeats this often (4 per second): fast
+enough to dig a tunnel, slow enough to stop after the block you meant."""
+FLY_KEY = "f"
+"""Toggles flying on key down."""
+WHEEL_STEPS = {"scroll up": -1, "scroll down": 1}
+"""Hotbar slots moved by one notch of the mouse wheel (up selects the slot to the left, as in Minecraft)."""
+PLAYER_STATE_VERSION = 1
+"""Written into the saved player state, so a later format can tell old states apart."""
+
+
+class PlayerStateError(ValueError):
+    """A saved player state that this game cannot read; the message names the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Where the camera is for one frame, blended between the last two ticks."""
+
+    eye: tuple[float, float, float]
+    """[blocks] Eye position (physics coordinates)."""
+    box: AABB
+    """The player's box as drawn this frame [blocks]."""
+    camera_lag: float
+    """[blocks] The blended camera lag (already subtracted from the eye)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedPlayer:
+    """A player state read back from the world file."""
+
+    body: physics.Body
+    yaw: float
+    """[degrees] Minecraft yaw."""
+    pitch: float
+    """[degrees] Positive looks down."""
+    flying: bool
+    hotbar: Hotbar
+
+
+def blend(previous: float, current: float, alpha: float) -> float:
+    return previous + (current - previous) * alpha
+
+
+def surface_feet(world, x: float, z: float) -> tuple[float, float, float]:
+    """[blocks] Feet position on the highest solid block at (x, z): its shape's top (a slab's is
+    half a block up, a fence's 1.5); y = 0 (the bedrock floor under the world) if the column is empty."""
+    bx, bz = math.floor(x), math.floor(z)
+    ids = world.column(bx >> SECTION_SHIFT, bz >> SECTION_SHIFT)[bx & LOCAL_MASK, :, bz & LOCAL_MASK]
+    for y in range(WORLD_HEIGHT - 1, -1, -1):
+        block = int(ids[y])
+        if SOLID[block]:
+            return (x, y + max(box[4] for box in SHAPES[block]), z)
+    return (x, 0.0, z)
+
+
+def spawn_body(world) -> physics.Body:
+    """A player at rest on the surface at the world's spawn column."""
+    x, _, z = world.spawn
+    return physics.Body.at_feet(*surface_feet(world, x, z))
+
+
+def section_of(feet: Sequence[float]) -> tuple[int, int, int]:
+    """The section (cx, sy, cz) holding a feet position."""
+    x, y, z = (math.floor(v) for v in feet)
+    return (x >> SECTION_SHIFT, y // CHUNK_SIZE, z >> SECTION_SHIFT)
+
+
+class Player:
+    """The player's simulation state; `tick` advances it by one 20 Hz tick."""
+
+    def __init__(self, world, body: physics.Body, yaw: float = 0.0, pitch: float = 0.0, flying: bool = False,
+                 settings: physics.MovementSettings = physics.BETA) -> None:
+        self.world = world
+        """What the body collides with (a `physics.CollisionWorld` with `column` and `spawn`)."""
+        self.body = body
+        self.previous = body
+        """The body one tick earlier (the view blends from it to `body`)."""
+        self.input = InputState(yaw, pitch)
+        self.flying = bool(flying)
+        self.sprinting = False
+        self.settings = settings
+        self.sink = physics.RecordingSink(keep=1)
+        """The last tick's move report (the F3 overlay draws it)."""
+        self.ticks_run = 0
+        """Ticks simulated so far; also the number of the next tick."""
+        self.respawns = 0
+        self._last_forward_press: int | None = None
+
+    @classmethod
+    def spawned(cls, world, saved: SavedPlayer | None = None) -> Player:
+        """A player from a saved state, or at rest on the surface at the world's spawn."""
+        if saved is None:
+            return cls(world, spawn_body(world))
+        return cls(world, saved.body, saved.yaw, saved.pitch, saved.flying)
+
+    # --- a tick -------------------------------------------------------------------------------
+
+    def apply(self, event: Event) -> None:
+        """Apply one input event at the start of tick `ticks_run` (keys, looks; clicks are the app's)."""
+        self.input.apply(event)
+        if isinstance(event, KeyDown):
+            if event.key == FLY_KEY:
+                self.flying = not self.flying
+            elif event.key in self.input.bindings.forward:
+                last = self._last_forward_press
+                if last is not None and self.ticks_run - last <= DOUBLE_TAP_TICKS:
+                    self.sprinting = True
+                self._last_forward_press = self.ticks_run
+
+    def intent(self) -> physics.Intent:
+        """The intent for the coming tick; updates sprinting (it ends when forward is released or on sneaking)."""
+        intent = self.input.intent()
+        if intent.forward <= 0.0 or (intent.sneak and not self.flying):
+            self.sprinting = False
+        elif intent.sprint:
+            self.sprinting = True
+        return replace(intent, sprint=self.sprinting, fly=self.flying)
+
+    def tick(self) -> physics.Body:
+        """Advance one tick with the events applied so far; returns the new body."""
+        self.previous = self.body
+        self.body = physics.step(self.body, self.world, self.intent(), self.settings, debug=self.sink)
+        if self.body.feet[1] < FALL_RESPAWN_Y:
+            self.body = self.previous = spawn_body(self.world)
+            self.respawns += 1
+        self.ticks_run += 1
+        return self.body
+
+    # --- what is seen -------------------------------------------------------------------------
+
+    @property
+    def eye(self) -> tuple[float, float, float]:
+        """[blocks] The eye at the latest tick (where building aims from)."""
+        x, y, z = self.body.feet
+        return (x, y + EYE_HEIGHT - self.body.camera_lag, z)
+
+    def view(self, alpha: float) -> View:
+        """The view `alpha` (0..1) of the way from the previous tick to the latest one."""
+        box = AABB._trusted(*(blend(p, c, alpha) for p, c in zip(self.previous.box, self.body.box)))
+        lag = blend(self.previous.camera_lag, self.body.camera_lag, alpha)
+        eye = ((box[0] + box[3]) / 2.0, box[1] + EYE_HEIGHT - lag, (box[2] + box[5]) / 2.0)
+        return View(eye, box, lag)
+
+    # --- saving ---------------------------------------------------------------------------------
+
+    def to_state(self, hotbar: Hotbar) -> dict:
+        """The player and the hotbar as JSON values for `World.player_state` (floats read back bit for bit)."""
+        body = self.body
+        return {
+            "version": PLAYER_STATE_VERSION,
+            "box": list(body.box),
+            "velocity": list(body.velocity),
+            "on_ground": body.on_ground,
+            "collided_horizontally": body.collided_horizontally,
+            "collided_vertically": body.collided_vertically,
+            "camera_lag": body.camera_lag,
+            "yaw": self.input.yaw,
+            "pitch": self.input.pitch,
+            "flying": self.flying,
+            "hotbar": hotbar.to_state(),
+        }
+
+
+def saved_player(state: dict | None) -> SavedPlayer | None:
+    """The player saved as `state` (from `World.player_state`), None for a world never played;
+    PlayerStateError naming the field when the state cannot be used."""
+    if state is None:
+        return None
+    if not isinstance(state, dict):
+        raise PlayerStateError(f"the saved player is {type(state).__name__}, not an object")
+    version = state.get("version")
+    if version != PLAYER_STATE_VERSION:
+        raise PlayerStateError(f"the saved player has version {version!r}; this game reads {PLAYER_STATE_VERSION}")
+    box = _numbers(state, "box", 6)
+    velocity = _numbers(state, "velocity", 3)
+    (lag,), (yaw,), (pitch,) = (_numbers(state, name, None) for name in ("camera_lag", "yaw", "pitch"))
+    try:
+        body = physics.Body(AABB(*box), tuple(velocity), _flag(state, "on_ground"),
+                            _flag(state, "collided_horizontally"), _flag(state, "collided_vertically"), lag)
+    except (TypeError, ValueError) as error:
+        raise PlayerStateError(f"the saved player cannot be used: {error}") from None
+    if not -MAX_PITCH <= pitch <= MAX_PITCH:
+        raise PlayerStateError(f"the saved player's pitch must be within +-{MAX_PITCH:g} degrees, got {pitch!r}")
+    try:
+        hotbar = Hotbar.from_state(state.get("hotbar"))
+    except HotbarStateError as error:
+        raise PlayerStateError(f"the saved player's hotbar: {error}") from None
+    return SavedPlayer(body, yaw, pitch, _flag(state, "flying"), hotbar)
+
+
+def _numbers(state: dict, name: str, count: int | None) -> list[float]:
+    """`count` finite numbers saved as a list under `name` (count None: one bare number)."""
+    value = state.get(name)
+    values = [value] if count is None else value
+    if (not isinstance(values, list) or len(values) != (count or 1)
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values)):
+        what = "a finite number" if count is None else f"{count} finite numbers"
+        raise PlayerStateError(f"the saved player's {name!r} must be {what}, got {value!r}")
+    return [float(v) for v in values]
+
+
+def _flag(state: dict, name: str) -> bool:
+    value = state.get(name)
+    if not isinstance(value, bool):
+        raise PlayerStateError(f"the saved player's {name!r} must be true or false, got {value!r}")
+    return value
+
+
+class LiveInput:
+    """Ursina input between ticks -> the replay events of the next tick.
+
+    Collects input names as they arrive; `events_for(tick)` hands out, in order: a `look` event
+    when the look angles changed since the last one, the key and click events received, and a
+    repeated click for each mouse button held down for another BUILD_REPEAT_TICKS. Wheel notches
+    are kept apart (`take_wheel_steps`): the app turns them into the digit key of the slot they
+    select, so a replay needs no wheel event.
+    """
+
+    def __init__(self, yaw: float, pitch: float) -> None:
+        self._received: list[str] = []
+        self._recorded_look = (yaw, pitch)
+        self._held_buttons: dict[str, int] = {}  # button -> tick of its last click
+        self._wheel_steps = 0
+
+    def receive(self, name: str) -> None:
+        """One Ursina input name (e.g. 'w', 'w up', 'left mouse down', 'scroll up')."""
+        if name in WHEEL_STEPS:
+            self._wheel_steps += WHEEL_STEPS[name]
+        else:
+            self._received.append(name)
+
+    def take_wheel_steps(self) -> int:
+        steps, self._wheel_steps = self._wheel_steps, 0
+        return steps
+
+    def events_for(self, tick: int, yaw: float, pitch: float) -> list[Event]:
+        events: list[Event] = []
+        if (yaw, pitch) != self._recorded_look:
+            self._recorded_look = (yaw, pitch)
+            events.append(Look(tick, yaw, pitch))
+        for name in self._received:
+            if name.endswith(" mouse up"):
+                self._held_buttons.pop(name[: -len(" mouse up")], None)
+                continue
+            event = event_from_ursina(name, tick)
+            if event is None:
+                continue
+            if isinstance(event, Click):
+                self._held_buttons[event.button] = tick
+            events.append(event)
+        self._received.clear()
+        for button, last in self._held_buttons.items():
+            if tick - last >= BUILD_REPEAT_TICKS:
+                self._held_buttons[button] = tick
+                events.append(Click(tick, button))
+        return events
+

@@ -1,0 +1,102 @@
+"""Starting the game from the command line: options and worlds that are refused before any window opens
+(exit status 2, a message naming the problem, nothing on disk changed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import cli
+from game.cli import open_world, parse_options
+from game.paths import default_world_path
+from game.world import World
+
+
+@pytest.fixture(autouse=True)
+def user_folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOXEL_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("BOXEL_CONFIG_DIR", str(tmp_path / "config"))
+
+
+def refused(argv, capsys) -> str:
+    """Run the command line; it must exit with status 2 without opening a window. Returns stderr."""
+    try:
+        status = cli.main(argv)
+    except SystemExit as exit_info:  # argparse's usage errors
+        status = exit_info.code
+    assert status == cli.EXIT_USAGE
+    return capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", ["abc", "1.5", str(2 ** 63), str(-(2 ** 63) - 1)])
+def test_a_bad_seed_is_a_usage_error(seed, capsys):
+    assert "--seed" in refused(["--seed", seed], capsys)
+
+
+@pytest.mark.parametrize("option, value", [("--view-distance", "1"), ("--view-distance", "33"),
+                                           ("--view-distance", "x"), ("--fov", "200"), ("--size", "0x10")])
+def test_out_of_range_options_are_usage_errors(option, value, capsys):
+    assert option in refused([option, value], capsys)
+
+
+def test_realtime_needs_a_replay(capsys):
+    assert "--realtime only applies to --replay" in refused(["--realtime"], capsys)
+
+
+def test_the_defaults_take_the_world_and_view_settings_from_the_user_folders():
+    options = parse_options([])
+    assert (options.world, options.seed, options.new, options.view_distance, options.fov) == (None, None, False,
+                                                                                              None, None)
+    world = open_world(options)
+    try:
+        assert world.path == default_world_path()
+    finally:
+        world.close()
+
+
+def test_a_missing_world_is_created_with_the_given_seed(tmp_path):
+    world = open_world(parse_options(["--world", str(tmp_path / "new.boxel"), "--seed", "-7"]))
+    try:
+        assert world.seed == -7
+    finally:
+        world.close()
+
+
+def test_new_refuses_to_replace_an_existing_world(tmp_path, capsys):
+    path = tmp_path / "old.boxel"
+    World.create(path, 1).close()
+    before = path.read_bytes()
+    message = refused(["--world", str(path), "--new", "--seed", "2"], capsys)
+    assert "already there" in message and "leave out --new" in message
+    assert path.read_bytes() == before
+
+
+def test_a_seed_that_differs_from_the_existing_worlds_is_refused(tmp_path, capsys):
+    path = tmp_path / "old.boxel"
+    World.create(path, 1).close()
+    assert "has seed 1, not 2" in refused(["--world", str(path), "--seed", "2"], capsys)
+
+
+def test_a_world_in_use_is_refused(tmp_path, capsys):
+    path = tmp_path / "busy.boxel"
+    with World.create(path, 1):
+        assert "in use" in refused(["--world", str(path)], capsys)
+
+
+@pytest.mark.parametrize("content", [b"", b"this is not a world" * 20, b"SQLite format 3\x00" + b"\x00" * 10])
+def test_a_damaged_world_file_is_refused_and_left_untouched(tmp_path, capsys, content):
+    path = tmp_path / "broken.boxel"
+    path.write_bytes(content)
+    message = refused(["--world", str(path)], capsys)
+    assert str(path) in message
+    assert path.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.boxel"]
+
+
+def test_a_world_with_an_unreadable_saved_player_is_refused_and_left_untouched(tmp_path, capsys):
+    path = tmp_path / "odd.boxel"
+    with World.create(path, 1) as world:
+        world.player_state = {"version": 1, "box": "here"}
+    before = path.read_bytes()
+    assert "is damaged" in refused(["--world", str(path)], capsys)
+    assert path.read_bytes() == before
+

@@ -1,0 +1,195 @@
+"""World streaming without a window: a real World (seed 42) and a renderer stand-in that records what
+it is asked to draw."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from game.streaming import PLAYING, UNLOAD_MARGIN, Pace, WorldStreamer, with_neighbours, within
+from game.world import World
+from game.world.coords import SECTIONS_PER_COLUMN
+
+SETTLE_TIMEOUT_S = 60.0
+"""[s] Only stops a hang: settling a few dozen columns takes well under a second."""
+NO_TIME = Pace(budget_s=0.0, meshes_in_flight=3, requests_in_flight=2, columns_per_poll=1)
+"""A frame with no time to spare and short queues."""
+
+
+class RecordingRenderer:
+    """Stands in for ChunkRenderer: meshes 'finish' at once and are uploaded one per upload_finished(1)."""
+
+    def __init__(self) -> None:
+        self.shown: set[tuple[int, int, int]] = set()
+        self.queue: list[tuple[int, int, int]] = []
+        self.uploaded: list[tuple[int, int, int]] = []
+        self.rebuilt: list[tuple[int, int, int]] = []
+
+    @property
+    def shown_sections(self) -> frozenset:
+        return frozenset(self.shown)
+
+    @property
+    def pending(self) -> int:
+        return len(self.queue)
+
+    def show(self, sections) -> None:
+        for key in sections:
+            if key not in self.shown:
+                self.shown.add(key)
+                self.queue.append(key)
+
+    def rebuild(self, sections) -> list:
+        keys = [k for k in sections if k in self.shown]
+        self.rebuilt += keys
+        self.queue += keys
+        return keys
+
+    def unload(self, sections) -> None:
+        for key in list(sections):
+            self.shown.discard(key)
+            self.queue = [k for k in self.queue if k != key]
+
+    def upload_finished(self, limit=None) -> int:
+        count = len(self.queue) if limit is None else min(limit, len(self.queue))
+        self.uploaded += self.queue[:count]
+        del self.queue[:count]
+        return count
+
+
+@pytest.fixture
+def world(tmp_path):
+    with World.create(tmp_path / "stream.boxel", 42) as world:
+        yield world
+
+
+def columns_of(sections) -> set[tuple[int, int]]:
+    return {(cx, cz) for cx, _, cz in sections}
+
+
+def filled_sections(world: World, cx: int, cz: int) -> set[tuple[int, int, int]]:
+    ids = world.column(cx, cz)
+    return {(cx, sy, cz) for sy in range(SECTIONS_PER_COLUMN) if ids[:, sy * 16:(sy + 1) * 16, :].any()}
+
+
+def test_offsets_within_a_radius_are_round_and_nearest_first():
+    offsets = within(2)
+    assert len(offsets) == 13  # dx^2 + dz^2 <= 4
+    assert offsets[0] == (0, 0)
+    distances = [dx * dx + dz * dz for dx, dz in offsets]
+    assert distances == sorted(distances)
+    assert set(with_neighbours(within(1))) == {(dx, dz) for dx in range(-2, 3) for dz in range(-2, 3)} - {
+        (-2, -2), (-2, 2), (2, -2), (2, 2)}
+
+
+def test_settling_draws_every_non_empty_section_within_the_view_distance_and_nothing_else(world):
+    renderer = RecordingRenderer()
+    streamer = WorldStreamer(world, renderer, 2, save=lambda: None)
+    streamer.settle((3, -1), SETTLE_TIMEOUT_S)
+    wanted = {(3 + dx, -1 + dz) for dx, dz in within(2)}
+    assert columns_of(renderer.shown) == wanted
+    assert renderer.shown == set().union(*(filled_sections(world, *c) for c in wanted))
+    assert set(renderer.uploaded) == renderer.shown and renderer.pending == 0
+    assert streamer.progress() == 1.0 and streamer.settled
+    # Every drawn column's neighbours were loaded first, so meshing never generated on the main thread.
+    assert all(world.is_loaded(3 + dx, -1 + dz) for dx, dz in with_neighbours(within(2)))
+
+
+def test_a_column_is_drawn_only_once_it_and_its_eight_neighbours_are_loaded(world):
+    renderer = RecordingRenderer()
+    streamer = WorldStreamer(world, renderer, 3, save=lambda: None)
+    deadline = time.perf_counter() + SETTLE_TIMEOUT_S
+    while not streamer.settled and time.perf_counter() < deadline:
+        streamer.update((0, 0), NO_TIME)
+        for cx, cz in columns_of(renderer.shown):
+            assert all(world.is_loaded(cx + dx, cz + dz) for dx in (-1, 0, 1) for dz in (-1, 0, 1))
+        assert renderer.pending < NO_TIME.meshes_in_flight + SECTIONS_PER_COLUMN  # whole columns go at once
+        time.sleep(0.001)
+    assert streamer.settled
+
+
+def test_requests_go_out_a_few_at_a_time_nearest_first(world):
+    asked = []
+    original = world.request
+    world.request = lambda cx, cz: (asked.append((cx, cz)), original(cx, cz))
+    not_loaded = [column for column in with_neighbours(within(4)) if not world.is_loaded(*column)]
+    streamer = WorldStreamer(world, RecordingRenderer(), 4, save=lambda: None)
+    streamer.update((0, 0))
+    assert asked == not_loaded[:PLAYING.requests_in_flight]
+
+
+def test_a_zero_budget_frame_still_uploads_one_mesh(world):
+    renderer = RecordingRenderer()
+    streamer = WorldStreamer(world, renderer, 2, save=lambda: None)
+    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
+    world.set_block(0, 100, 0, "stone")
+    world.set_block(5, 100, 5, "stone")
+    renderer.uploaded.clear()
+    streamer.update((0, 0), NO_TIME)
+    assert len(renderer.uploaded) == 1
+
+
+def test_an_edit_rebuilds_the_drawn_sections_that_see_it_and_draws_a_new_section(world):
+    renderer = RecordingRenderer()
+    streamer = WorldStreamer(world, renderer, 2, save=lambda: None)
+    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
+    assert (0, 12, 0) not in renderer.shown  # the sky over spawn is empty
+    world.set_block(0, 200, 0, "glass")  # on the corner of 4 columns: 4 sections see it, all empty
+    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
+    assert (0, 12, 0) in renderer.shown and (0, 12, 0) in renderer.uploaded
+    assert renderer.rebuilt == []  # the neighbours (all air) were not drawn, so nothing to rebuild
+    world.set_block(1, 70, 1, "brick")  # inside section (0, 4, 0)
+    renderer.uploaded.clear()
+    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
+    assert renderer.rebuilt == [(0, 4, 0)] and renderer.uploaded == [(0, 4, 0)]
+
+
+def test_walking_away_unloads_far_columns_from_the_renderer_and_the_world_saving_edits_first(world):
+    saves = []
+
+    def save():
+        saves.append(True)
+        world.save()
+
+    renderer = RecordingRenderer()
+    streamer = WorldStreamer(world, renderer, 2, save=save)
+    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
+    world.set_block(1, 150, 1, "brick")
+    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
+    far = 2 + UNLOAD_MARGIN + 1
+    streamer.settle((far, 0), SETTLE_TIMEOUT_S)
+    assert saves == [True]
+    assert not world.is_loaded(0, 0) and not world.is_loaded(-1, 0)
+    assert (0, 0) not in columns_of(renderer.shown) and (-2, 0) not in columns_of(renderer.shown)
+    assert columns_of(renderer.shown) >= {(far + dx, dz) for dx, dz in within(2)}
+    assert columns_of(renderer.shown) <= {(far + dx, dz) for dx, dz in within(2 + UNLOAD_MARGIN)}
+    assert world.get_block(1, 150, 1) == "brick"  # read back from the file
+
+
+def test_columns_within_the_margin_stay_drawn_when_the_player_steps_back_and_forth(world):
+    renderer = RecordingRenderer()
+    streamer = WorldStreamer(world, renderer, 2, save=lambda: None)
+    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
+    streamer.settle((1, 0), SETTLE_TIMEOUT_S)
+    assert (-2, 0) in columns_of(renderer.shown)  # 3 columns away: within view distance + margin
+    uploads = len(renderer.uploaded)
+    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
+    assert len(renderer.uploaded) == uploads  # nothing re-meshed on the way back
+
+
+def test_a_smaller_radius_limit_streams_only_the_spawn_area_until_lifted(world):
+    renderer = RecordingRenderer()
+    streamer = WorldStreamer(world, renderer, 4, save=lambda: None)
+    streamer.limit_radius(1)
+    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
+    assert columns_of(renderer.shown) == set(within(1))
+    streamer.limit_radius(None)
+    assert not streamer.settled
+    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
+    assert columns_of(renderer.shown) == set(within(4))
+
+
+def test_a_bad_view_distance_is_refused(world):
+    with pytest.raises(ValueError, match="view distance"):
+        WorldStreamer(world, RecordingRenderer(), 0, save=lambda: None)
