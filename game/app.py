@@ -43,7 +43,8 @@ from game.cli import LaunchOptions
 from game.clock import TICKS_PER_SECOND, FrameTimes, TickClock
 from game.controls import MOUSE_DEGREES_PER_UNIT, turned
 from game.hotbar import SLOT_COUNT, Hotbar
-from game.lab_app import CLOSING_FRAMES, NEAR_CLIP, SCRIPTED_FRAME_SECONDS, LaunchError, _horizontal_fov, _open_window
+from game.lab_app import CLOSING_FRAMES, NEAR_CLIP, SCRIPTED_FRAME_SECONDS
+from game.render.window import LaunchError, horizontal_fov, open_window
 from game.player import WHEEL_STEPS, LiveInput, Player, saved_player, section_of
 from game.render import space
 from game.render.chunk_renderer import ChunkRenderer
@@ -116,7 +117,7 @@ def run(options: LaunchOptions, world) -> int:
             raise LaunchError(f"cannot write the recording {options.record}: {error.strerror or error}") from None
     game = None
     try:
-        app = _open_window(options.size)
+        app = open_window(options.size)
         draw_opaque_front_to_back()
         game = Game(world, options, launch_settings(options), recorder)
         while not (game.ticks_done or game.quit_requested):
@@ -175,7 +176,7 @@ class Game:
         self.renderer = ChunkRenderer(world.padded_section)
         self.renderer.ignore = True  # Ursina must not upload: the streamer does, under its frame budget
         self.streamer = WorldStreamer(world, self.renderer, settings.view_distance_columns,
-                                      save=self.save, after_upload=self._quiet_new_section_entities)
+                                      save=self.save)
         self.apply_settings(settings)
         self.streamer.limit_radius(SPAWN_AREA_RADIUS)
         self.outline = TargetOutline()
@@ -192,7 +193,7 @@ class Game:
     def apply_settings(self, settings: user_settings.UserSettings) -> None:
         """Use new settings now (the pause menu calls this while a slider moves)."""
         self.settings = settings
-        camera.fov = _horizontal_fov(settings.fov_degrees, window.aspect_ratio)
+        camera.fov = horizontal_fov(settings.fov_degrees, window.aspect_ratio)
         distance = settings.view_distance_columns
         if distance != self.streamer.view_distance:
             self.streamer.view_distance = distance
@@ -286,18 +287,6 @@ class Game:
                 mouse.locked = True
             gc.collect()
             gc.freeze()  # everything alive now is long-lived: later collections skip it
-
-    def _quiet_new_section_entities(self) -> None:
-        """Take the section entities the last upload made out of Ursina's per-frame update loop.
-
-        Ursina visits every entity in `scene.entities` each frame to call its `update`; section
-        entities have none, yet the visit costs ~1.8 us each (2.6 ms a frame at 1,500 sections,
-        measured). `ignore` skips them at once. New entities are appended, so they are at the end.
-        """
-        for entity in reversed(scene.entities):
-            if entity.ignore or entity.parent is not self.renderer:
-                return
-            entity.ignore = True
 
     def bodies(self) -> list[physics.Body]:
         """The player's body and every other body."""

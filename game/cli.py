@@ -20,12 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from .render.window import parse_size
 from .replay import Event, ReplayFormatError, read_replay
 
 DEFAULT_SIZE = (1280, 720)
 """[pixels] Window size when --size is not given."""
-MAX_WINDOW_SIDE = 16384
-"""[pixels] Largest window side accepted (beyond any display; larger is a typo)."""
 DEFAULT_FOV = 70.0
 """[degrees] Vertical field of view of the lab (the game takes the user's setting)."""
 FOV_RANGE = (30.0, 110.0)
@@ -67,16 +66,6 @@ class LaunchOptions:
     """[ms] Sleep this long every frame (testing: a slow machine, without changing the outcome)."""
     realtime: bool = False
     """Run a replay's ticks from the wall clock instead of two frames per tick (benchmarks)."""
-
-
-def _size(text: str) -> tuple[int, int]:
-    parts = text.lower().split("x")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT in pixels such as 1280x720, got {text!r}")
-    width, height = int(parts[0]), int(parts[1])
-    if not (1 <= width <= MAX_WINDOW_SIDE and 1 <= height <= MAX_WINDOW_SIDE):
-        raise argparse.ArgumentTypeError(f"width and height must be 1..{MAX_WINDOW_SIDE} pixels, got {text!r}")
-    return width, height
 
 
 def _fov(text: str) -> float:
@@ -147,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
                              % VIEW_DISTANCE_RANGE)
     parser.add_argument("--lab", action="store_true",
                         help="open the physics lab: a small arena with one of every collision case")
-    parser.add_argument("--size", type=_size, default="%dx%d" % DEFAULT_SIZE, metavar="WxH",
+    parser.add_argument("--size", type=parse_size, default="%dx%d" % DEFAULT_SIZE, metavar="WxH",
                         help="window size in pixels (default %(default)s)")
     parser.add_argument("--fov", type=_fov, metavar="DEG",
                         help="vertical field of view in degrees, %g..%g (default: the saved setting)" % FOV_RANGE)

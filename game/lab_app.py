@@ -24,14 +24,13 @@ real wall-clock durations.
 from __future__ import annotations
 
 import json
-import math
 import time
 from pathlib import Path
 
 import numpy as np
-from panda3d.core import Filename, TransparencyAttrib, loadPrcFileData
+from panda3d.core import Filename, TransparencyAttrib
 from PIL import Image
-from ursina import Entity, Mesh, Text, Texture, Ursina, camera, color, mouse, scene, window
+from ursina import Entity, Mesh, Text, Texture, camera, color, mouse, scene, window
 
 import physics
 from game.cli import LaunchOptions
@@ -39,18 +38,10 @@ from game.clock import TICK_SECONDS, FrameTimes, TickClock
 from game.controls import InputState, event_from_ursina, turned
 from game.lab import SPAWN_PITCH, SPAWN_YAW, Arena, arena_mesh, build_arena
 from game.render import space
+from game.render.window import LaunchError, horizontal_fov, open_window
 from game.replay import Event, Look, ReplayCursor, ReplayWriter
 from game.ui.debug_overlay import DebugOverlay
 
-PANDA_CONFIG = (
-    "audio-library-name null",  # no sound yet; skips OpenAL and its errors on machines without audio
-    "notify-level-device fatal",  # evdev input devices are absent in containers
-    "print-pipe-types false",
-    "notify-level-pnmimage error",  # an Ursina PNG has a known-incorrect sRGB profile
-    "sync-video false",  # frame times must show the real cost, not the monitor's refresh
-)
-
-WINDOW_TITLE = "Boxel"
 EYE_HEIGHT = 1.62
 """[blocks] Eye above the feet (Beta's yOffset 1.62F; its float rounding, 5e-9, cannot be seen)."""
 SCRIPTED_FRAMES_PER_TICK = 2
@@ -74,10 +65,6 @@ TEXTURE_SEED = 2
 """Seed of the texture noise, so every run draws the same image."""
 
 
-class LaunchError(RuntimeError):
-    """The lab cannot start (no display, an output file that cannot be written)."""
-
-
 def run(options: LaunchOptions) -> int:
     """Open the lab window and run until the player quits or --exit-after-ticks is reached."""
     recorder = None
@@ -87,7 +74,7 @@ def run(options: LaunchOptions) -> int:
         except OSError as error:
             raise LaunchError(f"cannot write the recording {options.record}: {error.strerror or error}") from None
     try:
-        app = _open_window(options.size)
+        app = open_window(options.size)
         lab = Lab(build_arena(), options, recorder)
         while not (lab.ticks_done or lab.quit_requested):
             app.step()
@@ -99,18 +86,6 @@ def run(options: LaunchOptions) -> int:
         if recorder is not None:
             recorder.close()
     return 0
-
-
-def _open_window(size: tuple[int, int]):
-    for line in PANDA_CONFIG:
-        loadPrcFileData("", line)
-    try:
-        app = Ursina(title=WINDOW_TITLE, size=size, borderless=False, editor_ui_enabled=False, vsync=False)
-    except Exception as error:  # Panda3D raises a bare Exception when no window can be opened
-        raise LaunchError(f"could not open a window ({error}); is a display available? "
-                          "Without one, run under xvfb-run.") from None
-    window.editor_ui.enabled = False
-    return app
 
 
 def blend(previous: float, current: float, alpha: float) -> float:
@@ -143,7 +118,7 @@ class Lab:
 
         _build_scene(arena)
         self.overlay = DebugOverlay()
-        camera.fov = _horizontal_fov(options.fov, window.aspect_ratio)
+        camera.fov = horizontal_fov(options.fov, window.aspect_ratio)
         camera.clip_plane_near = NEAR_CLIP
         camera.clip_plane_far = FAR_CLIP
         self.hint = Text(parent=camera.ui, origin=(0, 0), scale=0.9, color=color.white,
@@ -271,12 +246,6 @@ class Lab:
             "window": list(self.options.size),
             "frame_ms": self.frame_times.summary_ms(),
         }
-
-
-def _horizontal_fov(vertical_degrees: float, aspect_ratio: float) -> float:
-    """Ursina's camera.fov is horizontal; Boxel's --fov is vertical, as in Minecraft."""
-    half = math.radians(vertical_degrees) / 2.0
-    return math.degrees(2.0 * math.atan(math.tan(half) * aspect_ratio))
 
 
 # --- the scene -------------------------------------------------------------------------------

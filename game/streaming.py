@@ -103,17 +103,15 @@ class StreamingStats:
 class WorldStreamer:
     """Keeps the columns around a centre column loaded and drawn; call `update` once per frame."""
 
-    def __init__(self, world, renderer: ChunkRenderer, view_distance: int, save: Callable[[], None],
-                 after_upload: Callable[[], None] | None = None) -> None:
+    def __init__(self, world, renderer: ChunkRenderer, view_distance: int, save: Callable[[], None]) -> None:
         """`save()` writes the world (with the player) to disk; called before unloading a column
-        that was edited since the last `saved()`. `after_upload()` is called after each mesh upload.
+        that was edited since the last `saved()`.
 
         The renderer's own per-frame upload should be off (its `update` not called by Ursina):
         `update` uploads instead, under the time budget."""
         self.world = world
         self.renderer = renderer
         self._save = save
-        self._after_upload = after_upload
         self._view_distance = self._checked_distance(view_distance)
         self._center: Column | None = None
         self._load_order: list[Column] = []
@@ -198,8 +196,6 @@ class WorldStreamer:
                 self._loaded.add((cx, cz))
         worked = False
         while self.renderer.upload_finished(1):
-            if self._after_upload is not None:
-                self._after_upload()
             worked = True
             if time.perf_counter() >= deadline:
                 return

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from game.render import space
+from game.render.window import open_window, parse_size
 from game.world.blocks import block_id
 from game.world.meshing import PADDED_SIZE
 
@@ -56,26 +57,6 @@ def corner_section() -> np.ndarray:
     return padded
 
 
-def _parse_size(text: str) -> tuple[int, int]:
-    try:
-        width, height = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 640x360, got {text!r}") from None
-    if width < 16 or height < 16:
-        raise argparse.ArgumentTypeError(f"size must be at least 16x16, got {text!r}")
-    return width, height
-
-
-def _start_ursina(size: tuple[int, int]):
-    from panda3d.core import loadPrcFileData
-    for line in ("audio-library-name null", "notify-level-device fatal", "print-pipe-types false",
-                 "notify-level-pnmimage error", "sync-video false"):
-        loadPrcFileData("", line)
-    from ursina import Ursina
-    return Ursina(title="Boxel preview", size=size, borderless=True, development_mode=False,
-                  editor_ui_enabled=False, show_ursina_splash=False)
-
-
 def _screen_pixel(point: tuple[float, float, float], size: tuple[int, int]) -> list[float] | None:
     """Where physics point `point` lands in the screenshot (x right, y down), or None if off screen."""
     from panda3d.core import Point2, Point3
@@ -100,12 +81,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.render.preview", description=__doc__.splitlines()[0])
     parser.add_argument("--scene", choices=("landscape", "corner"), default="landscape")
     parser.add_argument("--seed", type=int, default=42, help="world seed (landscape)")
-    parser.add_argument("--size", type=_parse_size, default=(960, 540), help="window size, e.g. 640x360")
+    parser.add_argument("--size", type=parse_size, default=(960, 540), help="window size, e.g. 640x360")
     parser.add_argument("--screenshot", type=Path, required=True, help="PNG to write")
     parser.add_argument("--probes", type=Path, help="JSON to write: screen pixel of each probe point")
     args = parser.parse_args(argv)
 
-    app = _start_ursina(args.size)
+    app = open_window(args.size, "Boxel preview", borderless=True)
     from ursina import camera, color, scene, window
 
     from game.render.chunk_renderer import ChunkRenderer

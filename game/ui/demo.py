@@ -36,7 +36,7 @@ import physics
 from game import user_settings
 from game.hotbar import SLOT_COUNT, Hotbar
 from game.render import space
-from game.render.preview import _parse_size, _start_ursina
+from game.render.window import open_window, parse_size
 from game.targeting import Target, find_target
 from game.world.blocks import SHAPES, block_id
 from game.world.meshing import PADDED_SIZE
@@ -251,11 +251,11 @@ class Demo:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ui.demo", description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=_parse_size, default=(960, 540), help="window size, e.g. 640x360")
+    parser.add_argument("--size", type=parse_size, default=(960, 540), help="window size, e.g. 640x360")
     parser.add_argument("--screenshots", type=Path, help="run the scripted demo, write its files here, and exit")
     args = parser.parse_args(argv)
 
-    app = _start_ursina(args.size)
+    app = open_window(args.size, "Boxel UI demo", borderless=True)
     with tempfile.TemporaryDirectory() as scratch:
         # The scripted run must not touch the player's real settings file.
         config_dir = Path(scratch) if args.screenshots else user_settings.settings_path().parent

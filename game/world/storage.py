@@ -6,7 +6,7 @@ column bytes), the checks that turn a bad file into a clear error without touchi
 Does not own: which columns are edited or when to save (see `world.py`), or the column byte
 form itself (see `column.py`).
 
-Format (FORMAT_VERSION 1):
+Format (FORMAT_VERSION 2; version 1 had no `entities` table):
 - `PRAGMA application_id` is APPLICATION_ID, so another program's SQLite file is recognised
   from its 100-byte header alone.
 - `meta(key TEXT PRIMARY KEY, value TEXT)`, every value JSON: format_version, seed, created_at
@@ -15,7 +15,8 @@ Format (FORMAT_VERSION 1):
 - `columns(cx, cz, blocks)`: only columns edited since generation; `blocks` is
   zlib(`Column.to_bytes()`). Any other column regenerates from the seed.
 - `entities(cx, cz, data)`: the entities (mobs) that were in a column when it was saved, as a
-  JSON list of objects; a column without entities has no row.
+  JSON list of objects; a column without entities has no row. A version 1 file opens as it is
+  (no entities); its first save adds the table and sets version 2 in the same transaction.
 
 Safety: the database is in WAL mode and a save is one transaction, so a crash or kill leaves the
 old or the new save, never a mix. `locking_mode=EXCLUSIVE` makes this connection hold the file
@@ -41,14 +42,18 @@ import os
 import sqlite3
 import zlib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .column import Column, ColumnDataError
 from .noise import MAX_SEED, MIN_SEED
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 """The world file format this code writes; it opens this version and older ones."""
+ENTITIES_SINCE_VERSION = 2
+"""The first format version with the `entities` table."""
+_CREATE_ENTITIES = ("CREATE TABLE IF NOT EXISTS entities (cx INTEGER NOT NULL, cz INTEGER NOT NULL,"
+                    " data TEXT NOT NULL, PRIMARY KEY (cx, cz)) WITHOUT ROWID")
 APPLICATION_ID = 0x426F7831
 """SQLite header application id of Boxel worlds ('Box1')."""
 COMPRESSION_LEVEL = 1
@@ -167,8 +172,7 @@ class WorldFile:
             db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
             db.execute("CREATE TABLE columns (cx INTEGER NOT NULL, cz INTEGER NOT NULL, blocks BLOB NOT NULL,"
                        " PRIMARY KEY (cx, cz)) WITHOUT ROWID")
-            db.execute("CREATE TABLE entities (cx INTEGER NOT NULL, cz INTEGER NOT NULL, data TEXT NOT NULL,"
-                       " PRIMARY KEY (cx, cz)) WITHOUT ROWID")
+            db.execute(_CREATE_ENTITIES)
             values = {"format_version": FORMAT_VERSION, "seed": seed, "created_at": created_at,
                       "spawn": list(spawn), "player_state": None}
             db.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in values.items()])
@@ -220,6 +224,8 @@ class WorldFile:
 
     def load_entities(self, cx: int, cz: int) -> list[dict]:
         """The entities saved with column (cx, cz) (empty when none); CorruptWorldError when unreadable."""
+        if self.metadata.format_version < ENTITIES_SINCE_VERSION:
+            return []
         try:
             row = self._db.execute("SELECT data FROM entities WHERE cx = ? AND cz = ?", (cx, cz)).fetchone()
             if row is None:
@@ -237,8 +243,12 @@ class WorldFile:
         state_text = player_state_json(player_state)
         entity_rows = [(cx, cz, entities_json(listed)) for (cx, cz), listed in entities]
         db = self._db
+        upgrade = self.metadata.format_version < FORMAT_VERSION
         db.execute("BEGIN IMMEDIATE")
         try:
+            if upgrade:
+                db.execute(_CREATE_ENTITIES)
+                db.execute("UPDATE meta SET value = ? WHERE key = 'format_version'", (json.dumps(FORMAT_VERSION),))
             db.executemany("INSERT OR REPLACE INTO columns VALUES (?, ?, ?)",
                            ((cx, cz, encode_column(column)) for (cx, cz), column in columns))
             db.executemany("DELETE FROM entities WHERE cx = ? AND cz = ?",
@@ -250,6 +260,8 @@ class WorldFile:
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        if upgrade:
+            self.metadata = replace(self.metadata, format_version=FORMAT_VERSION)
 
     def close(self) -> None:
         self._db.close()

@@ -34,7 +34,7 @@ from .blocks import AIR, SLIPPERINESS, block_id, block_name
 from .collision import PlacedShapeCache, cell_range
 from .column import Column
 from .coords import (ABOVE_WORLD, BELOW_WORLD, BLOCK_DTYPE, CHUNK_SIZE, LOCAL_MASK, SECTION_SHAPE, SECTION_SHIFT,
-                     SECTIONS_PER_COLUMN, WORLD_BORDER, WORLD_HEIGHT, OutOfWorldError, block_coordinate,
+                     SECTIONS_PER_COLUMN, WORLD_BORDER, WORLD_HEIGHT, block_coordinate,
                      column_coordinate, column_of, require_in_height, sections_seeing)
 from .generation import DEFAULT_WORKERS, ColumnGenerator, check_worker_count
 from .storage import WorldFile, entities_json, player_state_json

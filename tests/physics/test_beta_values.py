@@ -5,7 +5,6 @@ import pytest
 
 import physics
 from physics import BETA, Intent
-from physics.floats import f32
 
 from .worlds import CONVERGED, EAST_YAW, FEET_ROUNDING, FLOAT32_RELATIVE, FLOOR_TOP, floor, run, standing
 

@@ -378,3 +378,30 @@ def test_column_entities_that_json_cannot_hold_are_refused_at_once(tmp_path):
             with pytest.raises(ValueError, match="entities"):
                 world.set_column_entities(0, 0, bad)
         assert world.column_entities(0, 0) == []
+
+
+def test_a_version_1_world_without_an_entities_table_opens_and_is_upgraded_by_its_first_save(tmp_path):
+    import json
+    import sqlite3
+
+    from game.world import World
+    from game.world.storage import FORMAT_VERSION
+    path = tmp_path / "old.boxel"
+    with World.create(path, seed=5, workers=1) as world:
+        world.set_block(1, 100, 1, "brick")
+    db = sqlite3.connect(path)  # make it what format 1 wrote: no entities table, version 1
+    db.execute("DROP TABLE entities")
+    db.execute("UPDATE meta SET value = '1' WHERE key = 'format_version'")
+    db.commit()
+    db.close()
+    mob = {"kind": "boxling", "yaw": 1.0}
+    with World.open(path, workers=1) as world:
+        assert world.get_block(1, 100, 1) == "brick"
+        assert world.column_entities(0, 0) == []
+        world.set_column_entities(0, 0, [mob])
+    with World.open(path, workers=1) as world:
+        assert world.column_entities(0, 0) == [mob]
+        assert world.get_block(1, 100, 1) == "brick"
+    db = sqlite3.connect(path)
+    assert json.loads(db.execute("SELECT value FROM meta WHERE key = 'format_version'").fetchone()[0]) == FORMAT_VERSION
+    db.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.world import OutOfWorldError, UnknownBlockError, World, WorldClosedError, WorldInUseError
+from game.world import OutOfWorldError, UnknownBlockError, World, WorldClosedError
 from game.world.blocks import AIR, block_id, block_name
 from game.world.coords import COLUMN_BORDER, WORLD_BORDER
 from game.world.storage import WorldFile
