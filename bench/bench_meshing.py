@@ -84,13 +84,12 @@ def _mesh_row(case: str, padded: np.ndarray, quick: bool, target: str) -> Row:
 
 def measure_upload(quick: bool) -> dict:
     """In a fresh process with a display: median ms of Mesh + Entity from the flat arrays and from lists."""
-    from panda3d.core import loadPrcFileData
-    for line in ("audio-library-name null", "notify-level-device fatal", "sync-video false"):
-        loadPrcFileData("", line)
-    from ursina import Entity, Mesh, Ursina, destroy, scene
+    from ursina import Entity, Mesh, destroy, scene
+
+    from game.render.window import open_window
 
     from game.render.chunk_renderer import load_atlas_texture, mesh_for_ursina, upload
-    app = Ursina(size=(320, 180), development_mode=False, editor_ui_enabled=False, borderless=True)
+    app = open_window((320, 180), "Boxel upload benchmark", borderless=True)
     section, faces = typical_section()
     arrays, _ = mesh_for_ursina(section)
     texture = load_atlas_texture()
