@@ -3,15 +3,18 @@
 Owns: the game's window and scene (sky, fog, camera), the frame loop (loading screen until the
 spawn area is drawn, then fixed 20 Hz ticks from `TickClock` with the view blended between ticks,
 mouse look every frame), routing input events (keyboard and mouse through `player.LiveInput`, or
-a replay file) to the player, the hotbar, building and the toggles at tick boundaries, recording
-them, autosaving, saving on quit and on window close, and the end-of-run outputs (screenshot,
-JSON report).
-Does not own: movement (`game.player` and `physics`), streaming (`game.streaming`), building
-rules (`game.targeting`), the hotbar (`game.hotbar`), widgets (`game.ui`), the options and opening
-the world (`game.cli`) or the physics -> Ursina mapping (`game.render.space`).
+a replay file) to the player, the hotbar, building, spawning mobs (M), throwing (Q) and the
+toggles at tick boundaries, recording them, autosaving, saving on quit and on window close, and
+the end-of-run outputs (screenshot, JSON report).
+Does not own: movement (`game.player` and `physics`), mobs (`game.mobs`), projectiles
+(`game.projectiles`), streaming (`game.streaming`), building rules (`game.targeting`), the
+hotbar (`game.hotbar`), widgets (`game.ui`), the options and opening the world (`game.cli`) or
+the physics -> Ursina mapping (`game.render.space`).
 
 A tick: apply the events due (replay) or received since the last tick (live; mouse-wheel notches
-become the digit key of the slot they select, so a recording replays them), then `Player.tick`.
+become the digit key of the slot they select, so a recording replays them), then `Player.tick`,
+then the mobs (`MobManager.tick`, which adds their pushes to the player's velocity), then the
+projectiles (their hits knock mobs back).
 Clicks act on the block targeted from the eye at the latest tick, so a replay edits the same
 blocks. A frame: add the frame's duration to the clock, run the ticks it hands out, place the
 camera between the last two ticks, outline the target, stream.
@@ -44,10 +47,13 @@ from game.clock import TICKS_PER_SECOND, FrameTimes, TickClock
 from game.controls import MOUSE_DEGREES_PER_UNIT, turned
 from game.hotbar import SLOT_COUNT, Hotbar
 from game.lab_app import CLOSING_FRAMES, NEAR_CLIP, SCRIPTED_FRAME_SECONDS
+from game.mobs import MobManager
 from game.render.window import LaunchError, horizontal_fov, open_window
 from game.player import WHEEL_STEPS, LiveInput, Player, saved_player, section_of
+from game.projectiles import Projectiles
 from game.render import space
 from game.render.chunk_renderer import ChunkRenderer
+from game.render.entity_view import EntityView
 from game.replay import Click, Event, KeyDown, KeyUp, ReplayCursor, ReplayWriter
 from game.screenshots import save_screenshot
 from game.streaming import LOADING, WorldStreamer
@@ -78,6 +84,9 @@ FPS_WINDOW_S = 1.0
 PANEL_REFRESH_TICKS = 2
 """[ticks] The F3 panel text is rebuilt this often (10 times a second: readable, and cheap)."""
 TOGGLE_HUD_KEY, SCREENSHOT_KEY, DEBUG_KEY, BOXES_KEY = "f1", "f2", "f3", "b"
+SPAWN_MOB_KEY, THROW_KEY = "m", "q"
+"""M spawns a mob on the targeted face; Q throws a projectile along the look (the hotbar holds only
+blocks, so there is no throwable item to right-click with)."""
 DIGIT_KEYS = {str(i + 1): i for i in range(SLOT_COUNT)}
 """Number keys 1-9 select hotbar slots 0-8."""
 
@@ -165,9 +174,9 @@ class Game:
         self.quit_requested = False
         self.paused = False
         self.target: Target | None = None
-        self.other_bodies: list[physics.Body] = []
-        """Every body in the world but the player (none yet: mobs will live here). Placing a block
-        respects them, F3 draws them, the report counts them."""
+        self.mobs = MobManager(world, world.seed)
+        """Every mob; placing a block respects them, F3 draws them, the report lists them."""
+        self.projectiles = Projectiles(world)
         self._last_frame: float | None = None
 
         window.color = SKY_COLOR
@@ -180,6 +189,7 @@ class Game:
         self.apply_settings(settings)
         self.streamer.limit_radius(SPAWN_AREA_RADIUS)
         self.outline = TargetOutline()
+        self.entities = EntityView()
         self.overlay = DebugOverlay()
         self.hud = Hud(self.hotbar)
         self.menu = PauseMenu(settings, on_resume=self.resume, on_settings_changed=self.apply_settings,
@@ -289,8 +299,8 @@ class Game:
             gc.freeze()  # everything alive now is long-lived: later collections skip it
 
     def bodies(self) -> list[physics.Body]:
-        """The player's body and every other body."""
-        return [self.player.body, *self.other_bodies]
+        """The player's body and every mob's (projectiles are too small to stand in anyone's way)."""
+        return [self.player.body, *self.mobs.bodies]
 
     def player_column(self) -> tuple[int, int]:
         x, _, z = self.player.body.feet
@@ -314,7 +324,10 @@ class Game:
                 self.recorder.write(event)
         started = time.perf_counter()
         self.player.tick()
-        self.tick_seconds = time.perf_counter() - started
+        self.player.body = self.mobs.tick(self.player.body)
+        for knock in self.projectiles.tick(self.mobs.bodies):
+            self.mobs.knock_back(knock.index, knock.impulse)
+        self.tick_seconds = time.perf_counter() - started  # the whole simulation tick: player, mobs, projectiles
         if self.player.ticks_run % AUTOSAVE_TICKS == 0:
             self.save()
         if self.overlay.boxes_enabled:
@@ -341,6 +354,13 @@ class Game:
                 self.hud.toggle()
             elif event.key == SCREENSHOT_KEY:
                 self._screenshot()
+            elif event.key == SPAWN_MOB_KEY:
+                player = self.player
+                target = find_target(self.world, player.eye, player.input.yaw, player.input.pitch)
+                facing_you = (player.input.yaw + 180.0) % 360.0
+                self.mobs.spawn_at_target(target, facing_you, [player.body])
+            elif event.key == THROW_KEY:
+                self.projectiles.throw(self.player.eye, self.player.input.yaw, self.player.input.pitch)
 
     def _screenshot(self) -> None:
         try:
@@ -371,10 +391,13 @@ class Game:
         if not self.loading:
             self.target = find_target(self.world, self.player.eye, self.player.input.yaw, self.player.input.pitch)
             self.outline.show(self.target.boxes if self.target is not None else ())
+        mobs, projectiles = self.mobs.views(alpha), self.projectiles.views(alpha)
+        self.entities.show(mobs, projectiles)
         if self.overlay.boxes_enabled:
             self.overlay.show_player_box(view.box)
             self.overlay.show_velocity(view.box, self.player.body.velocity)
-            self.overlay.show_bodies([body.box for body in self.other_bodies])
+            self.overlay.show_bodies([v.box for v in mobs] + [v.box for v in projectiles])
+            self.overlay.show_contacts(self.projectiles.contacts)
 
     def _refresh_panel(self) -> None:
         stats = self.streamer.stats()
@@ -389,7 +412,9 @@ class Game:
             flying=self.player.flying, sprinting=self.player.sprinting, target=self._target_text())
         body = self.player.body
         self.overlay.show_panel(panel_lines(body, self.player.sink.last, self.player.ticks_run)
-                                + status_lines(status, body.feet))
+                                + status_lines(status, body.feet)
+                                + [f"mobs      {len(self.mobs)}  projectiles {len(self.projectiles)}"
+                                   f"  contacts {len(self.projectiles.contacts)}"])
 
     def _target_text(self) -> str:
         if self.target is None:
@@ -400,7 +425,9 @@ class Game:
     # --- saving and the end of a run ----------------------------------------------------------------
 
     def save(self) -> None:
-        """Write the edited columns and the player (box, velocity, look, flying, hotbar) to the world file."""
+        """Write the edited columns, the mobs (with their columns) and the player (box, velocity, look,
+        flying, hotbar) to the world file."""
+        self.mobs.save()
         self.world.player_state = self.player.to_state(self.hotbar)
         self.world.save()
         self.streamer.saved()
@@ -449,7 +476,9 @@ class Game:
             "hud_visible": bool(self.hud.visible),
             "columns_loaded": stats.loaded_columns,
             "sections_shown": stats.shown_sections,
-            "bodies": len(self.bodies()),
+            "bodies": [{"kind": kind, "box": list(b.box), "velocity": list(b.velocity)} for kind, bodies in
+                       (("player", [body]), ("mob", self.mobs.bodies), ("projectile", self.projectiles.bodies))
+                       for b in bodies],
             "seed": self.world.seed,
             "view_distance": self.streamer.view_distance,
             "window": list(self.options.size),

@@ -119,7 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Boxel, a first-person voxel sandbox with exact Minecraft Beta-style physics.",
         epilog="Controls: mouse to look, WASD to move, Space to jump (hold to keep jumping), Shift to sneak, "
                "Ctrl or double-tap W to sprint, F to fly (Space/Shift up and down), left click breaks, right "
-               "click places, middle click picks, 1-9 or the wheel choose a block, F1 hides the HUD, F2 saves a "
+               "click places, middle click picks, 1-9 or the wheel choose a block, M spawns a mob where you look, Q "
+               "throws a projectile, F1 hides the HUD, F2 saves a "
                "screenshot, F3 shows the debug overlay (B: its boxes alone), Esc pauses. "
                "Replays are JSON Lines, one event per line keyed by tick, e.g. "
                '{"tick": 0, "event": "key_down", "key": "w"}; see game/replay.py.',

@@ -183,6 +183,16 @@ class Crowd:
         if self._rows is not None:
             self._rows.delete(row)
 
+    def replace(self, handle: int, body: Body) -> None:
+        """Put `body` in place of the body of `handle`, keeping its place in the order (for a
+        change made outside the crowd: a push from a body that is not in it, a knock-back).
+        TypeError for a non-Body, KeyError for an unknown handle; nothing changes then."""
+        if not isinstance(body, Body):
+            raise TypeError(f"a Crowd holds physics.Body values, got {body!r}")
+        row = self._row(handle)
+        self._body_list()[row] = body
+        self._rows = None  # rebuilt from the bodies when the vectorised path next needs it
+
     def step(self, intents: Iterable[Intent]) -> None:
         """Advance every body one tick; `intents` holds one `physics.Intent` per body, in the order
         of `bodies`. On bad input (wrong count, not an Intent, a non-finite value) raises

@@ -1,6 +1,6 @@
 """The F3 debug overlay: the player's box, other bodies' boxes, the block boxes physics gathered this
-tick (those that clipped the motion highlighted), the step-up probe, a velocity arrow, and a text
-panel of the body's state and the game's vital signs.
+tick (those that clipped the motion highlighted), the step-up probe, a velocity arrow, the
+contacts of swept moves (projectiles), and a text panel of the body's state and the game's vital signs.
 
 Owns: drawing what physics reported (a `physics.MoveReport` from a `RecordingSink` and the
 returned `physics.Body`) and the panel text. It never recomputes collision: boxes and flags are
@@ -9,8 +9,8 @@ Does not own: when to toggle (the app maps F3 and B), the tick loop, the numbers
 (the game measures them), or box drawing itself (`game.render.box_lines`).
 
 Use: `show_move` (or `show_boxes` and `show_panel` apart, to refresh the text less often) once
-per tick with the tick's report and body; `show_player_box` (and, in the game, `show_velocity`
-and `show_bodies`) every frame with the interpolated state; `toggle` on F3 (panel and boxes
+per tick with the tick's report and body; `show_player_box` (and, in the game, `show_velocity`,
+`show_bodies` and `show_contacts`) every frame with the interpolated state; `toggle` on F3 (panel and boxes
 together) and `toggle_boxes` on B (the boxes alone).
 """
 
@@ -35,6 +35,10 @@ STEP_PROBE_COLOR = color.rgb(1.0, 0.35, 1.0)
 BODY_COLOR = color.rgb(1.0, 0.6, 0.1)
 """Other bodies' boxes (mobs, other players): orange, apart from the player's yellow."""
 VELOCITY_COLOR = color.rgb(0.3, 1.0, 0.3)
+CONTACT_COLOR = color.rgb(1.0, 1.0, 1.0)
+"""Contacts of swept moves (`physics.Contact`): the box that was hit and the contact normal."""
+CONTACT_NORMAL_LENGTH = 0.5
+"""[blocks] Length of the line drawn along a contact's normal, from the middle of the touching face."""
 VELOCITY_ARROW_TICKS = 10.0
 """[ticks] The arrow points where the body would be after this many ticks at its velocity: half a
 second, so walking (0.22 blocks/tick) draws a 2-block arrow, long enough to read its direction."""
@@ -150,9 +154,11 @@ class DebugOverlay:
         self.player = BoxLines(PLAYER_COLOR, grow=-LINE_OFFSET)
         self.bodies = BoxLines(BODY_COLOR, grow=-LINE_OFFSET)
         self.velocity = Entity(color=VELOCITY_COLOR)
+        self.contacts = BoxLines(CONTACT_COLOR)
         self.panel = Entity(parent=camera.ui, model="quad", origin=(-0.5, 0.5), color=PANEL_COLOR, z=1)
         self.text = Text(parent=camera.ui, font=PANEL_FONT, scale=PANEL_TEXT_SCALE, origin=(-0.5, 0.5), use_tags=False)
-        self._boxes = (self.gathered, self.clipping, self.step_probe, self.player, self.bodies, self.velocity)
+        self._boxes = (self.gathered, self.clipping, self.step_probe, self.player, self.bodies, self.velocity,
+                       self.contacts)
         self._panel = (self.panel, self.text)
         self._panel_enabled = self._boxes_enabled = False
         self.enabled = enabled
@@ -223,6 +229,18 @@ class DebugOverlay:
     def show_bodies(self, boxes: Sequence[Sequence[float]]) -> None:
         """Show the boxes of every body other than the player."""
         self.bodies.show(boxes)
+
+    def show_contacts(self, contacts: Sequence[physics.Contact]) -> None:
+        """Show each contact's obstacle box and its normal, a line CONTACT_NORMAL_LENGTH long from the
+        middle of the moving box's touching face (drawn as a box flat on two axes)."""
+        normals = []
+        for contact in contacts:
+            start = list(contact.body_box.center)
+            axis = next(a for a in range(3) if contact.normal[a] != 0.0)
+            start[axis] = contact.body_box[axis + 3] if contact.normal[axis] < 0.0 else contact.body_box[axis]
+            end = [v + n * CONTACT_NORMAL_LENGTH for v, n in zip(start, contact.normal)]
+            normals.append([min(start[a], end[a]) for a in range(3)] + [max(start[a], end[a]) for a in range(3)])
+        self.contacts.show([list(contact.box) for contact in contacts] + normals)
 
     def show_velocity(self, box: Sequence[float], velocity: Sequence[float]) -> None:
         """Draw the velocity [blocks/tick] as an arrow from the box's centre, VELOCITY_ARROW_TICKS long."""

@@ -453,3 +453,20 @@ def test_two_hundred_wandering_bodies_stay_in_their_pen_out_of_blocks_and_never_
         crowd.step([idle if not go else (jumping if b.collided_horizontally else walking)[h]
                     for b, go, h in zip(bodies, moving.tolist(), heading.tolist())])
     assert longest_together > 0  # the crowd really was crowded
+
+
+@pytest.mark.parametrize("vectorised", [False, True])
+def test_replacing_a_body_keeps_its_place_and_the_next_step_uses_the_new_one(vectorised):
+    grid = floor(BlockGrid())
+    crowd = Crowd(grid, vectorised=vectorised)
+    handles = [crowd.add(Body.at_feet(x + 0.5, 64.0, 0.5)) for x in range(3)]
+    crowd.step([Intent()] * 3)
+    pushed = Body(crowd.body(handles[1]).box, (0.3, 0.0, 0.0))
+    crowd.replace(handles[1], pushed)
+    assert crowd.bodies[1] == pushed and crowd.handles == tuple(handles)
+    crowd.step([Intent()] * 3)
+    assert crowd.bodies[1].feet[0] > 1.5 + 0.25
+    with pytest.raises(KeyError):
+        crowd.replace(99, pushed)
+    with pytest.raises(TypeError):
+        crowd.replace(handles[0], "a body")

@@ -1,0 +1,234 @@
+"""Thrown projectiles: a small box thrown from the eye that flies with gravity, bounces off blocks,
+knocks back the mobs it hits and disappears once it has come to rest.
+
+Owns: `Projectile` (an immutable snapshot of one projectile), `throw` (a new one at the eye,
+along the look direction), `step_projectile` (one tick of one projectile), `Knock` (a hit mob's
+velocity impulse) and `Projectiles` (the live ones: throw, tick, remove the spent, blended views).
+Pure: no Ursina. Does not own: the swept hit tests and the bounce (`physics.cast`,
+`physics.first_hit`, `physics.resolve`), the response table (`physics.response_for`), mobs
+(`game.mobs` applies the knocks), the look direction (`game.targeting`) or drawing.
+
+The player throws with Q. The hotbar holds only blocks, so there is no throwable item to
+right-click with; Q needs no item.
+
+One tick of a projectile (Beta's thrown-entity order: move, then drag, then gravity):
+1. the mob hit test: the projectile's box swept along its velocity against the mobs' boxes
+   (`physics.first_hit`); a mob counts when it is reached no later than the first block
+   (`physics.cast`) on the same straight path;
+2. move: with a mob hit, up to the contact with the mob, then the motion into the mob is
+   reversed and scaled by RESTITUTION (it bounces off the mob) and the mob gets a Knock; the
+   rest of that tick's motion is dropped. Without one, the whole velocity through
+   `physics.resolve` with the response of `response_for(PROJECTILE, BLOCK)` (BOUNCE) and
+   RESTITUTION. A mob met after a bounce off a block within the same tick is found on the
+   next tick (a tick's path after a bounce is at most one tick long);
+3. velocity: times AIR_DRAG, times GROUND_FRICTION on X and Z when it touched a floor, minus
+   GRAVITY on Y;
+4. rest: when its speed stays below REST_SPEED for REST_TICKS ticks in a row, or it has lived
+   MAX_LIFETIME_TICKS, it is spent and removed.
+Mobs are not solid to each other or to the player, but they are to a projectile: it bounces off
+them. The thrower is never hit (the projectile starts inside the player's box).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import physics
+from physics import AABB, Body, BodyKind, Contact
+
+from .player import blend
+from .targeting import look_direction
+
+SIZE_BLOCKS = 0.25
+"""[blocks] Edge of a projectile's cube (Beta's snowball)."""
+THROW_SPEED = 1.5
+"""[blocks/tick] Speed along the look direction when thrown (Beta's snowball: 30 blocks/s)."""
+GRAVITY = 0.03
+"""[blocks/tick^2] Taken from the vertical velocity after each tick's move (Beta's throwables)."""
+AIR_DRAG = 0.99
+"""[1/tick] Fraction of the velocity kept per tick (Beta's throwables)."""
+RESTITUTION = 0.5
+"""[1] Fraction of the speed into a surface (block or mob) kept, reversed, by a bounce."""
+GROUND_FRICTION = 0.7
+"""[1/tick] Fraction of the horizontal velocity kept on a tick when it touched a floor: a thrown
+box rolls to a stop within about a second instead of sliding on."""
+REST_SPEED = 0.05
+"""[blocks/tick] Below this speed a projectile counts as at rest. On a floor it never reaches 0:
+each tick gravity pulls it 0.03 into the floor and the bounce sends half of that back, so it
+jitters at speeds up to ~0.03; 0.05 is above that jitter and below any visible roll (1 block/s)."""
+REST_TICKS = 10
+"""[ticks] A projectile disappears after this many ticks in a row at rest (half a second)."""
+MAX_LIFETIME_TICKS = 200
+"""[ticks] A projectile disappears after 10 s whatever it does (one stuck bouncing in a gap)."""
+KNOCKBACK_SPEED = 0.4
+"""[blocks/tick] Horizontal speed a hit gives a mob, along the projectile's horizontal motion
+(Beta's knockback strength)."""
+KNOCKBACK_LIFT = 0.3
+"""[blocks/tick] Upward speed a hit adds to a mob: a small hop that shows the hit."""
+RESPONSE = physics.response_for(BodyKind.PROJECTILE, BodyKind.BLOCK)
+"""What a projectile does at a block: BOUNCE (physics' response table)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Knock:
+    """A projectile hit a mob: add `impulse` to its velocity."""
+
+    index: int
+    """The mob's position in the sequence of mob bodies the tick was given (crowd order)."""
+    impulse: tuple[float, float, float]
+    """[blocks/tick] Velocity change."""
+
+
+@dataclass(frozen=True, slots=True)
+class Projectile:
+    """One projectile after a tick."""
+
+    key: int
+    """Unique among this session's projectiles (a renderer keys its models by it)."""
+    body: Body
+    """Its box and velocity [blocks/tick]."""
+    previous: Body
+    """Its body one tick earlier (views blend from it)."""
+    age_ticks: int = 0
+    """Ticks flown."""
+    slow_ticks: int = 0
+    """Ticks in a row its speed has been below REST_SPEED."""
+    contacts: tuple[Contact, ...] = ()
+    """The contacts of its last tick, blocks and mobs, in order (the F3 overlay draws them)."""
+
+    @property
+    def spent(self) -> bool:
+        """It came to rest, or lived its full life: it disappears."""
+        return self.slow_ticks >= REST_TICKS or self.age_ticks >= MAX_LIFETIME_TICKS
+
+
+def throw(key: int, eye: Sequence[float], yaw: float, pitch: float) -> Projectile:
+    """A projectile centred at `eye` [blocks] moving THROW_SPEED along the look (`yaw`, `pitch`) [degrees].
+
+    TypeError / ValueError for non-numbers or non-finite values."""
+    try:
+        x, y, z = eye
+    except (TypeError, ValueError):
+        raise TypeError(f"eye must be three numbers (x, y, z), got {eye!r}") from None
+    dx, dy, dz = look_direction(yaw, pitch)
+    half = SIZE_BLOCKS / 2.0
+    body = Body.at_feet(x, y - half, z, SIZE_BLOCKS, SIZE_BLOCKS)
+    body = Body(body.box, (dx * THROW_SPEED, dy * THROW_SPEED, dz * THROW_SPEED))
+    return Projectile(key, body, body)
+
+
+def step_projectile(projectile: Projectile, world: physics.CollisionWorld,
+                    mob_boxes: Sequence[AABB]) -> tuple[Projectile, Knock | None]:
+    """One tick of `projectile` (see the module docstring); returns it and the knock it gave, if any."""
+    body = projectile.body
+    vx, vy, vz = body.velocity
+    mob_hit = physics.first_hit(body.box, vx, vy, vz, mob_boxes) if mob_boxes else None
+    if mob_hit is not None:
+        block_hit = physics.cast(body.box, vx, vy, vz, world)
+        if block_hit is not None and block_hit.time < mob_hit.time:
+            mob_hit = None
+    knock = None
+    if mob_hit is None:
+        moved, contacts = physics.resolve(body, vx, vy, vz, world, RESPONSE, RESTITUTION)
+    else:
+        t = mob_hit.time
+        moved, contacts = physics.resolve(body, vx * t, vy * t, vz * t, world, RESPONSE, RESTITUTION)
+        velocity = list(moved.velocity)
+        axis = mob_hit.axis
+        if velocity[axis] * mob_hit.normal[axis] < 0.0:  # still moving into the mob
+            velocity[axis] *= -RESTITUTION
+        moved = replace(moved, velocity=(velocity[0], velocity[1], velocity[2]))
+        contacts.append(Contact(mob_hit.box, mob_hit.normal, t, moved.box))
+        knock = Knock(_index_of(mob_hit.box, mob_boxes), knock_impulse(vx, vz))
+
+    mx, my, mz = moved.velocity
+    floor = GROUND_FRICTION if moved.on_ground else 1.0
+    velocity = (mx * AIR_DRAG * floor, my * AIR_DRAG - GRAVITY, mz * AIR_DRAG * floor)
+    moved = replace(moved, velocity=velocity)
+    slow = math.sqrt(sum(v * v for v in velocity)) < REST_SPEED
+    return Projectile(projectile.key, moved, body, projectile.age_ticks + 1,
+                      projectile.slow_ticks + 1 if slow else 0, tuple(contacts)), knock
+
+
+def knock_impulse(vx: float, vz: float) -> tuple[float, float, float]:
+    """[blocks/tick] The impulse of a hit by a projectile moving (vx, _, vz): KNOCKBACK_SPEED along
+    its horizontal direction (none when it falls straight down) plus KNOCKBACK_LIFT upward."""
+    speed = math.hypot(vx, vz)
+    if speed == 0.0:
+        return (0.0, KNOCKBACK_LIFT, 0.0)
+    return (vx / speed * KNOCKBACK_SPEED, KNOCKBACK_LIFT, vz / speed * KNOCKBACK_SPEED)
+
+
+def _index_of(box: AABB, boxes: Sequence[AABB]) -> int:
+    for i, candidate in enumerate(boxes):
+        if candidate == box:
+            return i
+    raise AssertionError("the hit box is one of the mob boxes swept against")
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectileView:
+    """One projectile as drawn in a frame: blended between its last two ticks."""
+
+    key: int
+    box: AABB
+    """[blocks] Physics coordinates."""
+
+
+class Projectiles:
+    """The live projectiles of one world: `throw` adds one, `tick` advances all and drops the spent."""
+
+    def __init__(self, world: physics.CollisionWorld) -> None:
+        if not isinstance(world, physics.CollisionWorld):
+            raise TypeError(f"projectiles need a world with collision_boxes(region), got {world!r}")
+        self.world = world
+        self.thrown = 0
+        """Projectiles thrown this session (the next one's key)."""
+        self._live: list[Projectile] = []
+
+    def __len__(self) -> int:
+        return len(self._live)
+
+    @property
+    def live(self) -> tuple[Projectile, ...]:
+        """The live projectiles, oldest first."""
+        return tuple(self._live)
+
+    @property
+    def bodies(self) -> tuple[Body, ...]:
+        return tuple(p.body for p in self._live)
+
+    @property
+    def contacts(self) -> list[Contact]:
+        """Every live projectile's contacts of the last tick."""
+        return [c for p in self._live for c in p.contacts]
+
+    def throw(self, eye: Sequence[float], yaw: float, pitch: float) -> Projectile:
+        """Throw one from `eye` along the look; it flies from the next tick on."""
+        projectile = throw(self.thrown, eye, yaw, pitch)
+        self.thrown += 1
+        self._live.append(projectile)
+        return projectile
+
+    def tick(self, mob_bodies: Sequence[Body]) -> list[Knock]:
+        """Advance every projectile one tick, oldest first, against the mobs' bodies; drop the spent.
+
+        Returns the knocks to give, in order (their `index` is into `mob_bodies`)."""
+        boxes = [body.box for body in mob_bodies]
+        knocks = []
+        live = []
+        for projectile in self._live:
+            projectile, knock = step_projectile(projectile, self.world, boxes)
+            if knock is not None:
+                knocks.append(knock)
+            if not projectile.spent:
+                live.append(projectile)
+        self._live = live
+        return knocks
+
+    def views(self, alpha: float) -> list[ProjectileView]:
+        """Every projectile `alpha` (0..1) of the way from its previous tick to its latest one."""
+        return [ProjectileView(p.key, AABB._trusted(*(blend(a, b, alpha) for a, b in zip(p.previous.box, p.body.box))))
+                for p in self._live]

@@ -1,0 +1,155 @@
+"""Drawing mobs and projectiles: one small model per live mob or projectile, placed every frame.
+
+Owns: the boxling's look (a blocky creature of a few coloured boxes: legs, body, head with eyes
+and a snout, a sprout on top, a stub of a tail), the projectile's look (a small cube), building
+their meshes (`box_model_arrays`), and `EntityView`, which keeps one Entity per mob or projectile
+key, moves and turns it to the blended views it is given each frame, and destroys the Entity of
+a key that is no longer shown (despawned, spent).
+Does not own: where anything is (`game.mobs` and `game.projectiles` blend the boxes between
+ticks) or the physics -> Ursina mapping (`game.render.space`, used for every position).
+
+Models are built in Ursina's own axes, about the feet centre: +z is where the mob faces, so an
+Entity turned by `rotation_y` = Minecraft yaw faces along that yaw (see `space`). The boxling is
+symmetric left to right, so the X mirror between the two spaces does not show. Faces are
+shaded by direction (top brightest, bottom darkest), as blocks are, so the shapes read without
+lighting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from panda3d.core import TransparencyAttrib
+from ursina import Entity, Mesh, destroy
+
+from game.mobs import MobView
+from game.projectiles import SIZE_BLOCKS, ProjectileView
+from game.world.meshing import FACE_SHADE
+
+from . import space
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One coloured box of a model, in the model's axes [blocks]: (min x, y, z, max x, y, z)."""
+
+    box: tuple[float, float, float, float, float, float]
+    rgb: tuple[float, float, float]
+
+
+CLAY = (0.87, 0.55, 0.30)
+"""The boxling's body: a warm orange that stands out on grass, sand and stone alike."""
+CLAY_DARK = (0.56, 0.32, 0.18)
+CLAY_LIGHT = (0.96, 0.72, 0.46)
+EYE_WHITE = (0.97, 0.96, 0.90)
+PUPIL = (0.08, 0.07, 0.10)
+SNOUT = (0.62, 0.30, 0.30)
+SPROUT = (0.45, 0.80, 0.25)
+
+BOXLING_PARTS = (
+    # four stubby legs
+    Part((-0.36, 0.0, -0.34, -0.16, 0.24, -0.14), CLAY_DARK),
+    Part((0.16, 0.0, -0.34, 0.36, 0.24, -0.14), CLAY_DARK),
+    Part((-0.36, 0.0, 0.08, -0.16, 0.24, 0.28), CLAY_DARK),
+    Part((0.16, 0.0, 0.08, 0.36, 0.24, 0.28), CLAY_DARK),
+    # the body, with a darker saddle along its back
+    Part((-0.42, 0.22, -0.42, 0.42, 0.62, 0.22), CLAY),
+    Part((-0.20, 0.62, -0.36, 0.20, 0.66, 0.10), CLAY_DARK),
+    # the head, standing out at the front
+    Part((-0.28, 0.38, 0.10, 0.28, 0.80, 0.45), CLAY_LIGHT),
+    # eyes: white squares with pupils looking slightly inward
+    Part((-0.22, 0.60, 0.45, -0.08, 0.74, 0.47), EYE_WHITE),
+    Part((0.08, 0.60, 0.45, 0.22, 0.74, 0.47), EYE_WHITE),
+    Part((-0.15, 0.61, 0.47, -0.09, 0.69, 0.48), PUPIL),
+    Part((0.09, 0.61, 0.47, 0.15, 0.69, 0.48), PUPIL),
+    # a snout below the eyes
+    Part((-0.10, 0.44, 0.45, 0.10, 0.56, 0.52), SNOUT),
+    # a sprout on the crown: a stem and one leaf
+    Part((-0.025, 0.80, 0.22, 0.025, 0.86, 0.27), SPROUT),
+    Part((-0.12, 0.86, 0.20, 0.04, 0.90, 0.30), SPROUT),
+    # a stub of a tail
+    Part((-0.06, 0.44, -0.48, 0.06, 0.56, -0.42), CLAY_DARK),
+)
+"""The boxling, 0.9 x 0.9 x 0.9 like its box (the snout and tail poke out by 0.07)."""
+
+PROJECTILE_RGB = (0.93, 0.90, 0.80)
+PROJECTILE_PARTS = (Part((-SIZE_BLOCKS / 2, -SIZE_BLOCKS / 2, -SIZE_BLOCKS / 2,
+                          SIZE_BLOCKS / 2, SIZE_BLOCKS / 2, SIZE_BLOCKS / 2), PROJECTILE_RGB),)
+"""A projectile: one cube about its centre, as big as its box."""
+
+FACE_INDEX = {(0, +1): 0, (0, -1): 1, (1, +1): 2, (1, -1): 3, (2, +1): 4, (2, -1): 5}
+"""(axis, side) -> index in `blocks.FACES` order (east, west, top, bottom, south, north): faces
+are shaded with the blocks' own FACE_SHADE, so mobs sit in the world's light. (East and west,
+which the X mirror swaps, are shaded alike.)"""
+
+
+def box_model_arrays(parts: Sequence[Part]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(positions, colours, triangles) of the parts' 6 faces each, for `ursina.Mesh`: flat float32
+    x, y, z per vertex; flat float32 r, g, b, a per vertex; flat uint32 indices, wound for
+    Ursina (front faces clockwise seen from outside)."""
+    positions, colours, triangles = [], [], []
+    for part in parts:
+        lo, hi = np.array(part.box[:3]), np.array(part.box[3:])
+        size = hi - lo
+        for axis in range(3):
+            u, v = (axis + 1) % 3, (axis + 2) % 3  # e_u x e_v = e_axis
+            for side in (-1, +1):
+                base = lo.copy()
+                if side > 0:
+                    base[axis] = hi[axis]
+                du, dv = np.zeros(3), np.zeros(3)
+                du[u], dv[v] = size[u], size[v]
+                first = len(positions)
+                positions += [base, base + du, base + du + dv, base + dv]
+                # (p1 - p0) x (p2 - p0) points along +axis; Ursina wants it pointing into the box.
+                quad = (0, 1, 2, 0, 2, 3) if side < 0 else (0, 2, 1, 0, 3, 2)
+                triangles += [first + i for i in quad]
+                shade = float(FACE_SHADE[FACE_INDEX[axis, side]])
+                colours += [(*(c * shade for c in part.rgb), 1.0)] * 4
+    return (np.array(positions, dtype=np.float32).ravel(), np.array(colours, dtype=np.float32).ravel(),
+            np.array(triangles, dtype=np.uint32))
+
+
+def _model(arrays: tuple[np.ndarray, np.ndarray, np.ndarray]) -> Mesh:
+    positions, colours, triangles = arrays
+    return Mesh(vertices=positions, colors=colours, triangles=triangles, static=True)
+
+
+class EntityView(Entity):
+    """Every mob and projectile on screen; call `show` once per frame with the frame's views."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._boxling = box_model_arrays(BOXLING_PARTS)
+        self._projectile = box_model_arrays(PROJECTILE_PARTS)
+        self.mobs: dict[int, Entity] = {}
+        """Mob key -> its Entity."""
+        self.projectiles: dict[int, Entity] = {}
+        """Projectile key -> its Entity."""
+
+    def show(self, mobs: Sequence[MobView], projectiles: Sequence[ProjectileView]) -> None:
+        """Place the models of these views; make models for new keys, destroy those of keys not given."""
+        for view in mobs:
+            entity = self._entity(self.mobs, view.key, self._boxling)
+            box = view.box
+            entity.position = space.point((box[0] + box[3]) / 2.0, box[1], (box[2] + box[5]) / 2.0)
+            entity.rotation_y = view.yaw
+        for view in projectiles:
+            entity = self._entity(self.projectiles, view.key, self._projectile)
+            entity.position = space.point(*view.box.center)
+        self._drop(self.mobs, {view.key for view in mobs})
+        self._drop(self.projectiles, {view.key for view in projectiles})
+
+    def _entity(self, entities: dict[int, Entity], key: int, arrays) -> Entity:
+        entity = entities.get(key)
+        if entity is None:
+            entity = entities[key] = Entity(parent=self, model=_model(arrays))
+            entity.model.set_transparency(TransparencyAttrib.M_none)  # opaque: skip Ursina's two-pass default
+        return entity
+
+    @staticmethod
+    def _drop(entities: dict[int, Entity], shown: set[int]) -> None:
+        for key in [k for k in entities if k not in shown]:
+            destroy(entities.pop(key))

@@ -1,0 +1,304 @@
+"""Mobs in the world (game.mobs), headless on real worlds in a temporary folder: deterministic
+spawning, despawning, the push between the player and mobs, knockback, and mobs saved with
+their columns."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+import physics
+from game.mob_brain import BOXLING, MobBrain
+from game.mobs import (DESPAWN_DISTANCE_BLOCKS, MAX_NATURAL_MOBS, SPAWN_DISTANCE_BLOCKS, SPAWN_GROUND,
+                       SPAWN_INTERVAL_TICKS, MobManager, MobStateError, mob_from_state, mob_state)
+from game.player import spawn_body
+from game.targeting import find_target
+from game.world import World
+from game.world.coords import column_of
+from physics import Body
+
+SEED = 42
+PLATFORM = range(-8, 9)
+"""Cells (x and z) flattened to one grass floor around the spawn, so push tests do not depend on terrain."""
+CLEARANCE = 6
+"""[blocks] Blocks this high above the platform floor are cleared."""
+SQRT_F32_TOLERANCE = 1e-7
+"""[blocks/tick] How far a push (float32 square root) may be from the exact real value."""
+PUSH_REACH = 0.2
+"""[blocks] Beta's push region grows a box by this much sideways."""
+
+
+def make_world(path, seed=SEED, platform=False) -> World:
+    """An open world at `path`; with `platform`, a flat grass floor under the spawn (feet at its top)."""
+    world = World.create(path, seed)
+    if platform:
+        floor = math.floor(world.spawn[1]) - 1
+        for x in PLATFORM:
+            for z in PLATFORM:
+                world.set_block(x, floor, z, "grass")
+                for y in range(floor + 1, floor + 1 + CLEARANCE):
+                    world.set_block(x, y, z, "air")
+    return world
+
+
+@pytest.fixture
+def flat(tmp_path):
+    world = make_world(tmp_path / "flat.boxel", platform=True)
+    yield world
+    world.close()
+
+
+def floor_y(world) -> float:
+    return spawn_body(world).box.min_y
+
+
+def idle(mobs: MobManager) -> None:
+    """Keep every mob's brain standing still for a long time (its walk would blur push values)."""
+    for brain in mobs.brains:
+        brain.walking, brain.ticks_left = False, 10_000
+
+
+def run(mobs: MobManager, player: Body, ticks: int, world=None) -> Body:
+    """`ticks` game ticks: the player steps (no input), then the mobs tick."""
+    for _ in range(ticks):
+        player = physics.step(player, world or mobs.world, physics.Intent())
+        player = mobs.tick(player)
+    return player
+
+
+# --- spawning -------------------------------------------------------------------------------------
+
+def test_natural_spawning_starts_after_one_interval_and_stops_at_the_cap(tmp_path):
+    with make_world(tmp_path / "w.boxel") as world:
+        mobs, player = MobManager(world, world.seed), spawn_body(world)
+        run(mobs, player, SPAWN_INTERVAL_TICKS)
+        assert len(mobs) == 0
+        counts = []
+        for _ in range(MAX_NATURAL_MOBS + 4):
+            run(mobs, player, SPAWN_INTERVAL_TICKS)
+            counts.append(len(mobs))
+        assert counts[-1] == MAX_NATURAL_MOBS
+        assert all(b - a in (0, 1) for a, b in zip([0, *counts], counts))
+
+
+def test_natural_spawns_stand_on_grass_at_the_spawn_distance_from_the_player(tmp_path):
+    with make_world(tmp_path / "w.boxel") as world:
+        mobs, player = MobManager(world, world.seed), spawn_body(world)
+        seen = set()
+        player = run(mobs, player, 1)  # tick 0; spawns may come on ticks 60, 120, ...
+        for _ in range(MAX_NATURAL_MOBS * 3):
+            player = run(mobs, player, SPAWN_INTERVAL_TICKS - 1)
+            before = len(mobs)
+            player = run(mobs, player, 1)  # the tick that may spawn
+            for key, body in zip(mobs.keys, mobs.bodies):
+                if key in seen:
+                    continue
+                seen.add(key)
+                assert len(mobs) == before + 1
+                x, y, z = body.feet
+                assert world.get_block(math.floor(x), math.floor(y) - 1, math.floor(z)) == SPAWN_GROUND
+                assert y == math.floor(y)  # standing on the grass block's top
+                distance = math.hypot(x - player.feet[0], z - player.feet[2])
+                # The spot is the centre of the block that distance lands in: up to sqrt(0.5) off.
+                assert SPAWN_DISTANCE_BLOCKS[0] - 1.0 <= distance <= SPAWN_DISTANCE_BLOCKS[1] + 1.0
+        assert len(seen) == MAX_NATURAL_MOBS
+
+
+def test_the_same_seed_and_ticks_give_the_same_mobs_and_another_seed_other_mobs(tmp_path):
+    def mobs_after(name: str, mob_seed: int) -> tuple:
+        with make_world(tmp_path / f"{name}.boxel") as world:
+            mobs = MobManager(world, mob_seed)
+            run(mobs, spawn_body(world), SPAWN_INTERVAL_TICKS * 4 + 30)
+            return mobs.bodies, tuple(brain.to_state()["seed"] for brain in mobs.brains)
+
+    first, again, other = mobs_after("a", SEED), mobs_after("b", SEED), mobs_after("c", SEED + 1)
+    assert len(first[0]) >= 2
+    assert first == again
+    assert first[0] != other[0] and set(first[1]).isdisjoint(other[1])
+
+
+def test_spawn_refuses_a_spot_inside_a_block_or_another_mob_and_changes_nothing(flat):
+    mobs, y = MobManager(flat, flat.seed), floor_y(flat)
+    mobs.spawn((3.5, y, 0.5))
+    with pytest.raises(ValueError, match="no room"):
+        mobs.spawn((3.5, y - 0.5, 0.5))  # half inside the floor
+    with pytest.raises(ValueError, match="no room"):
+        mobs.spawn((3.9, y, 0.5))  # overlapping the first mob
+    with pytest.raises(ValueError, match="no room"):
+        mobs.spawn((0.5, y, 0.5), others=[spawn_body(flat)])  # on the player
+    with pytest.raises(ValueError):
+        mobs.spawn((math.nan, y, 0.5))
+    with pytest.raises(TypeError):
+        mobs.spawn((1.0, 2.0))
+    assert len(mobs) == 1 and mobs.spawn_count == 1
+
+
+def test_spawn_at_target_stands_the_mob_on_the_targeted_top_face(flat):
+    mobs, player = MobManager(flat, flat.seed), spawn_body(flat)
+    eye = (player.feet[0], player.feet[1] + 1.62, player.feet[2])
+    target = find_target(flat, eye, 270.0, 30.0)  # looking east and down at the floor
+    assert target.face == (0, 1, 0)
+    key = mobs.spawn_at_target(target, yaw=90.0, others=[player])
+    (body,) = mobs.bodies
+    x, y, z = target.block
+    assert key == 0 and body.feet == (x + 0.5, y + 1.0, z + 0.5)
+    assert mobs.brains[0].yaw == 90.0
+    assert mobs.spawn_at_target(target, yaw=90.0, others=[player]) is None  # that spot is taken now
+    assert mobs.spawn_at_target(None, yaw=0.0) is None
+    assert len(mobs) == 1
+
+
+# --- despawning ----------------------------------------------------------------------------------
+
+def test_a_mob_farther_than_the_despawn_distance_is_removed_and_a_nearer_one_kept(flat):
+    mobs, y = MobManager(flat, flat.seed), floor_y(flat)
+    mobs.spawn((0.5, y, 0.5))
+    mobs.spawn((4.5, y, 0.5))
+    idle(mobs)
+    # A player (flying, so it stays put) exactly at the despawn distance from the second mob, just
+    # beyond it from the first.
+    player = Body.at_feet(4.5 + DESPAWN_DISTANCE_BLOCKS, y + 40.0, 0.5)
+    mobs.tick(player)
+    assert [body.feet[0] for body in mobs.bodies] == [4.5]
+    assert mobs.keys == (1,)
+
+
+# --- pushing -------------------------------------------------------------------------------------
+
+def test_an_overlapping_player_and_mob_push_each_other_once_from_each_side_per_tick(flat):
+    mobs, y = MobManager(flat, flat.seed), floor_y(flat)
+    player = physics.step(Body.at_feet(0.5, y, 0.5), flat, physics.Intent())  # standing, as after its tick
+    mobs.spawn((1.0, y, 0.5))  # centres 0.5 apart on X
+    idle(mobs)
+    after = mobs.tick(player)
+    (mob,) = mobs.bodies
+
+    # Beta's push for centres d < 1 block apart on one axis: 0.05 x sqrt(d) each way. First the
+    # player's update pushes (centres 0.5 apart), then the mob's, from where its step took it.
+    first = 0.05 * math.sqrt(0.5)
+    second = 0.05 * math.sqrt(mob.feet[0] - player.feet[0])
+    assert mob.feet[0] > 1.0  # the first push moved the mob away from the player (+X)
+    assert after.velocity[0] == pytest.approx(player.velocity[0] - first - second, abs=2 * SQRT_F32_TOLERANCE)
+    assert after.velocity[1:] == player.velocity[1:]
+    assert after.box == player.box  # a push changes velocities only
+    assert mob.velocity[2] == 0.0
+
+
+def test_a_standing_player_and_an_idle_mob_on_top_of_each_other_separate_and_then_stop(flat):
+    mobs, y = MobManager(flat, flat.seed), floor_y(flat)
+    player = Body.at_feet(0.5, y, 0.5)
+    mobs.spawn((0.7, y, 0.6))
+    idle(mobs)
+    for _ in range(SPAWN_INTERVAL_TICKS - 1):
+        player = run(mobs, player, 1)
+    (mob,) = mobs.bodies
+    assert 0.5 - player.feet[0] > 0.1 and mob.feet[0] - 0.7 > 0.1  # each moved away from the other
+    # Pushed until the boxes are out of each other's reach (they coast a little past it), then stopped.
+    assert mob.box.min_x - player.box.max_x >= PUSH_REACH
+    assert max(map(abs, player.velocity[::2] + mob.velocity[::2])) < 1e-3
+
+
+def test_a_walking_player_pushes_an_idle_mob_ahead_of_it(flat):
+    mobs, y = MobManager(flat, flat.seed), floor_y(flat)
+    player = Body.at_feet(0.5, y, 0.5)
+    mobs.spawn((2.5, y, 0.5))
+    idle(mobs)
+    east = physics.Intent(forward=1.0, yaw=270.0)
+    gaps = []
+    for _ in range(40):
+        player = mobs.tick(physics.step(player, flat, east))
+        (mob,) = mobs.bodies
+        gaps.append(mob.box.min_x - player.box.max_x)
+        assert mob.feet[0] > player.feet[0]  # the mob stays ahead
+    assert mob.feet[0] > 4.0 and mob.feet[2] == 0.5
+    assert min(gaps) < PUSH_REACH  # the player came within reach (the push, not a collision, moved the mob)
+
+
+def test_knock_back_adds_the_impulse_to_that_mob_only(flat):
+    mobs, y = MobManager(flat, flat.seed), floor_y(flat)
+    mobs.spawn((3.5, y, 0.5))
+    mobs.spawn((-3.5, y, 0.5))
+    before = mobs.bodies
+    mobs.knock_back(1, (0.25, 0.5, -0.125))
+    assert mobs.bodies[0] == before[0]
+    assert mobs.bodies[1].velocity == (0.25, 0.5, -0.125) and mobs.bodies[1].box == before[1].box
+    with pytest.raises(IndexError):
+        mobs.knock_back(2, (0.0, 0.0, 0.0))
+    with pytest.raises(ValueError):
+        mobs.knock_back(0, (math.inf, 0.0, 0.0))
+    assert mobs.bodies[0] == before[0]
+
+
+def test_views_blend_each_box_between_its_last_two_ticks(flat):
+    mobs, y = MobManager(flat, flat.seed), floor_y(flat)
+    mobs.spawn((3.5, y + 2.0, 0.5))  # falls (from its second tick: a new body has no velocity yet)
+    mobs.tick(spawn_body(flat))
+    (before,) = mobs.bodies
+    mobs.tick(spawn_body(flat))
+    (mob,) = mobs.bodies
+    assert mob.box.min_y < before.box.min_y
+    assert mobs.views(0.0)[0].box == before.box
+    assert mobs.views(1.0)[0].box == mob.box
+    assert mobs.views(0.5)[0].box.min_y == pytest.approx((before.box.min_y + mob.box.min_y) / 2.0)
+
+
+# --- saving --------------------------------------------------------------------------------------
+
+def test_mobs_saved_with_their_column_come_back_in_a_new_session_and_move_on_identically(tmp_path):
+    path = tmp_path / "saved.boxel"
+    world = make_world(path, platform=True)
+    y = floor_y(world)
+    mobs, player = MobManager(world, world.seed), spawn_body(world)
+    mobs.spawn((3.5, y, 2.5), yaw=30.0)  # column (0, 0)
+    mobs.spawn((-3.5, y, 5.5), yaw=200.0)  # column (-1, 0)
+    player = run(mobs, player, 10)
+    mobs.save()
+    world.save()
+    for order, (body, brain) in enumerate(zip(mobs.bodies, mobs.brains)):
+        column = column_of(math.floor(body.feet[0]), math.floor(body.feet[2]))
+        assert world.column_entities(*column) == [mob_state(body, brain, order)]
+    continued_player = run(mobs, player, 30)  # the world is closed without saving this
+    continued = mobs.bodies
+    world.close()
+
+    with World.open(path) as reopened:
+        restored = MobManager(reopened, reopened.seed)
+        again = run(restored, player, 30)
+        assert restored.bodies == continued and again == continued_player
+        assert len(continued) == 2
+
+
+def test_a_mob_that_walked_into_another_column_is_stored_only_there(tmp_path):
+    with make_world(tmp_path / "w.boxel", platform=True) as world:
+        y = floor_y(world)
+        mobs, player = MobManager(world, world.seed), Body.at_feet(0.5, y, -6.5)
+        mobs.spawn((0.5, y, 4.5))  # column (0, 0), at its west edge
+        mobs.save()
+        assert len(world.column_entities(0, 0)) == 1
+        mobs.knock_back(0, (-1.0, 0.0, 0.0))  # into column (-1, 0)
+        run(mobs, player, 1)
+        (mob,) = mobs.bodies
+        assert mob.feet[0] == -0.5
+        mobs.save()
+        assert world.column_entities(0, 0) == [] and len(world.column_entities(-1, 0)) == 1
+
+
+def test_a_saved_mob_reads_back_bit_for_bit_and_a_bad_field_is_named():
+    body = Body(physics.AABB(0.05, 64.0, 0.05, 0.95, 64.9, 0.95), (0.1, -0.0784000015258789, 1 / 3), True, False,
+                True, 0.25)
+    brain = MobBrain(BOXLING, seed=123, yaw=45.0)
+    state = json.loads(json.dumps(mob_state(body, brain, 3)))  # as the world file stores it
+    again = mob_from_state(state)
+    assert again.body == body and again.brain.to_state() == brain.to_state() and again.order == 3
+    for field, value, named in (("box", [0.0] * 5, "box"), ("velocity", [0.0, math.nan, 0.0], "velocity"),
+                                ("on_ground", 1, "on_ground"), ("kind", "creeper", "creeper"),
+                                ("version", 99, "version"), ("camera_lag", "0", "camera_lag"),
+                                ("order", -1, "order")):
+        with pytest.raises(MobStateError, match=named):
+            mob_from_state({**state, field: value})
+    with pytest.raises(MobStateError):
+        mob_from_state({**state, "brain": {"kind": "boxling"}})
+    with pytest.raises(MobStateError):
+        mob_from_state([])

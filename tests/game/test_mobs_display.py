@@ -1,0 +1,169 @@
+"""Mobs and projectiles in the real game (a window under Xvfb), driven by replay files: M spawns a
+mob the walking player then pushes, Q throws a projectile that is drawn in flight, and mobs are
+saved with their columns on quit. The game's report is compared with the same events played
+headless (`Player`, `MobManager`, `Projectiles` in the game's tick order)."""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from game.mobs import MobManager
+from game.player import Player, saved_player
+from game.projectiles import Projectiles
+from game.render.entity_view import BOXLING_PARTS, FACE_INDEX, PROJECTILE_RGB
+from game.replay import Event, KeyDown, KeyUp, Look, ReplayWriter
+from game.targeting import find_target
+from game.world import World
+from game.world.meshing import FACE_SHADE
+
+pytestmark = pytest.mark.display
+
+SEED = 42
+VIEW_DISTANCE = "3"
+WINDOW = (640, 360)
+PLATFORM = range(-6, 13), range(-6, 7)
+"""Cells (x, z) flattened to one grass floor around the spawn, so the runs do not depend on the terrain."""
+CLEARANCE = 24
+"""[blocks] Everything this high above the platform floor is cleared (trees and hills)."""
+HOTBAR_ROWS = 0.2
+"""Fraction of the screenshot's height at the bottom where the hotbar is."""
+COLOUR_MATCH = 10
+"""[RGB levels] A pixel this close to a model colour (a part's colour times a face shade) shows the model
+(the colours are drawn flat, unlit and unfogged this close; textured terrain is never this close to
+all three channels of these colours over many pixels)."""
+SPAWN_LOOK = Look(0, 270.0, 35.0)
+"""East and down: M puts the mob on the floor a few blocks east of the spawn."""
+
+
+@pytest.fixture(autouse=True)
+def user_folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOXEL_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("BOXEL_CONFIG_DIR", str(tmp_path / "config"))
+
+
+def make_world(path: Path) -> float:
+    """A seed-42 world with a flat grass platform around the spawn; returns the platform's top y."""
+    with World.create(path, SEED) as world:
+        floor = math.floor(world.spawn[1]) - 1
+        for x in PLATFORM[0]:
+            for z in PLATFORM[1]:
+                world.set_block(x, floor, z, "grass")
+                for y in range(floor + 1, floor + CLEARANCE):
+                    if world.get_block(x, y, z) != "air":
+                        world.set_block(x, y, z, "air")
+    return floor + 1.0
+
+
+def play(run_game, world: Path, events: list[Event], ticks: int, name: str) -> tuple[dict, np.ndarray]:
+    """Run the game on `world` with `events` for `ticks` ticks: (its report, its screenshot as RGB)."""
+    replay = world.with_name(f"{name}.jsonl")
+    with ReplayWriter.open(replay) as writer:
+        for event in events:
+            writer.write(event)
+    screenshot, report = world.with_name(f"{name}.png"), world.with_name(f"{name}.json")
+    done = run_game("--world", str(world), "--view-distance", VIEW_DISTANCE, "--size", "%dx%d" % WINDOW,
+                    "--replay", str(replay), "--exit-after-ticks", str(ticks), "--screenshot", str(screenshot),
+                    "--report", str(report))
+    assert done.returncode == 0, f"the game exited with {done.returncode}:\n{done.stderr[-4000:]}"
+    image = np.asarray(Image.open(screenshot).convert("RGB")).astype(np.int16)
+    return json.loads(report.read_text(encoding="utf-8")), image
+
+
+def headless(world_path: Path, events: list[Event], ticks: int) -> list[dict]:
+    """The report's `bodies` when the same events drive the game's simulation with no window (on a copy):
+    each tick applies its events (M spawns at the target, Q throws), then the player, mobs and
+    projectiles tick, in the game's order."""
+    copy = world_path.with_name(world_path.stem + "-headless.boxel")
+    shutil.copy(world_path, copy)
+    with World.open(copy) as world:
+        player = Player.spawned(world, saved_player(world.player_state))
+        mobs, projectiles = MobManager(world, world.seed), Projectiles(world)
+        pending = list(events)
+        for tick in range(ticks):
+            while pending and pending[0].tick <= tick:
+                event = pending.pop(0)
+                player.apply(event)
+                yaw, pitch = player.input.yaw, player.input.pitch
+                if isinstance(event, KeyDown) and event.key == "m":
+                    mobs.spawn_at_target(find_target(world, player.eye, yaw, pitch), (yaw + 180.0) % 360.0,
+                                         [player.body])
+                elif isinstance(event, KeyDown) and event.key == "q":
+                    projectiles.throw(player.eye, yaw, pitch)
+            player.tick()
+            player.body = mobs.tick(player.body)
+            for knock in projectiles.tick(mobs.bodies):
+                mobs.knock_back(knock.index, knock.impulse)
+        return [{"kind": kind, "box": list(b.box), "velocity": list(b.velocity)} for kind, bodies in
+                (("player", [player.body]), ("mob", mobs.bodies), ("projectile", projectiles.bodies)) for b in bodies]
+
+
+def shown(image: np.ndarray, rgbs) -> int:
+    """How many pixels above the hotbar show one of the colours `rgbs` (0..1) under a face shade."""
+    shades = [float(FACE_SHADE[i]) for i in FACE_INDEX.values()]
+    colours = np.array([[round(c * s * 255) for c in rgb] for rgb in rgbs for s in shades])
+    world = image[: int(image.shape[0] * (1 - HOTBAR_ROWS))]
+    distance = np.abs(world[:, :, None, :] - colours[None, None, :, :]).max(axis=3)
+    return int((distance.min(axis=2) <= COLOUR_MATCH).sum())
+
+
+def of_kind(bodies: list[dict], kind: str) -> list[dict]:
+    return [b for b in bodies if b["kind"] == kind]
+
+
+def test_a_mob_spawned_with_m_is_pushed_by_the_walking_player_and_drawn(run_game, tmp_path):
+    ticks = 40
+    walk = [SPAWN_LOOK, KeyDown(0, "m"), KeyUp(1, "m"), Look(2, 270.0, 12.0), KeyDown(2, "w")]
+    stand = [SPAWN_LOOK, KeyDown(0, "m"), KeyUp(1, "m"), Look(2, 270.0, 12.0)]
+    path = tmp_path / "push.boxel"
+    feet_y = make_world(path)
+    walked, stood = headless(path, walk, ticks), headless(path, stand, ticks)
+    spawned = headless(path, walk, 1)
+    report, image = play(run_game, path, walk, ticks, "push")
+
+    assert report["bodies"] == walked
+    (mob,) = of_kind(report["bodies"], "mob")
+    (start,) = of_kind(spawned, "mob")
+    (alone,) = of_kind(stood, "mob")
+    assert start["box"][1] == feet_y and start["box"][0] > report["bodies"][0]["box"][3] - 4.0
+    assert mob["box"][0] - start["box"][0] > 0.5, "the mob was not pushed east, the way the player walked"
+    assert mob["box"][0] - alone["box"][0] > 0.5, "without the player walking into it, the mob stays put"
+    assert mob["box"][2] == start["box"][2]  # straight along the walk
+    assert shown(image, [part.rgb for part in BOXLING_PARTS]) > 2000, "the mob is not drawn"
+
+
+def test_a_projectile_thrown_with_q_is_drawn_in_flight(run_game, tmp_path):
+    look = Look(0, 250.0, -5.0)  # east-north-east, a little up: the sky behind it
+    thrown = [look, KeyDown(0, "q"), KeyUp(1, "q")]
+    plain_path, thrown_path = tmp_path / "plain.boxel", tmp_path / "thrown.boxel"
+    make_world(plain_path)
+    make_world(thrown_path)
+    expected = headless(thrown_path, thrown, 3)
+    _, plain = play(run_game, plain_path, [look], 3, "plain")
+    report, image = play(run_game, thrown_path, thrown, 3, "thrown")
+
+    assert report["bodies"] == expected
+    (projectile,) = of_kind(report["bodies"], "projectile")
+    assert projectile["velocity"][0] > 1.0  # flying east
+    assert shown(image, [PROJECTILE_RGB]) > shown(plain, [PROJECTILE_RGB]) + 30, "the projectile is not drawn"
+
+
+def test_mobs_are_saved_with_their_column_on_quit_and_come_back_when_reopened(run_game, tmp_path):
+    path = tmp_path / "saved.boxel"
+    make_world(path)
+    first, _ = play(run_game, path, [SPAWN_LOOK, KeyDown(0, "m"), KeyUp(1, "m")], 5, "first")
+    (mob,) = of_kind(first["bodies"], "mob")
+    with World.open(path) as world:
+        x, z = (mob["box"][0] + mob["box"][3]) / 2.0, (mob["box"][2] + mob["box"][5]) / 2.0
+        stored = world.column_entities(math.floor(x) >> 4, math.floor(z) >> 4)
+    assert [state["box"] for state in stored] == [mob["box"]]
+
+    expected = headless(path, [], 1)  # the saved mob and player, one tick on
+    second, _ = play(run_game, path, [], 1, "second")
+    assert second["bodies"] == expected and len(of_kind(expected, "mob")) == 1
