@@ -29,15 +29,13 @@ saves the screenshot and report, saves the world and exits.
 from __future__ import annotations
 
 import gc
-import json
 import math
 import statistics
 import sys
 import time
 from collections import deque
-from pathlib import Path
 
-from panda3d.core import CullBinManager, Filename
+from panda3d.core import CullBinManager
 from ursina import Entity, application, camera, color, mouse, scene, window
 
 import physics
@@ -48,7 +46,8 @@ from game.controls import MOUSE_DEGREES_PER_UNIT, turned
 from game.hotbar import SLOT_COUNT, Hotbar
 from game.lab_app import CLOSING_FRAMES, NEAR_CLIP, SCRIPTED_FRAME_SECONDS
 from game.mobs import MobManager
-from game.render.window import LaunchError, horizontal_fov, open_window
+from game.saved_values import body_fields
+from game.render.window import LaunchError, horizontal_fov, open_window, write_run_outputs
 from game.player import WHEEL_STEPS, LiveInput, Player, saved_player, section_of
 from game.projectiles import Projectiles
 from game.render import space
@@ -442,15 +441,7 @@ class Game:
 
     def write_outputs(self, app) -> None:
         """Save --screenshot and --report (parent folders are created)."""
-        if self.options.screenshot is not None:
-            path = Path(self.options.screenshot)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if not app.win.save_screenshot(Filename.from_os_specific(str(path.resolve()))):
-                raise LaunchError(f"could not save the screenshot to {path}")
-        if self.options.report is not None:
-            path = Path(self.options.report)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(self.report(), indent=2) + "\n", encoding="utf-8")
+        write_run_outputs(app, self.options.screenshot, self.options.report, self.report)
 
     def report(self) -> dict:
         body = self.player.body
@@ -459,12 +450,7 @@ class Game:
         return {
             "ticks_run": self.player.ticks_run,
             "feet": list(body.feet),
-            "box": list(body.box),
-            "velocity": list(body.velocity),
-            "on_ground": body.on_ground,
-            "collided_horizontally": body.collided_horizontally,
-            "collided_vertically": body.collided_vertically,
-            "camera_lag": body.camera_lag,
+            **body_fields(body),
             "yaw": self.player.input.yaw,
             "pitch": self.player.input.pitch,
             "flying": self.player.flying,

@@ -23,12 +23,10 @@ real wall-clock durations.
 
 from __future__ import annotations
 
-import json
 import time
-from pathlib import Path
 
 import numpy as np
-from panda3d.core import Filename, TransparencyAttrib
+from panda3d.core import TransparencyAttrib
 from PIL import Image
 from ursina import Entity, Mesh, Text, Texture, camera, color, mouse, scene, window
 
@@ -38,8 +36,9 @@ from game.clock import TICK_SECONDS, FrameTimes, TickClock
 from game.controls import InputState, event_from_ursina, turned
 from game.lab import SPAWN_PITCH, SPAWN_YAW, Arena, arena_mesh, build_arena
 from game.render import space
-from game.render.window import LaunchError, horizontal_fov, open_window
+from game.render.window import LaunchError, horizontal_fov, open_window, write_run_outputs
 from game.replay import Event, Look, ReplayCursor, ReplayWriter
+from game.saved_values import body_fields
 from game.ui.debug_overlay import DebugOverlay
 
 EYE_HEIGHT = 1.62
@@ -219,27 +218,14 @@ class Lab:
 
     def write_outputs(self, app) -> None:
         """Save --screenshot and --report (parent folders are created)."""
-        if self.options.screenshot is not None:
-            path = Path(self.options.screenshot)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if not app.win.save_screenshot(Filename.from_os_specific(str(path.resolve()))):
-                raise LaunchError(f"could not save the screenshot to {path}")
-        if self.options.report is not None:
-            path = Path(self.options.report)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(self.report(), indent=2) + "\n", encoding="utf-8")
+        write_run_outputs(app, self.options.screenshot, self.options.report, self.report)
 
     def report(self) -> dict:
         body = self.body
         return {
             "ticks_run": self.tick,
             "feet": list(body.feet),
-            "box": list(body.box),
-            "velocity": list(body.velocity),
-            "on_ground": body.on_ground,
-            "collided_horizontally": body.collided_horizontally,
-            "collided_vertically": body.collided_vertically,
-            "camera_lag": body.camera_lag,
+            **body_fields(body),
             "yaw": self.state.yaw,
             "pitch": self.state.pitch,
             "debug_overlay": self.overlay.enabled,

@@ -55,6 +55,7 @@ from physics.push import push_region
 
 from .mob_brain import BOXLING, MobBrain
 from .player import blend, surface_feet
+from .saved_values import body_fields, body_from_fields
 from .targeting import Target, placement_cell
 from .world.coords import CHUNK_SIZE, column_of
 
@@ -121,12 +122,7 @@ def mob_state(body: Body, brain: MobBrain, order: int = 0) -> dict:
         "version": MOB_STATE_VERSION,
         "kind": brain.kind.name,
         "order": order,
-        "box": list(body.box),
-        "velocity": list(body.velocity),
-        "on_ground": body.on_ground,
-        "collided_horizontally": body.collided_horizontally,
-        "collided_vertically": body.collided_vertically,
-        "camera_lag": body.camera_lag,
+        **body_fields(body),
         "brain": brain.to_state(),
     }
 
@@ -142,29 +138,12 @@ def mob_from_state(state: object) -> SavedMob:
     order = state.get("order")
     if isinstance(order, bool) or not isinstance(order, int) or order < 0:
         raise MobStateError(f"a saved mob's 'order' must be a whole number >= 0, got {order!r}")
-    flags = []
-    for name in ("on_ground", "collided_horizontally", "collided_vertically"):
-        if not isinstance(state.get(name), bool):
-            raise MobStateError(f"a saved mob's {name!r} must be true or false, got {state.get(name)!r}")
-        flags.append(state[name])
-    (camera_lag,) = _numbers(state, "camera_lag", None)
+    body = body_from_fields(state, "a saved mob", MobStateError)
     try:
-        body = Body(AABB(*_numbers(state, "box", 6)), tuple(_numbers(state, "velocity", 3)), *flags, camera_lag)
         brain = MobBrain.from_state(state.get("brain"))
     except (TypeError, ValueError, KeyError, AttributeError) as error:
         raise MobStateError(f"a saved mob cannot be used: {error!r}") from None
     return SavedMob(body, brain, order)
-
-
-def _numbers(state: dict, name: str, count: int | None) -> list[float]:
-    """`count` numbers saved as a list under `name` (count None: one bare number)."""
-    value = state.get(name)
-    values = [value] if count is None else value
-    if (not isinstance(values, list) or len(values) != (count or 1)
-            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)):
-        what = "a number" if count is None else f"{count} numbers"
-        raise MobStateError(f"a saved mob's {name!r} must be {what}, got {value!r:.200}")
-    return [float(v) for v in values]
 
 
 def derived_seed(*parts: object) -> int:

@@ -25,6 +25,7 @@ from physics import AABB
 from .controls import InputState, event_from_ursina
 from .hotbar import Hotbar, HotbarStateError
 from .replay import MAX_PITCH, Click, Event, KeyDown, Look
+from .saved_values import body_fields, body_from_fields, flag, numbers
 from .world.blocks import SHAPES, SOLID
 from .world.coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT, WORLD_HEIGHT
 
@@ -186,17 +187,15 @@ class Player:
         body = self.body
         return {
             "version": PLAYER_STATE_VERSION,
-            "box": list(body.box),
-            "velocity": list(body.velocity),
-            "on_ground": body.on_ground,
-            "collided_horizontally": body.collided_horizontally,
-            "collided_vertically": body.collided_vertically,
-            "camera_lag": body.camera_lag,
+            **body_fields(body),
             "yaw": self.input.yaw,
             "pitch": self.input.pitch,
             "flying": self.flying,
             "hotbar": hotbar.to_state(),
         }
+
+
+_OWNER = "the saved player"
 
 
 def saved_player(state: dict | None) -> SavedPlayer | None:
@@ -209,39 +208,15 @@ def saved_player(state: dict | None) -> SavedPlayer | None:
     version = state.get("version")
     if version != PLAYER_STATE_VERSION:
         raise PlayerStateError(f"the saved player has version {version!r}; this game reads {PLAYER_STATE_VERSION}")
-    box = _numbers(state, "box", 6)
-    velocity = _numbers(state, "velocity", 3)
-    (lag,), (yaw,), (pitch,) = (_numbers(state, name, None) for name in ("camera_lag", "yaw", "pitch"))
-    try:
-        body = physics.Body(AABB(*box), tuple(velocity), _flag(state, "on_ground"),
-                            _flag(state, "collided_horizontally"), _flag(state, "collided_vertically"), lag)
-    except (TypeError, ValueError) as error:
-        raise PlayerStateError(f"the saved player cannot be used: {error}") from None
+    body = body_from_fields(state, _OWNER, PlayerStateError)
+    (yaw,), (pitch,) = (numbers(state, name, None, _OWNER, PlayerStateError) for name in ("yaw", "pitch"))
     if not -MAX_PITCH <= pitch <= MAX_PITCH:
         raise PlayerStateError(f"the saved player's pitch must be within +-{MAX_PITCH:g} degrees, got {pitch!r}")
     try:
         hotbar = Hotbar.from_state(state.get("hotbar"))
     except HotbarStateError as error:
         raise PlayerStateError(f"the saved player's hotbar: {error}") from None
-    return SavedPlayer(body, yaw, pitch, _flag(state, "flying"), hotbar)
-
-
-def _numbers(state: dict, name: str, count: int | None) -> list[float]:
-    """`count` finite numbers saved as a list under `name` (count None: one bare number)."""
-    value = state.get(name)
-    values = [value] if count is None else value
-    if (not isinstance(values, list) or len(values) != (count or 1)
-            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values)):
-        what = "a finite number" if count is None else f"{count} finite numbers"
-        raise PlayerStateError(f"the saved player's {name!r} must be {what}, got {value!r}")
-    return [float(v) for v in values]
-
-
-def _flag(state: dict, name: str) -> bool:
-    value = state.get(name)
-    if not isinstance(value, bool):
-        raise PlayerStateError(f"the saved player's {name!r} must be true or false, got {value!r}")
-    return value
+    return SavedPlayer(body, yaw, pitch, flag(state, "flying", _OWNER, PlayerStateError), hotbar)
 
 
 class LiveInput:

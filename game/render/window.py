@@ -58,3 +58,22 @@ def horizontal_fov(vertical_degrees: float, aspect_ratio: float) -> float:
     """Ursina's camera.fov is horizontal; Boxel's FOV setting is vertical, as in Minecraft."""
     half = math.radians(vertical_degrees) / 2.0
     return math.degrees(2.0 * math.atan(math.tan(half) * aspect_ratio))
+
+
+def write_run_outputs(app, screenshot: str | None, report_path: str | None, report) -> None:
+    """The end of a scripted run: the window's image to `screenshot` and `report()` as JSON to
+    `report_path` (either may be None; parent folders are created). LaunchError when the
+    screenshot cannot be written."""
+    import json
+    from pathlib import Path
+
+    from panda3d.core import Filename
+    if screenshot is not None:
+        path = Path(screenshot)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not app.win.save_screenshot(Filename.from_os_specific(str(path.resolve()))):
+            raise LaunchError(f"could not save the screenshot to {path}")
+    if report_path is not None:
+        path = Path(report_path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(report(), indent=2) + "\n", encoding="utf-8")

@@ -1,0 +1,60 @@
+"""The JSON form of physics values, for saves and reports: a `physics.Body` as plain JSON values and back.
+
+Owns: `body_fields` (a body's box, velocity, flags and camera lag as JSON values; JSON writes
+floats with `repr`, so they read back bit for bit) and `body_from_fields`, with the checks that
+turn a damaged save into an error naming the field (`numbers`, `flag`).
+Does not own: what else a save holds (the player's look and hotbar, a mob's brain) or where it is
+stored (`game.world.World.player_state`, `World.set_column_entities`).
+"""
+
+from __future__ import annotations
+
+import math
+
+import physics
+from physics import AABB
+
+BODY_FLAGS = ("on_ground", "collided_horizontally", "collided_vertically")
+
+
+def body_fields(body: physics.Body) -> dict:
+    """The body as JSON values; the box is saved whole (it is authoritative, never rebuilt from a position)."""
+    return {
+        "box": list(body.box),
+        "velocity": list(body.velocity),
+        "on_ground": body.on_ground,
+        "collided_horizontally": body.collided_horizontally,
+        "collided_vertically": body.collided_vertically,
+        "camera_lag": body.camera_lag,
+    }
+
+
+def body_from_fields(state: dict, owner: str, error: type[Exception]) -> physics.Body:
+    """The body saved by `body_fields` in `state`; `error` (with `owner`, e.g. 'the saved player',
+    in its message) naming the field when it cannot be used."""
+    box = numbers(state, "box", 6, owner, error)
+    velocity = numbers(state, "velocity", 3, owner, error)
+    (camera_lag,) = numbers(state, "camera_lag", None, owner, error)
+    flags = [flag(state, name, owner, error) for name in BODY_FLAGS]
+    try:
+        return physics.Body(AABB(*box), tuple(velocity), *flags, camera_lag)
+    except (TypeError, ValueError) as problem:
+        raise error(f"{owner} cannot be used: {problem}") from None
+
+
+def numbers(state: dict, name: str, count: int | None, owner: str, error: type[Exception]) -> list[float]:
+    """`count` finite numbers saved as a list under `name` (count None: one bare number)."""
+    value = state.get(name)
+    values = [value] if count is None else value
+    if (not isinstance(values, list) or len(values) != (count or 1)
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values)):
+        what = "a finite number" if count is None else f"{count} finite numbers"
+        raise error(f"{owner}'s {name!r} must be {what}, got {value!r:.200}")
+    return [float(v) for v in values]
+
+
+def flag(state: dict, name: str, owner: str, error: type[Exception]) -> bool:
+    value = state.get(name)
+    if not isinstance(value, bool):
+        raise error(f"{owner}'s {name!r} must be true or false, got {value!r:.200}")
+    return value
