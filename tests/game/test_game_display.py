@@ -5,31 +5,26 @@ afterwards, and compared with what `game.player.Player` (physics.step alone) giv
 
 from __future__ import annotations
 
-import json
 import math
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pytest
-from PIL import Image
 
 import physics
 from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command
+from tests.game.scripted_runs import WINDOW, play
 from game.player import Player, saved_player, spawn_body
-from game.replay import Click, Event, KeyDown, KeyUp, Look, ReplayWriter, read_replay
+from game.replay import Click, Event, KeyDown, KeyUp, Look, read_replay
 from game.targeting import find_target, placement_cell
 from game.world import World
 
 pytestmark = pytest.mark.display
 
 SEED = 42
-VIEW_DISTANCE = "3"
-"""[columns] Small, so a run loads in well under a second."""
-WINDOW = (640, 360)
 SKY_RGB = np.array([140, 192, 236])
 """game.app.SKY_COLOR."""
 SKY_TOLERANCE = 12
@@ -73,29 +68,6 @@ def make_world(path: Path, *, platform: bool = False, wall: bool = False) -> flo
                 for y in (floor + 1, floor + 2):
                     world.set_block(WALL_X, y, z, "brick")
     return floor + 1.0
-
-
-@dataclass(frozen=True)
-class Run:
-    report: dict
-    screenshot: Path
-    world: Path
-
-    def image(self) -> np.ndarray:
-        return np.asarray(Image.open(self.screenshot).convert("RGB")).astype(np.int16)
-
-
-def play(run_game, world: Path, events: list[Event], ticks: int, name: str, *extra: str) -> Run:
-    replay = world.with_name(f"{name}.jsonl")
-    with ReplayWriter.open(replay) as writer:
-        for event in events:
-            writer.write(event)
-    screenshot, report = world.with_name(f"{name}.png"), world.with_name(f"{name}.json")
-    done = run_game("--world", str(world), "--view-distance", VIEW_DISTANCE, "--size", "%dx%d" % WINDOW,
-                    "--replay", str(replay), "--exit-after-ticks", str(ticks), "--screenshot", str(screenshot),
-                    "--report", str(report), *extra)
-    assert done.returncode == 0, f"the game exited with {done.returncode}:\n{done.stderr[-4000:]}"
-    return Run(json.loads(report.read_text(encoding="utf-8")), screenshot, world)
 
 
 def headless(world_path: Path, events: list[Event], ticks: int) -> list[physics.Body]:

@@ -5,20 +5,19 @@ headless (`Player`, `MobManager`, `Projectiles` in the game's tick order)."""
 
 from __future__ import annotations
 
-import json
 import math
 import shutil
 from pathlib import Path
 
 import numpy as np
 import pytest
-from PIL import Image
 
 from game.mobs import MobManager
+from tests.game import scripted_runs
 from game.player import Player, saved_player
 from game.projectiles import Projectiles
 from game.render.entity_view import BOXLING_PARTS, FACE_INDEX, PROJECTILE_RGB
-from game.replay import Event, KeyDown, KeyUp, Look, ReplayWriter
+from game.replay import Event, KeyDown, KeyUp, Look
 from game.targeting import find_target
 from game.world import World
 from game.world.meshing import FACE_SHADE
@@ -26,8 +25,6 @@ from game.world.meshing import FACE_SHADE
 pytestmark = pytest.mark.display
 
 SEED = 42
-VIEW_DISTANCE = "3"
-WINDOW = (640, 360)
 PLATFORM = range(-6, 13), range(-6, 7)
 """Cells (x, z) flattened to one grass floor around the spawn, so the runs do not depend on the terrain."""
 CLEARANCE = 24
@@ -63,17 +60,8 @@ def make_world(path: Path) -> float:
 
 def play(run_game, world: Path, events: list[Event], ticks: int, name: str) -> tuple[dict, np.ndarray]:
     """Run the game on `world` with `events` for `ticks` ticks: (its report, its screenshot as RGB)."""
-    replay = world.with_name(f"{name}.jsonl")
-    with ReplayWriter.open(replay) as writer:
-        for event in events:
-            writer.write(event)
-    screenshot, report = world.with_name(f"{name}.png"), world.with_name(f"{name}.json")
-    done = run_game("--world", str(world), "--view-distance", VIEW_DISTANCE, "--size", "%dx%d" % WINDOW,
-                    "--replay", str(replay), "--exit-after-ticks", str(ticks), "--screenshot", str(screenshot),
-                    "--report", str(report))
-    assert done.returncode == 0, f"the game exited with {done.returncode}:\n{done.stderr[-4000:]}"
-    image = np.asarray(Image.open(screenshot).convert("RGB")).astype(np.int16)
-    return json.loads(report.read_text(encoding="utf-8")), image
+    run = scripted_runs.play(run_game, world, events, ticks, name)
+    return run.report, run.image()
 
 
 def headless(world_path: Path, events: list[Event], ticks: int) -> list[dict]:
