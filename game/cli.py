@@ -21,19 +21,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .render.window import parse_size
+from .user_settings import FOV_RANGE_DEGREES, VIEW_DISTANCE_RANGE_COLUMNS
+from .world.noise import MAX_SEED, MIN_SEED
 from .replay import Event, ReplayFormatError, read_replay
 
 DEFAULT_SIZE = (1280, 720)
 """[pixels] Window size when --size is not given."""
 DEFAULT_FOV = 70.0
 """[degrees] Vertical field of view of the lab (the game takes the user's setting)."""
-FOV_RANGE = (30.0, 110.0)
-"""[degrees] Vertical field of view accepted: Minecraft's slider range."""
-SEED_RANGE = (-(2 ** 63), 2 ** 63 - 1)
-"""World seeds are signed 64-bit integers: terrain mixes the seed as 64 bits, so seeds that differ
-by 2^64 would make the same world, and every tool reading the world file can hold 64 bits."""
-VIEW_DISTANCE_RANGE = (2, 32)
-"""[columns] View distances accepted (the same range as the settings menu)."""
 MAX_FRAME_DELAY_MS = 1000.0
 """[ms] Largest --frame-delay-ms accepted (a testing aid; more is a typo)."""
 EXIT_USAGE = 2
@@ -73,7 +68,7 @@ def _fov(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of degrees, got {text!r}") from None
-    low, high = FOV_RANGE
+    low, high = FOV_RANGE_DEGREES
     if not (math.isfinite(value) and low <= value <= high):
         raise argparse.ArgumentTypeError(f"must be {low:g}..{high:g} degrees, got {text!r}")
     return value
@@ -90,14 +85,14 @@ def _seed(text: str) -> int:
         value = int(text.strip(), 10)
     except ValueError:
         raise argparse.ArgumentTypeError(f"a seed is a whole number such as 42 or -7, got {text!r}") from None
-    low, high = SEED_RANGE
+    low, high = MIN_SEED, MAX_SEED
     if not low <= value <= high:
         raise argparse.ArgumentTypeError(f"a seed must fit in 64 bits ({low}..{high}), got {text!r}")
     return value
 
 
 def _view_distance(text: str) -> int:
-    low, high = VIEW_DISTANCE_RANGE
+    low, high = VIEW_DISTANCE_RANGE_COLUMNS
     if not text.isdigit() or not low <= int(text) <= high:
         raise argparse.ArgumentTypeError(f"expected a whole number of columns {low}..{high}, got {text!r}")
     return int(text)
@@ -134,13 +129,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help="create a new world at --world (an error if a file is already there)")
     parser.add_argument("--view-distance", type=_view_distance, metavar="N",
                         help="columns drawn around the player, %d..%d (default: the saved setting, 8)"
-                             % VIEW_DISTANCE_RANGE)
+                             % VIEW_DISTANCE_RANGE_COLUMNS)
     parser.add_argument("--lab", action="store_true",
                         help="open the physics lab: a small arena with one of every collision case")
     parser.add_argument("--size", type=parse_size, default="%dx%d" % DEFAULT_SIZE, metavar="WxH",
                         help="window size in pixels (default %(default)s)")
     parser.add_argument("--fov", type=_fov, metavar="DEG",
-                        help="vertical field of view in degrees, %g..%g (default: the saved setting)" % FOV_RANGE)
+                        help="vertical field of view in degrees, %g..%g (default: the saved setting)" % FOV_RANGE_DEGREES)
     parser.add_argument("--replay", type=Path, metavar="FILE",
                         help="play the input events of FILE instead of the keyboard and mouse "
                              "(runs two frames per tick, as fast as the machine draws)")
@@ -200,7 +195,7 @@ def open_world(options: LaunchOptions):
         if options.new or not (path.exists() or path.is_symlink()):
             if options.world is None:
                 path.parent.mkdir(parents=True, exist_ok=True)
-            seed = options.seed if options.seed is not None else random.randint(0, SEED_RANGE[1])
+            seed = options.seed if options.seed is not None else random.randint(0, MAX_SEED)
             world = World.create(path, seed)
         else:
             world = World.open(path)

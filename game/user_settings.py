@@ -19,7 +19,8 @@ from pathlib import Path
 from .paths import config_dir
 
 SETTINGS_FILE_NAME = "settings.json"
-FOV_RANGE_DEGREES = (30.0, 120.0)
+FOV_RANGE_DEGREES = (30.0, 110.0)
+"""[degrees] Vertical field of view accepted (Minecraft's slider range); the --fov option uses it too."""
 SENSITIVITY_RANGE = (0.05, 5.0)
 VIEW_DISTANCE_RANGE_COLUMNS = (2, 32)
 

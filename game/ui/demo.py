@@ -56,9 +56,9 @@ EYE = (8.5, FLOOR_Y + 1 + 1.62, 1.5)
 YAW, PITCH = 0.0, 12.0
 HUD_SLOT = 3
 LOADING_FRACTION = 0.6
-FOV_DRAG_FRACTION = 2.0 / 3.0
-"""Where along the FOV slider the scripted click lands: 60 of its 90 steps, so a pixel of
-rounding either way still reads 90 degrees."""
+FOV_DRAG_FRACTION = 0.75
+"""Where along the FOV slider the scripted click lands: 60 of its 80 one-degree steps (30..110),
+so a pixel of rounding either way still reads 90 degrees."""
 SENSITIVITY_WHEEL_STEPS = 2
 FRAMES_PER_CHANGE = 3
 """Frames drawn after a change before a screenshot or the next input (hover needs one frame to

@@ -31,7 +31,7 @@ def test_any_pointer_position_gives_a_value_user_settings_accepts(row, fraction)
 
 
 @pytest.mark.parametrize(("field", "fraction", "value"), [
-    ("fov_degrees", 0.0, 30), ("fov_degrees", 1.0, 120), ("fov_degrees", 0.5, 75), ("fov_degrees", -3.0, 30),
+    ("fov_degrees", 0.0, 30), ("fov_degrees", 1.0, 110), ("fov_degrees", 0.5, 70), ("fov_degrees", -3.0, 30),
     ("mouse_sensitivity", 0.0, 0.05), ("mouse_sensitivity", 1.0, 5.0), ("mouse_sensitivity", 0.5, 2.55),
     ("view_distance_columns", 0.5, 17), ("view_distance_columns", 2.0, 32),
 ])
