@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import math
 import random
+import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -190,6 +191,8 @@ class MobManager:
         self._restored: set[tuple[int, int]] = set()
         self._stored_columns: set[tuple[int, int]] = set()
         """Columns whose entity list in the world holds (or may hold) mobs this manager owns."""
+        self._unreadable: dict[tuple[int, int], list[dict]] = {}
+        """Saved mobs that could not be read, by column: written back unchanged with the column."""
 
     # --- reading -------------------------------------------------------------------------------
 
@@ -347,8 +350,8 @@ class MobManager:
         by_column: dict[tuple[int, int], list[dict]] = {}
         for order, (body, brain) in enumerate(zip(self.bodies, self._brains)):
             by_column.setdefault(_column_under(body), []).append(mob_state(body, brain, order))
-        for cx, cz in sorted(by_column.keys() | self._stored_columns):
-            self.world.set_column_entities(cx, cz, by_column.get((cx, cz), []))
+        for key in sorted(by_column.keys() | self._stored_columns | self._unreadable.keys()):
+            self.world.set_column_entities(*key, self._unreadable.get(key, []) + by_column.get(key, []))
         self._stored_columns = set(by_column)
 
     def _restore_around(self, player: Body) -> None:
@@ -368,7 +371,14 @@ class MobManager:
             stored = self.world.column_entities(*key)
             if stored:
                 self._stored_columns.add(key)
-            restored += (mob_from_state(state) for state in stored)
+            for state in stored:
+                try:
+                    restored.append(mob_from_state(state))
+                except MobStateError as error:
+                    # Keep it as it was (never overwrite what cannot be read); the others still come back.
+                    self._unreadable.setdefault(key, []).append(state)
+                    warnings.warn(f"a mob saved in column {key} cannot be used and is kept as it is: {error}",
+                                  stacklevel=2)
         for mob in sorted(restored, key=lambda mob: mob.order):
             self._add(mob.body, mob.brain)
 

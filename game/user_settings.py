@@ -30,7 +30,7 @@ class UserSettings:
     fov_degrees: float = 80.0
     """Vertical field of view [degrees]."""
     mouse_sensitivity: float = 1.0
-    """[1] Multiplier on the base turn rate of 0.15 degrees per pixel."""
+    """[1] Multiplier on the base mouse turn rate (game.controls.MOUSE_DEGREES_PER_UNIT)."""
     view_distance_columns: int = 8
     """[columns] How far around the player columns are loaded and drawn."""
 

@@ -16,6 +16,7 @@ Every part ignores `application.paused`, so the menu works while the app pauses 
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -217,8 +218,14 @@ class PauseMenu(Entity):
             self.on_settings_changed(updated)
 
     def _save_if_changed(self) -> None:
+        """Write changed settings; a file that cannot be written is a warning, never a crash (they
+        stay in use for this session and are tried again at the next change)."""
         if self._unsaved:
-            user_settings.save(self._settings, self.settings_path)
+            try:
+                user_settings.save(self._settings, self.settings_path)
+            except OSError as error:
+                warnings.warn(f"could not save the settings: {error}", stacklevel=2)
+                return
             self._unsaved = False
 
     def _resume(self) -> None:

@@ -302,3 +302,26 @@ def test_a_saved_mob_reads_back_bit_for_bit_and_a_bad_field_is_named():
         mob_from_state({**state, "brain": {"kind": "boxling"}})
     with pytest.raises(MobStateError):
         mob_from_state([])
+
+
+def test_a_damaged_saved_mob_is_kept_as_it_is_and_the_readable_ones_still_come_back(tmp_path):
+    path = tmp_path / "damaged.boxel"
+    world = make_world(path, platform=True)
+    y = floor_y(world)
+    mobs, player = MobManager(world, world.seed), spawn_body(world)
+    mobs.spawn((3.5, y, 2.5), yaw=30.0)  # column (0, 0)
+    mobs.spawn((-3.5, y, 5.5), yaw=200.0)  # column (-1, 0)
+    mobs.save()
+    damaged = {"version": 1, "kind": "boxling", "box": "not numbers"}
+    world.set_column_entities(0, 0, world.column_entities(0, 0) + [damaged])
+    world.save()
+    world.close()
+
+    with World.open(path) as reopened:
+        restored = MobManager(reopened, reopened.seed)
+        with pytest.warns(UserWarning, match=r"column \(0, 0\) cannot be used"):
+            run(restored, player, 1)
+        assert len(restored.bodies) == 2  # both readable mobs came back
+        restored.save()
+        assert damaged in reopened.column_entities(0, 0)  # written back unchanged, never dropped
+        assert len(reopened.column_entities(-1, 0)) == 1

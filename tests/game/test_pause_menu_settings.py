@@ -58,3 +58,31 @@ def test_wheel_steps_move_by_the_step_and_stop_at_the_ends(field, start, steps, 
 ])
 def test_captions_read_like_the_setting(field, value, caption):
     assert ROWS[field].text(value) == caption
+
+
+def test_a_settings_file_that_cannot_be_written_is_a_warning_not_a_crash(tmp_path):
+    import subprocess
+    import sys
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the config folder should be")
+    script = f"""
+import warnings
+from pathlib import Path
+from ursina import Ursina
+app = Ursina(window_type='none')
+from game.ui.pause_menu import PauseMenu
+from game.user_settings import UserSettings
+changes = []
+menu = PauseMenu(UserSettings(), on_resume=lambda: None, on_settings_changed=changes.append,
+                 on_save_and_quit=lambda: None, settings_path=Path({str(blocked / 'settings.json')!r}))
+menu.open()
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter('always')
+    menu.sliders['fov_degrees'].set_value(90)
+    menu.close()
+print('changed', changes[-1].fov_degrees, 'warned', any('could not save the settings' in str(w.message) for w in caught))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                          cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "changed 90 warned True" in done.stdout
