@@ -29,11 +29,13 @@ saves the screenshot and report, saves the world and exits.
 from __future__ import annotations
 
 import gc
+import tempfile
 import math
 import statistics
 import sys
 import time
 from collections import deque
+from pathlib import Path
 
 from panda3d.core import CullBinManager
 from ursina import Entity, application, camera, color, mouse, scene, window
@@ -41,13 +43,12 @@ from ursina import Entity, application, camera, color, mouse, scene, window
 import physics
 from game import user_settings
 from game.cli import LaunchOptions
-from game.clock import TICKS_PER_SECOND, FrameTimes, TickClock
+from game.clock import SCRIPTED_FRAME_SECONDS, TICKS_PER_SECOND, FrameTimes, TickClock
 from game.controls import MOUSE_DEGREES_PER_UNIT, turned
-from game.hotbar import SLOT_COUNT, Hotbar
-from game.lab_app import CLOSING_FRAMES, NEAR_CLIP, SCRIPTED_FRAME_SECONDS
+from game.hotbar import SLOT_COUNT, Hotbar, holdable
 from game.mobs import MobManager
 from game.saved_values import body_fields
-from game.render.window import LaunchError, horizontal_fov, open_window, write_run_outputs
+from game.render.window import CLOSING_FRAMES, NEAR_CLIP, LaunchError, horizontal_fov, open_window, write_run_outputs
 from game.player import WHEEL_STEPS, LiveInput, Player, saved_player, section_of
 from game.projectiles import Projectiles
 from game.render import space
@@ -82,6 +83,8 @@ FPS_WINDOW_S = 1.0
 """[s] The F3 panel's FPS and frame time are over this much recent time."""
 PANEL_REFRESH_TICKS = 2
 """[ticks] The F3 panel text is rebuilt this often (10 times a second: readable, and cheap)."""
+EXIT_SCRIPT_INTERRUPTED = 3
+"""Exit status of a scripted run (--exit-after-ticks) that was quit before its last tick."""
 TOGGLE_HUD_KEY, SCREENSHOT_KEY, DEBUG_KEY, BOXES_KEY = "f1", "f2", "f3", "b"
 SPAWN_MOB_KEY, THROW_KEY = "m", "q"
 """M spawns a mob on the targeted face; Q throws a projectile along the look (the hotbar holds only
@@ -135,6 +138,12 @@ def run(options: LaunchOptions, world) -> int:
             for _ in range(CLOSING_FRAMES):
                 app.step()
             game.write_outputs(app)
+        elif options.exit_after_ticks is not None:
+            # Quit (Esc, Save and quit) before the scripted ticks ran: no screenshot or report was
+            # written, so a harness must not read this as a finished run.
+            print(f"boxel: quit after {game.player.ticks_run} of {options.exit_after_ticks} scripted ticks; "
+                  "no screenshot or report written", file=sys.stderr)
+            return EXIT_SCRIPT_INTERRUPTED
     finally:
         if game is not None:
             game.close()  # saves: also after a window close (SystemExit) or an error
@@ -362,8 +371,13 @@ class Game:
                 self.projectiles.throw(self.player.eye, self.player.input.yaw, self.player.input.pitch)
 
     def _screenshot(self) -> None:
+        # A scripted run keeps F2 images beside its --screenshot (or in the temporary folder), out of the user's.
+        folder = None
+        if self.options.exit_after_ticks is not None:
+            folder = (Path(self.options.screenshot).parent if self.options.screenshot is not None
+                      else Path(tempfile.gettempdir()) / "boxel-screenshots")
         try:
-            print(f"screenshot saved: {save_screenshot(application.base)}")
+            print(f"screenshot saved: {save_screenshot(application.base, folder)}")
         except OSError as error:  # a full disk must not end the game
             print(f"boxel: could not save a screenshot: {error}", file=sys.stderr)
 
@@ -377,8 +391,8 @@ class Game:
             break_block(self.world, target)
         elif button == "right":
             place_block(self.world, placement_cell(target), self.hotbar.selected_block, self.bodies())
-        else:
-            self.hotbar.pick(self.world.get_block(*target.block))
+        elif holdable(name := self.world.get_block(*target.block)):
+            self.hotbar.pick(name)
             self.hud.show_hotbar(self.hotbar)
 
     # --- drawing --------------------------------------------------------------------------------------

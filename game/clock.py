@@ -21,6 +21,10 @@ TICKS_PER_SECOND = 20
 """[ticks/s] Minecraft's simulation rate; every per-tick physics constant assumes it."""
 TICK_SECONDS = 1.0 / TICKS_PER_SECOND
 """[s] Duration of one tick."""
+SCRIPTED_FRAMES_PER_TICK = 2
+"""Frames drawn per tick while a replay drives the game: two, so interpolation still runs."""
+SCRIPTED_FRAME_SECONDS = TICK_SECONDS / SCRIPTED_FRAMES_PER_TICK
+"""[s] The frame duration fed to the clock under a replay (exactly half a tick)."""
 
 MAX_TICKS_PER_FRAME = 5
 """[ticks] Most ticks one frame may run (a quarter second of game time).

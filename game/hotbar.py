@@ -12,7 +12,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Sequence
 
-from game.world.blocks import AIR, block_id
+from game.world.blocks import AIR, BREAKABLE, block_id
 
 SLOT_COUNT = 9
 DEFAULT_SLOTS = ("stone", "cobblestone", "dirt", "grass", "planks", "log", "glass", "brick", "stone_slab")
@@ -92,8 +92,15 @@ class Hotbar:
         return f"Hotbar({self.slots!r}, selected={self._selected})"
 
 
+def holdable(name: str) -> bool:
+    """Whether block `name` can be held (and so placed): not air, and not unbreakable (bedrock), which
+    could never be removed again."""
+    block = block_id(name)
+    return block != AIR and bool(BREAKABLE[block])
+
+
 def _require_placeable(name: object) -> None:
     if not isinstance(name, str):
         raise TypeError(f"a hotbar slot holds a block name, got {name!r}")
-    if block_id(name) == AIR:
-        raise ValueError("air cannot be held in the hotbar")
+    if not holdable(name):
+        raise ValueError(f"{name} cannot be held in the hotbar (air and unbreakable blocks cannot be placed)")

