@@ -153,7 +153,12 @@ class BoxGrid:
         owner, (cx, cz) = _points_in(self._spans[:, :2], self._spans[:, 2:])
         keys = _grid_keys(cx, cz)
         order = np.argsort(keys, kind="stable")
-        self._keys, self._owner = keys[order], owner[order]
+        keys, self._owner = keys[order], owner[order]
+        # The occupied cells, as a compressed table: sorted keys, where each cell's boxes start in
+        # `_owner`, how many it has.
+        starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1]))) if keys.size else keys
+        self._cells, self._start = keys[starts], starts
+        self._count = np.diff(np.append(starts, keys.size))
 
     def _cell_spans(self, boxes: np.ndarray) -> np.ndarray:
         """The grid cells each box's x/z extent overlaps: (n, 4) inclusive [x0, z0, x1, z1]."""
@@ -166,8 +171,10 @@ class BoxGrid:
         spans = self._cell_spans(regions)
         q_owner, (qx, qz) = _points_in(spans[:, :2], spans[:, 2:])
         q_keys = _grid_keys(qx, qz)
-        lo = np.searchsorted(self._keys, q_keys, side="left")
-        counts = np.searchsorted(self._keys, q_keys, side="right") - lo
+        at, occupied = _find(self._cells, q_keys)
+        lo = self._start[at[occupied]]
+        counts = self._count[at[occupied]]
+        q_owner, qx, qz = q_owner[occupied], qx[occupied], qz[occupied]
         entry = np.repeat(np.arange(counts.size), counts)
         pos = np.repeat(lo - (np.cumsum(counts) - counts), counts) + np.arange(entry.size)
         i = q_owner[entry]
@@ -205,10 +212,12 @@ def keyed(windows: np.ndarray) -> np.ndarray:
 
 
 def windows_of(regions: np.ndarray) -> np.ndarray:
-    """The block cells each region's interior overlaps: (n, 6) int64 inclusive ranges
-    [x0, y0, z0, x1, y1, z1]. A cell i overlaps (lo, hi) when i < hi and i + 1 > lo."""
-    lo = np.floor(regions[:, :3])
-    hi = np.maximum(np.ceil(regions[:, 3:]) - 1.0, lo)
+    """The block cells each region touches: (n, 6) int64 inclusive ranges [x0, y0, z0, x1, y1, z1].
+    A cell i touches (lo, hi) when i <= hi and i + 1 >= lo. Touching, not only overlapping: a
+    region stretched by a move too short to change its face in floats (1.0 - 1e-270 is 1.0)
+    still has to see the box ending exactly on that face, which stops the move."""
+    lo = np.ceil(regions[:, :3]) - 1.0
+    hi = np.maximum(np.floor(regions[:, 3:]), lo)
     return np.concatenate((lo, hi), axis=1).astype(np.int64)
 
 
@@ -229,16 +238,20 @@ class WorldCache:
     no cell is asked for twice in a tick; across ticks the cells are kept while the world's
     optional `revision` attribute (an int the world changes whenever a block changes) keeps its
     value. A world without `revision` is asked afresh every tick. Remembered cells are pruned to
-    the ones in use when they exceed CACHE_CELLS_PER_CELL_USED times those. Only keyed cells
-    (see `keyed`) can be asked for.
+    the ones in use when they exceed CACHE_CELLS_PER_CELL_USED times those (`prune`, once per
+    tick). `generation` changes whenever cells are forgotten, so callers may keep the box columns
+    `slots` gave them while it does not. Only keyed cells (see `keyed`) can be asked for.
     """
 
     def __init__(self, world: CollisionWorld) -> None:
         self._world = world
+        self.generation = 0
         self._forget(None)
 
     def _forget(self, revision) -> None:
         self._revision = revision
+        # Changes whenever box columns handed out by `slots` stop being valid (cells forgotten or renumbered).
+        self.generation += 1
         # The known cells, as a compressed table: sorted keys, how many boxes each has, where its
         # boxes start in `_filed` (which lists box columns cell after cell).
         self._cells = np.empty(0, dtype=np.int64)
@@ -267,13 +280,18 @@ class WorldCache:
         boxes of the whole cells around it; a box spanning two of them appears twice). Clips give
         the same result with such extras.
         """
-        n = len(regions)
         windows = windows_of(regions)
+        self.prune(windows)
+        index, used = self.slots(windows)
+        return self.boxes(index), used
+
+    def slots(self, windows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """`around` for cell ranges ((n, 6) inclusive ints, see `windows_of`), as box columns: an
+        (n, K) int array of columns for `boxes` (unused slots 0, the NaN box), and how many slots
+        each range uses. The columns stay valid while `generation` keeps its value."""
+        n = len(windows)
         body, (cx, cy, cz) = _points_in(windows[:, :3], windows[:, 3:])
         keys = cell_keys(cx, cy, cz)
-        if self._prune_check:
-            self._prune_check = False
-            self._prune(keys)
         at, known = _find(self._cells, keys)
         if not known.all():
             new_cells = self._ask(cx[~known], cy[~known], cz[~known])
@@ -286,7 +304,11 @@ class WorldCache:
         slot = np.arange(slot_body.size) - np.repeat(np.cumsum(used) - used, used)
         index = np.zeros((n, max(int(used.max()) if n else 0, 1)), dtype=np.int64)
         index[slot_body, slot] = self._filed[pos]
-        return self._boxes[:, index], used
+        return index, used
+
+    def boxes(self, index: np.ndarray) -> np.ndarray:
+        """The corners of box columns `index` (from `slots`): a (6,) + index.shape array."""
+        return self._boxes[:, index]
 
     def slipperiness(self, cells: np.ndarray) -> np.ndarray:
         """The world's slipperiness of blocks `cells` ((k, 3) keyed ints), asked once per block."""
@@ -360,14 +382,27 @@ class WorldCache:
         self._boxes[:, self._box_count:need] = boxes.T
         self._box_count = need
 
-    def _prune(self, keys_in_use: np.ndarray) -> None:
-        """Forget the cells not in use when there are many more of them than cells in use
-        (`keys_in_use` may repeat cells, so this prunes later than the limit says, never earlier)."""
-        limit = CACHE_CELLS_PER_CELL_USED * keys_in_use.size + CACHE_CELLS_ALWAYS
+    def prune(self, windows_in_use: np.ndarray) -> None:
+        """Once per tick (the first call after `new_tick`): forget the cells outside the cell
+        ranges `windows_in_use` ((n, 6), see `windows_of`: every range the tick will ask for)
+        when there are many more of them than cells in use. The ranges may overlap, so this
+        prunes later than the limit says, never earlier."""
+        if not self._prune_check:
+            return
+        self._prune_check = False
+        cells_in_use = int((windows_in_use[:, 3:] - windows_in_use[:, :3] + 1).prod(axis=1).sum())
+        limit = CACHE_CELLS_PER_CELL_USED * cells_in_use + CACHE_CELLS_ALWAYS
+        if self._slip_cells.size <= limit and self._cells.size <= limit:
+            return
+        _, (cx, cy, cz) = _points_in(windows_in_use[:, :3], windows_in_use[:, 3:])
+        self._prune(cell_keys(cx, cy, cz), limit)
+
+    def _prune(self, keys_in_use: np.ndarray, limit: int) -> None:
         if self._slip_cells.size > limit:
             self._slip_cells, self._slip = self._slip_cells[:0], self._slip[:0]
         if self._cells.size <= limit:
             return
+        self.generation += 1
         keep = np.isin(self._cells, keys_in_use)
         columns, filed = np.unique(self._filed[np.repeat(keep, self._count)], return_inverse=True)
         self._cells, self._count = self._cells[keep], self._count[keep]

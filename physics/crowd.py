@@ -36,7 +36,9 @@ world queries), whose move spans more than MAX_WINDOW_CELLS cells or reaches cel
 The block boxes come from `broad_phase.WorldCache`, which asks the world for each block cell
 once per tick, and keeps them from tick to tick when the world has a `revision` attribute (an
 int it changes whenever a block changes). Asking the world is most of the cost of a tick
-without it (bench/bench_crowd.py).
+without it (bench/bench_crowd.py). Each body also keeps the box columns it was given, with the
+cell range they cover (`_Gathered`): a move that stays inside that range, when the body is
+stepped again in a tick or in the next tick (most wandering bodies do), reuses them.
 """
 
 from __future__ import annotations
@@ -128,6 +130,7 @@ class Crowd:
         # is None is rebuilt from the other when needed.
         self._bodies: list[Body] | None = []
         self._rows: _Rows | None = _Rows()
+        self._gathered: _Gathered | None = None  # the block boxes the last vectorised tick gathered, by row
 
     @property
     def world(self) -> CollisionWorld:
@@ -169,6 +172,7 @@ class Crowd:
             self._bodies.append(body)
         if self._rows is not None:
             self._rows.append(body)
+        self._gathered = None
         handle = self._next_handle
         self._next_handle += 1
         self._handles.append(handle)
@@ -178,6 +182,7 @@ class Crowd:
         """Take the body of `handle` out of the crowd (KeyError for an unknown handle)."""
         row = self._row(handle)
         del self._handles[row]
+        self._gathered = None
         if self._bodies is not None:
             del self._bodies[row]
         if self._rows is not None:
@@ -206,8 +211,10 @@ class Crowd:
             return
         if self._rows is None:
             self._rows = _Rows.from_bodies(self._bodies)
-        tick = _VectorTick(self._world, self._settings, self._rows, intents, columns, self._world_cache)
+        tick = _VectorTick(self._world, self._settings, self._rows, intents, columns, self._world_cache,
+                           self._gathered)
         result = tick.run()
+        self._gathered = tick.gathered
         if isinstance(result, list):
             self._bodies, self._rows = result, None
         else:
@@ -420,12 +427,48 @@ def _impulses(me_x, me_z, other_x, other_z):
     return pushes, dx / d * k * PUSH_STRENGTH, dz / d * k * PUSH_STRENGTH
 
 
+class _Gathered:
+    """Block box columns (`WorldCache.slots`) by crowd row, and the cell range each row's cover.
+
+    A body whose move lies inside its row's range uses those boxes (the extra boxes change no
+    clip): within a tick when it is stepped again, and in the next tick while the world cache
+    keeps its `generation` (most wandering bodies stay within last tick's cells)."""
+
+    __slots__ = ("generation", "index", "used", "window")
+
+    def __init__(self, count: int, generation: int) -> None:
+        self.generation = generation
+        self.index = np.zeros((count, 1), dtype=np.int64)
+        self.used = np.zeros(count, dtype=np.int64)
+        # No range yet: low above high.
+        self.window = np.concatenate((np.full((count, 3), np.iinfo(np.int64).max),
+                                      np.full((count, 3), np.iinfo(np.int64).min)), axis=1)
+
+    def lookup(self, rows: np.ndarray, windows: np.ndarray, world_cache: WorldCache) -> tuple[np.ndarray, np.ndarray]:
+        """The box columns for bodies `rows` moving through cell ranges `windows`, gathering the
+        ones not covered yet."""
+        old = self.window[rows]
+        fresh = ~((old[:, :3] <= windows[:, :3]).all(axis=1) & (windows[:, 3:] <= old[:, 3:]).all(axis=1))
+        if fresh.any():
+            index, used = world_cache.slots(windows[fresh])
+            if index.shape[1] > self.index.shape[1]:
+                wider = np.zeros((len(self.index), index.shape[1]), dtype=np.int64)
+                wider[:, :self.index.shape[1]] = self.index
+                self.index = wider
+            at = rows[fresh]
+            self.index[at] = 0
+            self.index[at, :index.shape[1]] = index
+            self.used[at] = used
+            self.window[at] = windows[fresh]
+        return self.index[rows], self.used[rows]
+
+
 class _VectorTick:
     """One crowd tick over numpy columns. `run()` returns the new `_Rows` (or, after the
     one-by-one fallback, a list of bodies)."""
 
     def __init__(self, world: CollisionWorld, settings: MovementSettings, rows: _Rows, intents: list[Intent],
-                 columns: dict[str, np.ndarray], world_cache: WorldCache) -> None:
+                 columns: dict[str, np.ndarray], world_cache: WorldCache, gathered: _Gathered | None) -> None:
         n = rows.size
         self.n, self.world, self.settings, self.intents = n, world, settings, intents
         self.rows = rows
@@ -435,6 +478,9 @@ class _VectorTick:
         self.camera_lag = rows.camera_lag[:n].copy()
         self.world_cache = world_cache
         world_cache.new_tick()
+        if gathered is None or gathered.generation != world_cache.generation or len(gathered.used) != n:
+            gathered = _Gathered(n, world_cache.generation)
+        self.gathered = gathered
         self._prepare(columns)
         self.out = _Rows.of(np.empty((n, 6)), np.empty((n, 3)), np.empty(n, dtype=bool), np.empty(n, dtype=bool),
                             np.empty(n, dtype=bool), np.empty(n))
@@ -503,7 +549,8 @@ class _VectorTick:
             self.one_by_one[v_rows[~small]] = True
             v_rows, v_dx, v_dz, region = v_rows[small], v_dx[small], v_dz[small], region[small]
             if v_rows.size:
-                self._move(v_rows, v_dx, v_dz, self.world_cache.around(region)[0])
+                index, used = self._gathered(v_rows, window[small])
+                self._move(v_rows, v_dx, v_dz, self.world_cache.boxes(index[:, :max(int(used.max()), 1)]))
         for r, vx, vz in zip(rows[self.one_by_one[rows]].tolist(), vx_in[self.one_by_one[rows]].tolist(),
                              vz_in[self.one_by_one[rows]].tolist()):
             before = self.rows.body(r)
@@ -514,6 +561,15 @@ class _VectorTick:
             out.box[r], out.velocity[r], out.on_ground[r] = after.box, after.velocity, after.on_ground
             out.collided_horizontally[r], out.collided_vertically[r] = after.collided_horizontally, after.collided_vertically
             out.camera_lag[r] = after.camera_lag
+
+    def _gathered(self, rows: np.ndarray, windows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The block box columns for bodies `rows` moving through cell ranges `windows`. The
+        first call of a tick (every body) lets the world cache forget cells no body uses."""
+        world_cache = self.world_cache
+        world_cache.prune(windows)
+        if self.gathered.generation != world_cache.generation:
+            self.gathered = _Gathered(self.n, world_cache.generation)
+        return self.gathered.lookup(rows, windows, world_cache)
 
     def _regions(self, rows: np.ndarray, dx: np.ndarray, dz: np.ndarray) -> np.ndarray:
         """The space each move can sweep: the box stretched by the move and, for bodies that may

@@ -470,3 +470,20 @@ def test_replacing_a_body_keeps_its_place_and_the_next_step_uses_the_new_one(vec
         crowd.replace(99, pushed)
     with pytest.raises(TypeError):
         crowd.replace(handles[0], "a body")
+
+
+def test_a_body_resting_on_an_integer_height_with_a_vanishing_fall_speed_lands_on_both_paths():
+    # 1.0 + dy rounds to 1.0 here, so a gather that only took cells overlapping the region missed
+    # the floor below and the vectorised path said "not on the ground" (found by hypothesis).
+    grid = BlockGrid()
+    grid.set(0, 0, 0)
+    grid.set(-1, 0, -1)
+    grid.set(-1, 0, 0)
+    grid.set(0, 0, -1)
+    body = Body(AABB(-0.15, 1.0, -0.15, 0.15, 1.9, 0.15), (0.0, -1.8365252589918558e-273, 0.0), camera_lag=0.3)
+    expected = physics.step(body, grid, Intent())
+    crowd = Crowd(grid, vectorised=True)
+    crowd.add(body)
+    crowd.step([Intent()])
+    assert crowd.bodies[0] == expected
+    assert expected.on_ground and expected.collided_vertically
