@@ -15,6 +15,10 @@ VIEW_DISTANCE = "3"
 """[columns] Small, so the tests load quickly; the streaming tests cover larger distances."""
 WINDOW = (640, 360)
 """[pixels] Small, so software rendering is fast."""
+PLATFORM = range(-6, 13), range(-6, 7)
+"""Cells (x, z) flattened to one grass floor around the spawn, so the runs do not depend on the terrain."""
+CLEARANCE = 24
+"""[blocks] Everything this high above the platform floor is cleared (trees and hills)."""
 
 
 @dataclass(frozen=True)
@@ -38,3 +42,13 @@ def play(run_game, world: Path, events: list[Event], ticks: int, name: str, *ext
                     "--report", str(report), *extra)
     assert done.returncode == 0, f"the game exited with {done.returncode}:\n{done.stderr[-4000:]}"
     return Run(json.loads(report.read_text(encoding="utf-8")), screenshot, world)
+
+
+def flatten(world, floor: int, xs, zs, clearance: int) -> None:
+    """Grass at height `floor` over cells xs x zs, and air for `clearance` - 1 blocks above it."""
+    for x in xs:
+        for z in zs:
+            world.set_block(x, floor, z, "grass")
+            for y in range(floor + 1, floor + clearance):
+                if world.get_block(x, y, z) != "air":
+                    world.set_block(x, y, z, "air")

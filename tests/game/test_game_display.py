@@ -16,7 +16,7 @@ import pytest
 
 import physics
 from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command
-from tests.game.scripted_runs import WINDOW, play
+from tests.game.scripted_runs import CLEARANCE, PLATFORM, WINDOW, flatten, play
 from game.player import Player, saved_player, spawn_body
 from game.replay import Click, Event, KeyDown, KeyUp, Look, read_replay
 from game.targeting import find_target, placement_cell
@@ -33,12 +33,8 @@ this close until the very edge of the view)."""
 PIXEL_CHANGE = 40
 """[0..255] A pixel counts as changed when a channel differs by more than this: re-rendering the same
 scene differs by 0, any drawn line or new block by far more."""
-PLATFORM = range(-6, 13), range(-6, 7)
-"""Cells (x, z) flattened to one floor around the spawn, so the tests do not depend on the terrain."""
 WALL_X = 6
 """[blocks] West face of the wall the walking test places east of the spawn (cells x = 6, z = -1..1)."""
-CLEARANCE = 24
-"""[blocks] Everything this high above the platform floor is cleared (trees and hills)."""
 PANEL_CORNER = (0.45, 0.6)
 """Fractions of the height and width of the screenshot's top-left corner where the F3 text panel is."""
 HOTBAR_ROWS = 0.2
@@ -57,12 +53,7 @@ def make_world(path: Path, *, platform: bool = False, wall: bool = False) -> flo
     with World.create(path, SEED) as world:
         floor = math.floor(world.spawn[1]) - 1
         if platform:
-            for x in PLATFORM[0]:
-                for z in PLATFORM[1]:
-                    world.set_block(x, floor, z, "grass")
-                    for y in range(floor + 1, floor + CLEARANCE):
-                        if world.get_block(x, y, z) != "air":
-                            world.set_block(x, y, z, "air")
+            flatten(world, floor, *PLATFORM, CLEARANCE)
         if wall:
             for z in (-1, 0, 1):
                 for y in (floor + 1, floor + 2):

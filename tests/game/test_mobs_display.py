@@ -14,6 +14,7 @@ import pytest
 
 from game.mobs import MobManager
 from tests.game import scripted_runs
+from tests.game.scripted_runs import CLEARANCE, PLATFORM
 from game.player import Player, saved_player
 from game.projectiles import Projectiles
 from game.render.entity_view import BOXLING_PARTS, FACE_INDEX, PROJECTILE_RGB
@@ -25,10 +26,6 @@ from game.world.meshing import FACE_SHADE
 pytestmark = pytest.mark.display
 
 SEED = 42
-PLATFORM = range(-6, 13), range(-6, 7)
-"""Cells (x, z) flattened to one grass floor around the spawn, so the runs do not depend on the terrain."""
-CLEARANCE = 24
-"""[blocks] Everything this high above the platform floor is cleared (trees and hills)."""
 HOTBAR_ROWS = 0.2
 """Fraction of the screenshot's height at the bottom where the hotbar is."""
 COLOUR_MATCH = 10
@@ -49,12 +46,7 @@ def make_world(path: Path) -> float:
     """A seed-42 world with a flat grass platform around the spawn; returns the platform's top y."""
     with World.create(path, SEED) as world:
         floor = math.floor(world.spawn[1]) - 1
-        for x in PLATFORM[0]:
-            for z in PLATFORM[1]:
-                world.set_block(x, floor, z, "grass")
-                for y in range(floor + 1, floor + CLEARANCE):
-                    if world.get_block(x, y, z) != "air":
-                        world.set_block(x, y, z, "air")
+        scripted_runs.flatten(world, floor, *PLATFORM, CLEARANCE)
     return floor + 1.0
 
 
