@@ -14,7 +14,8 @@ The steps, as Beta runs them:
 5. step-up, if the body was on the ground (or has just landed), was blocked sideways and the
    camera lag is below 0.05 (or it sneaks): from the start box, clip up by step height, then X,
    then Z, then down by step height; keep it only if it went strictly further horizontally; a kept
-   step adds the new floor's fractional height + 0.01 to the camera lag;
+   step adds the new floor's fractional height + 0.01 to the camera lag (Boxel takes the fraction
+   with `floor`; Beta truncates toward zero, which drops the lag below y = 0; the two agree above);
 6. flags from requested vs allowed deltas; each velocity component whose delta was shortened is 0.
 """
 
