@@ -80,10 +80,15 @@ def within(radius: int) -> tuple[tuple[int, int], ...]:
                                if dx * dx + dz * dz <= radius * radius))
 
 
-@functools.lru_cache(maxsize=8)
-def with_neighbours(offsets: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
-    """`offsets` and the 8 neighbours of each (what meshing them reads), nearest first (cached, as `within`)."""
+def with_neighbours(offsets) -> tuple[tuple[int, int], ...]:
+    """`offsets` and the 8 neighbours of each (what meshing them reads), nearest first."""
     return tuple(nearest_first({(dx + x, dz + z) for dx, dz in offsets for x in (-1, 0, 1) for z in (-1, 0, 1)}))
+
+
+@functools.lru_cache(maxsize=8)
+def load_offsets(radius: int) -> tuple[tuple[int, int], ...]:
+    """`with_neighbours(within(radius))`, cached by radius (as `within`)."""
+    return with_neighbours(within(radius))
 
 
 def distance_squared(a: Column, b: Column) -> int:
@@ -233,7 +238,7 @@ class WorldStreamer:
         cx, cz = center
         shown = within(radius)
         self._show_order = [(cx + dx, cz + dz) for dx, dz in shown]
-        self._load_order = [(cx + dx, cz + dz) for dx, dz in with_neighbours(shown)]
+        self._load_order = [(cx + dx, cz + dz) for dx, dz in load_offsets(radius)]
         self._wanted_set = set(self._load_order)
         for key in [k for k in self._requested if k not in self._wanted_set]:
             self.world.cancel(*key)
