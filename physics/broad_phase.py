@@ -38,12 +38,19 @@ GRID_CELL_SIZE = 2.0
 box is filed under exactly the cells it overlaps. Measured best for 0.6 to 1 block bodies with
 0.2-block push reach (see the module docstring)."""
 
+DENSE_CELLS_PER_ENTRY = 4
+"""[1] `BoxGrid` keeps its cells in a dense array over their bounding rectangle when that has at
+most this many cells per box-in-cell entry (a crowd packed in one place), else as sorted keys
+(bodies spread far apart). A dense lookup is an index; a sorted one a binary search."""
+
+
 WORLD_TILE_SIZE = 4
-"""[blocks] `WorldCache` asks the world once per tile of this many x this many block columns
-(for the bounding box of the cells it needs there), instead of once per body: neighbours share
-a query. Measured gathering for 1,000 bodies on the benchmark terrain (BlockGrid): tiles of 2
-made 940 queries probing 25k cells, 4 made 290 probing 31k, 8 made 84 probing 38k; both the
-queries and the cells cost, and 3 to 4 was fastest."""
+"""[blocks] `WorldCache` asks the world for whole tiles of this many blocks cubed (aligned), one
+query per tile, instead of once per body: neighbours share a query, and the cells a wandering
+body reaches next are mostly known already. Measured gathering for 1,000 bodies on the
+benchmark terrain (BlockGrid): asking only the cells needed within each 4 x 4 column tile made
+the cache ask again in nearly every tick (a few new cells, but each query updates its whole
+table: about 1 ms a tick); whole tiles stop the asking once the crowd's ground is known."""
 
 
 CACHE_CELLS_PER_CELL_USED = 4
@@ -114,6 +121,8 @@ class CellGrid:
         boxes = self._boxes
         return sorted(k for k in found if region.intersects(boxes[k]))
 
+_RADIX_KEYS = 1 << 16
+
 
 def _points_in(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
     """Every integer point of each inclusive box lo..hi ((n, d) int arrays): which box each point
@@ -151,14 +160,48 @@ class BoxGrid:
         self._cell_size = cell_size
         self._spans = self._cell_spans(boxes)
         owner, (cx, cz) = _points_in(self._spans[:, :2], self._spans[:, 2:])
-        keys = _grid_keys(cx, cz)
+        # The occupied cells as a table: a dense array over the cells' bounding rectangle when it
+        # is small (most crowds), else sorted cell keys; either way each cell's boxes are a run of
+        # `_owner`, from `start`, `count` long.
+        self._dense = None
+        if cx.size:
+            x0, z0 = int(cx.min()), int(cz.min())
+            width, depth = int(cx.max()) - x0 + 1, int(cz.max()) - z0 + 1
+            if width * depth <= DENSE_CELLS_PER_ENTRY * cx.size:
+                self._dense = (x0, z0, width, depth)
+        keys = self._keys(cx, cz)
+        if self._dense is not None and self._dense[2] * self._dense[3] <= _RADIX_KEYS:
+            keys = keys.astype(np.uint16)  # numpy sorts 16-bit keys by radix: many times faster
         order = np.argsort(keys, kind="stable")
         keys, self._owner = keys[order], owner[order]
-        # The occupied cells, as a compressed table: sorted keys, where each cell's boxes start in
-        # `_owner`, how many it has.
-        starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1]))) if keys.size else keys
-        self._cells, self._start = keys[starts], starts
-        self._count = np.diff(np.append(starts, keys.size))
+        if self._dense is not None:
+            self._count = np.bincount(keys, minlength=self._dense[2] * self._dense[3])
+            self._start = np.cumsum(self._count) - self._count
+        else:
+            starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1]))) if keys.size else keys
+            self._cells, self._start = keys[starts], starts
+            self._count = np.diff(np.append(starts, keys.size))
+
+    def _keys(self, cx: np.ndarray, cz: np.ndarray) -> np.ndarray:
+        """A key per cell: its index in the dense table, or its `_grid_keys` key."""
+        if self._dense is None:
+            return _grid_keys(cx, cz)
+        x0, z0, _, depth = self._dense
+        return (cx - x0) * depth + (cz - z0)
+
+    def _lookup(self, cx: np.ndarray, cz: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Where the boxes of cells (cx, cz) start in `_owner`, and how many there are (0 for
+        cells with none)."""
+        if not self._count.size:
+            return np.zeros_like(cx), np.zeros_like(cx)
+        if self._dense is None:
+            at, occupied = _find(self._cells, _grid_keys(cx, cz))
+            at = np.where(occupied, at, 0)
+            return self._start[at], np.where(occupied, self._count[at], 0)
+        x0, z0, width, depth = self._dense
+        inside = (cx >= x0) & (cx < x0 + width) & (cz >= z0) & (cz < z0 + depth)
+        at = np.where(inside, (cx - x0) * depth + (cz - z0), 0)
+        return self._start[at], np.where(inside, self._count[at], 0)
 
     def _cell_spans(self, boxes: np.ndarray) -> np.ndarray:
         """The grid cells each box's x/z extent overlaps: (n, 4) inclusive [x0, z0, x1, z1]."""
@@ -170,10 +213,9 @@ class BoxGrid:
         index; callers drop what they do not want."""
         spans = self._cell_spans(regions)
         q_owner, (qx, qz) = _points_in(spans[:, :2], spans[:, 2:])
-        q_keys = _grid_keys(qx, qz)
-        at, occupied = _find(self._cells, q_keys)
-        lo = self._start[at[occupied]]
-        counts = self._count[at[occupied]]
+        lo, counts = self._lookup(qx, qz)
+        occupied = counts > 0
+        lo, counts = lo[occupied], counts[occupied]
         q_owner, qx, qz = q_owner[occupied], qx[occupied], qz[occupied]
         entry = np.repeat(np.arange(counts.size), counts)
         pos = np.repeat(lo - (np.cumsum(counts) - counts), counts) + np.arange(entry.size)
@@ -187,7 +229,8 @@ class BoxGrid:
         hit = ((r[:, 3] > b[:, 0]) & (r[:, 0] < b[:, 3]) & (r[:, 4] > b[:, 1]) & (r[:, 1] < b[:, 4])
                & (r[:, 5] > b[:, 2]) & (r[:, 2] < b[:, 5]))
         i, j = i[hit], j[hit]
-        order = np.lexsort((j, i))
+        # i ascends already (regions are expanded in order); sort j within each i.
+        order = np.argsort(i * len(self._boxes) + j, kind="stable")
         return i[order], j[order]
 
 
@@ -233,14 +276,19 @@ class WorldCache:
     """What a crowd reads from a `CollisionWorld` (block boxes, slipperiness), for many bodies at
     once, remembered by block cell.
 
-    Asks the world for boxes once per WORLD_TILE_SIZE tile of columns, for whole cells, and
-    remembers every cell it has asked about: within one crowd tick the world cannot change, so
-    no cell is asked for twice in a tick; across ticks the cells are kept while the world's
+    Asks the world for boxes once per WORLD_TILE_SIZE tile (whole tiles of whole cells), and
+    remembers every tile it has asked about: within one crowd tick the world cannot change, so
+    no tile is asked for twice in a tick; across ticks the tiles are kept while the world's
     optional `revision` attribute (an int the world changes whenever a block changes) keeps its
-    value. A world without `revision` is asked afresh every tick. Remembered cells are pruned to
-    the ones in use when they exceed CACHE_CELLS_PER_CELL_USED times those (`prune`, once per
-    tick). `generation` changes whenever cells are forgotten, so callers may keep the box columns
-    `slots` gave them while it does not. Only keyed cells (see `keyed`) can be asked for.
+    value. A world without `revision` is asked afresh every tick. Remembered tiles are pruned to
+    the ones in use when their cells exceed CACHE_CELLS_PER_CELL_USED times those in use (`prune`,
+    once per tick). `generation` changes whenever tiles are forgotten, so callers may keep the box
+    columns `slots` gave them while it does not. Only keyed cells (see `keyed`) can be asked for.
+
+    The table: the known tiles' keys, sorted, each with a row of `_start` and `_count`, which say
+    for each cell of the tile where its box columns start in `_filed` and how many there are.
+    Asking appends (rows, filed columns, boxes) and only inserts into the short list of tile keys,
+    so a tick that meets a few new tiles costs little however much is known.
     """
 
     def __init__(self, world: CollisionWorld) -> None:
@@ -250,14 +298,15 @@ class WorldCache:
 
     def _forget(self, revision) -> None:
         self._revision = revision
-        # Changes whenever box columns handed out by `slots` stop being valid (cells forgotten or renumbered).
+        # Changes whenever box columns handed out by `slots` stop being valid (tiles forgotten or renumbered).
         self.generation += 1
-        # The known cells, as a compressed table: sorted keys, how many boxes each has, where its
-        # boxes start in `_filed` (which lists box columns cell after cell).
-        self._cells = np.empty(0, dtype=np.int64)
-        self._count = np.empty(0, dtype=np.int64)
-        self._start = np.empty(0, dtype=np.int64)
-        self._filed = np.empty(0, dtype=np.int64)
+        self._tile_keys = np.empty(0, dtype=np.int64)  # sorted
+        self._tile_rows = np.empty(0, dtype=np.int64)  # each sorted key's row in _start and _count
+        self._start = np.empty((0, _TILE_CELLS), dtype=np.int64)
+        self._count = np.empty((0, _TILE_CELLS), dtype=np.int64)
+        self._tile_count = 0
+        self._filed = np.empty(0, dtype=np.int64)  # box columns, cell after cell
+        self._filed_count = 0
         self._boxes = np.full((6, 1), np.nan)  # corners by column; column 0 pads, a box that meets nothing
         self._box_count = 1
         self._slip_cells = np.empty(0, dtype=np.int64)  # sorted keys of the blocks whose slipperiness is known
@@ -265,7 +314,7 @@ class WorldCache:
         self._prune_check = True
 
     def new_tick(self) -> None:
-        """Start a crowd tick: keep the remembered cells only if the world says it has not changed."""
+        """Start a crowd tick: keep the remembered tiles only if the world says it has not changed."""
         revision = getattr(self._world, "revision", None)
         if revision is None or revision != self._revision:
             self._forget(revision)
@@ -291,13 +340,14 @@ class WorldCache:
         each range uses. The columns stay valid while `generation` keeps its value."""
         n = len(windows)
         body, (cx, cy, cz) = _points_in(windows[:, :3], windows[:, 3:])
-        keys = cell_keys(cx, cy, cz)
-        at, known = _find(self._cells, keys)
+        tiles, local = _tile_of(cx, cy, cz)
+        at, known = _find(self._tile_keys, tiles)
         if not known.all():
-            new_cells = self._ask(cx[~known], cy[~known], cz[~known])
-            at += np.searchsorted(new_cells, keys)  # the new cells inserted before each key
-        first, found = self._start[at], self._count[at]
-        entry = np.repeat(np.arange(keys.size), found)
+            self._ask(np.unique(tiles[~known]))
+            at = np.searchsorted(self._tile_keys, tiles)
+        row = self._tile_rows[at]
+        first, found = self._start[row, local], self._count[row, local]
+        entry = np.repeat(np.arange(tiles.size), found)
         pos = np.repeat(first - (np.cumsum(found) - found), found) + np.arange(entry.size)
         slot_body = body[entry]
         used = np.bincount(slot_body, minlength=n)
@@ -323,18 +373,13 @@ class WorldCache:
             at += np.searchsorted(new_cells, keys)
         return self._slip[at]
 
-    def _ask(self, cx: np.ndarray, cy: np.ndarray, cz: np.ndarray) -> np.ndarray:
-        """Ask the world for the boxes of (at least) these cells, tile by tile, and file them;
-        returns the keys of the cells added to the table (sorted)."""
+    def _ask(self, tiles: np.ndarray) -> None:
+        """Ask the world for the boxes of `tiles` (sorted unique keys of unknown tiles), one query
+        per tile, and file them under every cell of the tile they overlap."""
         t = WORLD_TILE_SIZE
-        cells = np.stack((cx, cy, cz), axis=1)
-        _, tile_of = np.unique(cell_keys(cx // t, np.zeros_like(cx), cz // t), return_inverse=True)
-        tile_of = tile_of.reshape(-1)
-        m = int(tile_of.max()) + 1
-        lo = np.full((m, 3), np.iinfo(np.int64).max)
-        hi = np.full((m, 3), np.iinfo(np.int64).min)
-        np.minimum.at(lo, tile_of, cells)
-        np.maximum.at(hi, tile_of, cells)
+        m = tiles.size
+        lo = _tile_corner(tiles)
+        hi = lo + (t - 1)
         found: list[AABB] = []
         per_tile = np.empty(m, dtype=np.int64)
         make = AABB._trusted
@@ -343,11 +388,7 @@ class WorldCache:
             found.extend(self._world.collision_boxes(make(float(x0), float(y0), float(z0),
                                                           float(x1), float(y1), float(z1))))
             per_tile[k] = len(found) - before
-        # Every cell of every tile's box is now complete (the query covered it whole).
-        _, (nx, ny, nz) = _points_in(lo, hi)
-        covered = cell_keys(nx, ny, nz)
-        new_cells = np.unique(covered[~_find(self._cells, covered)[1]])
-        filed_keys = filed_box = np.empty(0, dtype=np.int64)
+        cell = filed_box = np.empty(0, dtype=np.int64)  # cell: tile number * _TILE_CELLS + cell in the tile
         total = len(found)
         if total:
             boxes = np.fromiter(itertools.chain.from_iterable(found), float, count=6 * total).reshape(total, 6)
@@ -357,56 +398,91 @@ class WorldCache:
             b_hi = np.minimum(np.maximum(np.ceil(boxes[:, 3:]) - 1.0, first).astype(np.int64), hi[tile])
             inside = np.nonzero((b_lo <= b_hi).all(axis=1))[0]  # a world may return boxes outside the region
             owner, (fx, fy, fz) = _points_in(b_lo[inside], b_hi[inside])
-            filed_keys = cell_keys(fx, fy, fz)
-            fresh = _find(new_cells, filed_keys)[1]
-            order = np.argsort(filed_keys[fresh], kind="stable")
-            filed_keys = filed_keys[fresh][order]
-            filed_box = (self._box_count + inside[owner[fresh]])[order]
-            self._append_boxes(boxes)
-        # Insert the new cells and their boxes into the table, keeping cell order.
-        at = np.searchsorted(self._cells, new_cells)
-        count = np.bincount(np.searchsorted(new_cells, filed_keys), minlength=new_cells.size)
-        start = np.append(self._start, self._filed.size)
-        self._filed = np.insert(self._filed, np.repeat(start[at], count), filed_box)
-        self._cells = np.insert(self._cells, at, new_cells)
-        self._count = np.insert(self._count, at, count)
-        self._start = np.cumsum(self._count) - self._count
-        return new_cells
-
-    def _append_boxes(self, boxes: np.ndarray) -> None:
-        need = self._box_count + len(boxes)
-        if need > self._boxes.shape[1]:
-            grown = np.empty((6, max(need, 2 * self._boxes.shape[1])))
-            grown[:, :self._box_count] = self._boxes[:, :self._box_count]
-            self._boxes = grown
-        self._boxes[:, self._box_count:need] = boxes.T
-        self._box_count = need
+            cell = tile[inside][owner] * _TILE_CELLS + _tile_of(fx, fy, fz)[1]
+            order = np.argsort(cell, kind="stable")
+            cell, filed_box = cell[order], (self._box_count + inside[owner])[order]
+            self._boxes = _appended(self._boxes, self._box_count, boxes.T, axis=1)
+            self._box_count += total
+        count = np.bincount(cell, minlength=m * _TILE_CELLS).reshape(m, _TILE_CELLS)
+        start = (self._filed_count + np.cumsum(count) - count.reshape(-1)).reshape(m, _TILE_CELLS)
+        self._filed = _appended(self._filed, self._filed_count, filed_box)
+        self._filed_count += filed_box.size
+        self._start = _appended(self._start, self._tile_count, start)
+        self._count = _appended(self._count, self._tile_count, count)
+        at = np.searchsorted(self._tile_keys, tiles)
+        self._tile_keys = np.insert(self._tile_keys, at, tiles)
+        self._tile_rows = np.insert(self._tile_rows, at, self._tile_count + np.arange(m))
+        self._tile_count += m
 
     def prune(self, windows_in_use: np.ndarray) -> None:
-        """Once per tick (the first call after `new_tick`): forget the cells outside the cell
+        """Once per tick (the first call after `new_tick`): forget the tiles outside the cell
         ranges `windows_in_use` ((n, 6), see `windows_of`: every range the tick will ask for)
-        when there are many more of them than cells in use. The ranges may overlap, so this
-        prunes later than the limit says, never earlier."""
+        when they hold many more cells than those in use. The ranges may overlap, so this prunes
+        later than the limit says, never earlier."""
         if not self._prune_check:
             return
         self._prune_check = False
-        cells_in_use = int((windows_in_use[:, 3:] - windows_in_use[:, :3] + 1).prod(axis=1).sum())
+        t = WORLD_TILE_SIZE
+        lo, hi = windows_in_use[:, :3] // t, windows_in_use[:, 3:] // t
+        cells_in_use = _TILE_CELLS * int((hi - lo + 1).prod(axis=1).sum())
         limit = CACHE_CELLS_PER_CELL_USED * cells_in_use + CACHE_CELLS_ALWAYS
-        if self._slip_cells.size <= limit and self._cells.size <= limit:
-            return
-        _, (cx, cy, cz) = _points_in(windows_in_use[:, :3], windows_in_use[:, 3:])
-        self._prune(cell_keys(cx, cy, cz), limit)
-
-    def _prune(self, keys_in_use: np.ndarray, limit: int) -> None:
         if self._slip_cells.size > limit:
             self._slip_cells, self._slip = self._slip_cells[:0], self._slip[:0]
-        if self._cells.size <= limit:
+        if self._tile_count * _TILE_CELLS <= limit:
             return
+        _, (tx, ty, tz) = _points_in(lo, hi)
+        self._keep(np.isin(self._tile_keys, cell_keys(tx, ty, tz)))
+
+    def _keep(self, keep: np.ndarray) -> None:
+        """Forget the tiles not in `keep` (a mask over the sorted tile keys), packing the rest."""
         self.generation += 1
-        keep = np.isin(self._cells, keys_in_use)
-        columns, filed = np.unique(self._filed[np.repeat(keep, self._count)], return_inverse=True)
-        self._cells, self._count = self._cells[keep], self._count[keep]
-        self._start = np.cumsum(self._count) - self._count
+        rows = self._tile_rows[keep]
+        count = self._count[rows].reshape(-1)
+        first = np.cumsum(count) - count
+        pos = np.repeat(self._start[rows].reshape(-1) - first, count) + np.arange(int(count.sum()))
+        columns, filed = np.unique(self._filed[pos], return_inverse=True)
+        self._tile_keys = self._tile_keys[keep]
+        self._tile_count = self._tile_keys.size
+        self._tile_rows = np.arange(self._tile_count)
+        self._count = count.reshape(-1, _TILE_CELLS)
+        self._start = first.reshape(-1, _TILE_CELLS)
         self._filed = filed.reshape(-1) + 1
+        self._filed_count = self._filed.size
         self._boxes = np.concatenate((np.full((6, 1), np.nan), self._boxes[:, columns]), axis=1)
         self._box_count = self._boxes.shape[1]
+
+
+_TILE_CELLS = WORLD_TILE_SIZE ** 3
+
+
+def _tile_of(cx: np.ndarray, cy: np.ndarray, cz: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For block cells: the key of their tile (`cell_keys` of tile coordinates) and their number
+    within the tile (0 to _TILE_CELLS - 1)."""
+    t = WORLD_TILE_SIZE
+    return cell_keys(cx // t, cy // t, cz // t), ((cx % t) * t + cy % t) * t + cz % t
+
+
+def _tile_corner(tiles: np.ndarray) -> np.ndarray:
+    """The lowest cell of each tile (keys from `_tile_of`): (m, 3) ints."""
+    x = (tiles >> 37) - KEYED_XZ
+    z = ((tiles >> 11) & ((1 << 26) - 1)) - KEYED_XZ
+    y = (tiles & ((1 << 11) - 1)) - KEYED_Y
+    return np.stack((x, y, z), axis=1) * WORLD_TILE_SIZE
+
+
+def _appended(array: np.ndarray, size: int, values: np.ndarray, axis: int = 0) -> np.ndarray:
+    """`array` (whose first `size` entries along `axis` are in use) with `values` written after
+    them, grown (doubling) when full: the same array or a larger copy."""
+    need = size + values.shape[axis]
+    if need > array.shape[axis]:
+        shape = list(array.shape)
+        shape[axis] = max(need, 2 * array.shape[axis])
+        grown = np.empty(shape, dtype=array.dtype)
+        index = [slice(None)] * array.ndim
+        index[axis] = slice(0, size)
+        grown[tuple(index)] = array[tuple(index)]
+        array = grown
+    index = [slice(None)] * array.ndim
+    index[axis] = slice(size, need)
+    array[tuple(index)] = values
+    return array

@@ -1,9 +1,10 @@
 """Crowds: many bodies stepped together, each pushing its neighbours, as Beta's world tick does.
 
 Owns: `Crowd` (add, remove, bodies, step), the order of one crowd tick, the readable one-by-one
-path (`step_one_by_one`) and the vectorised numpy path that computes the same tick.
-Does not own: how one body moves (`tick.py`, `mover.py`), the push rule (`push.py`) or finding
-neighbours and block boxes (`broad_phase.py`).
+path (`step_one_by_one`, the definition) and the crowd's bodies as numpy columns (`_Rows`).
+Does not own: how one body moves (`tick.py`, `mover.py`), the push rule (`push.py`), finding
+neighbours and block boxes (`broad_phase.py`) or the vectorised tick (`crowd_vector.py`), which
+computes the same tick for many bodies at once, to the last bit.
 
 One crowd tick, Beta's `World.updateEntities` (the definition both paths follow):
     for each body i, in the order the bodies were added:
@@ -13,50 +14,23 @@ One crowd tick, Beta's `World.updateEntities` (the definition both paths follow)
 Pushes change velocities at once, so a body that steps later already carries the pushes of the
 bodies before it; each touching pair is pushed twice per tick (once from each body's update).
 Bodies are not solid to each other.
-
-The vectorised path steps all bodies at once with numpy and must reproduce that sequence
-exactly. A body's step reads one thing the others change: its velocity, which before its own
-step holds the pushes of the *earlier* bodies that meet it, computed from their stepped
-positions and its own unstepped position. So the path iterates:
-1. step every body with its velocity plus the pushes found so far (at first none);
-2. from the stepped boxes, find for each body the pushes its earlier neighbours give it before
-   it steps; the bodies whose pushed velocity changed are stepped again; repeat until none
-   changes. Body i only depends on bodies before it, so after r rounds every body whose chain of
-   earlier pushers is shorter than r is exact, and the first round with no change is exactly
-   the sequential result (the benchmark's crowd, a body every 4 blocks^2, takes 3 to 5 rounds;
-   the pen test's, denser, 2 to 8). After MAX_PUSH_ROUNDS the rest of the tick runs one by one
-   from the first unsettled body.
-3. the pushes after each body's step (to bodies before it, and from bodies after it) are added
-   to the stepped velocities in Beta's order.
-Every velocity sum is accumulated in the order the sequential tick adds it, so the result is
-the same to the last bit, not merely close. Bodies that sneak (Beta's edge guard is a loop of
-world queries), whose move spans more than MAX_WINDOW_CELLS cells or reaches cells without a key
-(beyond `broad_phase.KEYED_XZ` or `KEYED_Y`) step with `physics.step` inside the same scheme.
-
-The block boxes come from `broad_phase.WorldCache`, which asks the world for each block cell
-once per tick, and keeps them from tick to tick when the world has a `revision` attribute (an
-int it changes whenever a block changes). Asking the world is most of the cost of a tick
-without it (bench/bench_crowd.py). Each body also keeps the box columns it was given, with the
-cell range they cover (`_Gathered`): a move that stays inside that range, when the body is
-stepped again in a tick or in the next tick (most wandering bodies do), reuses them.
 """
 
 from __future__ import annotations
 
-import itertools
+import operator
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
 from .aabb import AABB
 from .body import Body, Intent
-from .broad_phase import BoxGrid, CellGrid, WorldCache, keyed, windows_of
-from .clip import X, Y, Z
-from .floats import QUARTER_TURN, SIN_TABLE, TABLE_SCALE, DEG_TO_RAD_F, PI_F
-from .push import MIN_PUSH_DISTANCE, PUSH_REACH, PUSH_STRENGTH, push, push_region
+from .broad_phase import CellGrid, WorldCache
+from .crowd_vector import Gathered, VectorTick
+from .push import push, push_region
 from .settings import BETA, MovementSettings
-from .tick import DEGREES_PER_HALF_TURN, MIN_INPUT, step
-from .tolerances import CONTACT_TOLERANCE, MAX_DISPLACEMENT
+from .tick import step
+from .tolerances import MAX_DISPLACEMENT
 from .world import CollisionWorld
 
 VECTORISED_MIN_BODIES = 100
@@ -130,7 +104,7 @@ class Crowd:
         # is None is rebuilt from the other when needed.
         self._bodies: list[Body] | None = []
         self._rows: _Rows | None = _Rows()
-        self._gathered: _Gathered | None = None  # the block boxes the last vectorised tick gathered, by row
+        self._gathered: Gathered | None = None  # the block boxes the last vectorised tick gathered, by row
 
     @property
     def world(self) -> CollisionWorld:
@@ -211,8 +185,8 @@ class Crowd:
             return
         if self._rows is None:
             self._rows = _Rows.from_bodies(self._bodies)
-        tick = _VectorTick(self._world, self._settings, self._rows, intents, columns, self._world_cache,
-                           self._gathered)
+        tick = VectorTick(self._world, self._settings, self._rows, intents, columns, self._world_cache,
+                          self._gathered)
         result = tick.run()
         self._gathered = tick.gathered
         if isinstance(result, list):
@@ -239,25 +213,34 @@ class Crowd:
         return body in self._bodies
 
 
+_INTENT_FIELDS = ("forward", "strafe", "yaw", "jump", "sneak", "sprint", "fly")
+_intent_values = operator.attrgetter(*_INTENT_FIELDS)
+
+
 def _intent_columns(intents: list, count: int) -> dict[str, np.ndarray]:
-    """The intents as numpy columns, after checking them all (nothing has changed yet)."""
+    """The intents as numpy columns, after checking them all (nothing has changed yet).
+
+    Crowds share Intent objects (a walk along one of a few headings), so each distinct object is
+    read once: reading 7 attributes of 1,000 objects into an array costs more than the tick's
+    first clip."""
     if len(intents) != count:
         raise ValueError(f"step needs one Intent per body: {count} bodies, {len(intents)} intents")
-    for k, intent in enumerate(intents):
-        if not isinstance(intent, Intent):
-            raise TypeError(f"intent {k} is not a physics.Intent: {intent!r}")
-    columns = {"forward": np.array([i.forward for i in intents], dtype=np.float64),
-               "strafe": np.array([i.strafe for i in intents], dtype=np.float64),
-               "yaw": np.array([i.yaw for i in intents], dtype=np.float64)}
-    for name, values in columns.items():
-        bad = ~(np.abs(values) <= MAX_DISPLACEMENT)  # NaN fails the comparison too
-        if bad.any():
-            k = int(np.argmax(bad))
-            raise ValueError(f"intent {k} has a non-finite or absurd {name}: {intents[k]!r}")
-    columns.update(jump=np.array([i.jump for i in intents], dtype=bool),
-                   sneak=np.array([i.sneak for i in intents], dtype=bool),
-                   sprint=np.array([i.sprint for i in intents], dtype=bool))
-    return columns
+    # The objects' identities (the list holds them, so none is reused meanwhile).
+    identities = np.fromiter(map(id, intents), dtype=np.uint64, count=count)
+    _, first, which = np.unique(identities, return_index=True, return_inverse=True)
+    for k in sorted(first.tolist()):  # in list order, so the error names the first bad intent
+        if not isinstance(intents[k], Intent):
+            raise TypeError(f"intent {k} is not a physics.Intent: {intents[k]!r}")
+    values = np.array([_intent_values(intents[k]) for k in first.tolist()], dtype=np.float64).reshape(-1, 7)
+    bad = ~(np.abs(values[:, :3]) <= MAX_DISPLACEMENT)  # NaN fails the comparison too
+    if bad.any():
+        k = int(first[bad.any(axis=1)].min())
+        field = int(np.argmax(bad[np.nonzero(first == k)[0][0]]))
+        raise ValueError(f"intent {k} has a non-finite or absurd {_INTENT_FIELDS[field]}: {intents[k]!r}")
+    values = values[which]
+    flags = values[:, 3:] != 0.0
+    return dict(forward=values[:, 0], strafe=values[:, 1], yaw=values[:, 2], jump=flags[:, 0],
+                sneak=flags[:, 1], sprint=flags[:, 2], fly=flags[:, 3])
 
 
 class _Rows:
@@ -290,12 +273,18 @@ class _Rows:
             rows.camera_lag[:n] = [b.camera_lag for b in bodies]
         return rows
 
-    @classmethod
-    def of(cls, box, velocity, on_ground, collided_horizontally, collided_vertically, camera_lag) -> _Rows:
-        rows = cls.__new__(cls)
-        rows.box, rows.velocity, rows.on_ground = box, velocity, on_ground
-        rows.collided_horizontally, rows.collided_vertically = collided_horizontally, collided_vertically
-        rows.camera_lag, rows.size = camera_lag, len(box)
+    def empty_like(self, count: int) -> _Rows:
+        """Rows for `count` bodies, their values not set yet."""
+        rows = _Rows(count)
+        rows.size = count
+        return rows
+
+    def head(self, count: int) -> _Rows:
+        """The first `count` rows (sharing their values)."""
+        rows = _Rows.__new__(_Rows)
+        (rows.box, rows.velocity, rows.on_ground, rows.collided_horizontally, rows.collided_vertically,
+         rows.camera_lag) = (c[:count] for c in self._columns())
+        rows.size = count
         return rows
 
     def _columns(self):
@@ -336,6 +325,12 @@ class _Rows:
                              bool(self.on_ground[row]), bool(self.collided_horizontally[row]),
                              bool(self.collided_vertically[row]), float(self.camera_lag[row]))
 
+    def set_body(self, row: int, body: Body) -> None:
+        self.box[row], self.velocity[row], self.on_ground[row] = body.box, body.velocity, body.on_ground
+        self.collided_horizontally[row] = body.collided_horizontally
+        self.collided_vertically[row] = body.collided_vertically
+        self.camera_lag[row] = body.camera_lag
+
     def to_bodies(self) -> list[Body]:
         n = self.size
         make_box, make = AABB._trusted, Body._trusted
@@ -343,341 +338,3 @@ class _Rows:
             self.box[:n].tolist(), self.velocity[:n].tolist(), self.on_ground[:n].tolist(),
             self.collided_horizontally[:n].tolist(), self.collided_vertically[:n].tolist(),
             self.camera_lag[:n].tolist())]
-
-
-# --- the vectorised path ---------------------------------------------------------------------
-# Every function below mirrors a scalar one operation for operation (the float32 roundings of
-# `tick.step`, the clip rule of `clip.clip_axis`, the order of `mover.collide`), so the results
-# are the same bits. Where a scalar step has a branch, the vector code computes both sides and
-# selects, which gives the same values.
-
-_SIN = np.asarray(SIN_TABLE, dtype=np.float64)
-_OTHER_AXES = ((Y, Z), (X, Z), (X, Y))
-
-
-def _f32(values: np.ndarray) -> np.ndarray:
-    """`floats.f32` on an array: round to binary32, back to float64."""
-    return values.astype(np.float32).astype(np.float64)
-
-
-def _beta_sin(radians: np.ndarray) -> np.ndarray:
-    return _SIN[_f32(radians * TABLE_SCALE).astype(np.int64) & 0xFFFF]
-
-
-def _beta_cos(radians: np.ndarray) -> np.ndarray:
-    return _SIN[_f32(_f32(radians * TABLE_SCALE) + QUARTER_TURN).astype(np.int64) & 0xFFFF]
-
-
-def _clip(boxes: np.ndarray, box: np.ndarray, delta: np.ndarray, axis: int) -> np.ndarray:
-    """`clip.clip_axis` for many bodies: boxes (6, n, K) candidate corners, box (n, 6), delta (n,).
-
-    Moving down is clipped as moving up in a mirrored world (every coordinate negated, which is
-    exact), so one set of comparisons serves both signs."""
-    tol = CONTACT_TOLERANCE
-    p, q = _OTHER_AXES[axis]
-    meets = ((boxes[p + 3] > (box[:, p] + tol)[:, None]) & (boxes[p] < (box[:, p + 3] - tol)[:, None])
-             & (boxes[q + 3] > (box[:, q] + tol)[:, None]) & (boxes[q] < (box[:, q + 3] - tol)[:, None]))
-    up = delta > 0.0
-    distance = np.abs(delta)
-    ahead = np.where(up[:, None], boxes[axis], -boxes[axis + 3])
-    face = np.where(up, box[:, axis + 3], -box[:, axis])
-    gap = ahead - face[:, None]
-    stops = meets & (gap >= -tol) & (gap < distance[:, None])
-    # The nearest stop, where a box already touched by up to the tolerance stops the move at 0.
-    limit = np.maximum(np.where(stops, gap, np.inf).min(axis=1), 0.0)
-    allowed = np.minimum(distance, limit)
-    return np.where(delta == 0.0, delta, np.where(up, allowed, -allowed))
-
-
-def _clip_y_x_z(boxes: np.ndarray, start: np.ndarray, dx, dy, dz):
-    """`mover._clip_y_x_z` for many bodies: (end boxes, allowed dx, dy, dz)."""
-    box = start.copy()
-    ady = _clip(boxes, box, dy, Y)
-    box[:, 1] += ady
-    box[:, 4] += ady
-    adx = _clip(boxes, box, dx, X)
-    box[:, 0] += adx
-    box[:, 3] += adx
-    adz = _clip(boxes, box, dz, Z)
-    box[:, 2] += adz
-    box[:, 5] += adz
-    return box, adx, ady, adz
-
-
-def _centres(box: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    return (box[:, 0] + box[:, 3]) / 2.0, (box[:, 2] + box[:, 5]) / 2.0
-
-
-def _push_regions(box: np.ndarray) -> np.ndarray:
-    """`push.push_region` for many boxes."""
-    region = box.copy()
-    region[:, (0, 2)] -= PUSH_REACH
-    region[:, (3, 5)] += PUSH_REACH
-    return region
-
-
-def _impulses(me_x, me_z, other_x, other_z):
-    """`push.push_impulse` for many pairs: (which pairs push, dx, dz) for those that do."""
-    dx = me_x - other_x
-    dz = me_z - other_z
-    d = np.maximum(np.abs(dx), np.abs(dz))
-    pushes = d >= MIN_PUSH_DISTANCE
-    dx, dz, d = dx[pushes], dz[pushes], _f32(np.sqrt(d[pushes]))
-    k = np.minimum(1.0 / d, 1.0)
-    return pushes, dx / d * k * PUSH_STRENGTH, dz / d * k * PUSH_STRENGTH
-
-
-class _Gathered:
-    """Block box columns (`WorldCache.slots`) by crowd row, and the cell range each row's cover.
-
-    A body whose move lies inside its row's range uses those boxes (the extra boxes change no
-    clip): within a tick when it is stepped again, and in the next tick while the world cache
-    keeps its `generation` (most wandering bodies stay within last tick's cells)."""
-
-    __slots__ = ("generation", "index", "used", "window")
-
-    def __init__(self, count: int, generation: int) -> None:
-        self.generation = generation
-        self.index = np.zeros((count, 1), dtype=np.int64)
-        self.used = np.zeros(count, dtype=np.int64)
-        # No range yet: low above high.
-        self.window = np.concatenate((np.full((count, 3), np.iinfo(np.int64).max),
-                                      np.full((count, 3), np.iinfo(np.int64).min)), axis=1)
-
-    def lookup(self, rows: np.ndarray, windows: np.ndarray, world_cache: WorldCache) -> tuple[np.ndarray, np.ndarray]:
-        """The box columns for bodies `rows` moving through cell ranges `windows`, gathering the
-        ones not covered yet."""
-        old = self.window[rows]
-        fresh = ~((old[:, :3] <= windows[:, :3]).all(axis=1) & (windows[:, 3:] <= old[:, 3:]).all(axis=1))
-        if fresh.any():
-            index, used = world_cache.slots(windows[fresh])
-            if index.shape[1] > self.index.shape[1]:
-                wider = np.zeros((len(self.index), index.shape[1]), dtype=np.int64)
-                wider[:, :self.index.shape[1]] = self.index
-                self.index = wider
-            at = rows[fresh]
-            self.index[at] = 0
-            self.index[at, :index.shape[1]] = index
-            self.used[at] = used
-            self.window[at] = windows[fresh]
-        return self.index[rows], self.used[rows]
-
-
-class _VectorTick:
-    """One crowd tick over numpy columns. `run()` returns the new `_Rows` (or, after the
-    one-by-one fallback, a list of bodies)."""
-
-    def __init__(self, world: CollisionWorld, settings: MovementSettings, rows: _Rows, intents: list[Intent],
-                 columns: dict[str, np.ndarray], world_cache: WorldCache, gathered: _Gathered | None) -> None:
-        n = rows.size
-        self.n, self.world, self.settings, self.intents = n, world, settings, intents
-        self.rows = rows
-        self.box = rows.box[:n].copy()
-        self.velocity = rows.velocity[:n].copy()
-        self.on_ground = rows.on_ground[:n].copy()
-        self.camera_lag = rows.camera_lag[:n].copy()
-        self.world_cache = world_cache
-        world_cache.new_tick()
-        if gathered is None or gathered.generation != world_cache.generation or len(gathered.used) != n:
-            gathered = _Gathered(n, world_cache.generation)
-        self.gathered = gathered
-        self._prepare(columns)
-        self.out = _Rows.of(np.empty((n, 6)), np.empty((n, 3)), np.empty(n, dtype=bool), np.empty(n, dtype=bool),
-                            np.empty(n, dtype=bool), np.empty(n))
-
-    def _prepare(self, c: dict[str, np.ndarray]) -> None:
-        """Everything of `tick.step` before the move that pushes cannot change: input, jump,
-        friction, acceleration, camera lag."""
-        s, n, on_ground = self.settings, self.n, self.on_ground
-        forward, strafe, yaw = _f32(c["forward"]), _f32(c["strafe"]), _f32(c["yaw"])
-        self.one_by_one = c["sneak"].copy()  # the edge guard: see the module docstring
-        sprinting = c["sprint"] & (forward > 0.0) & ~c["sneak"]
-        jumping = c["jump"] & on_ground
-        self.dy = np.where(jumping, s.jump_velocity, self.velocity[:, 1])
-        self.boosted = jumping & sprinting
-        radians = _f32(yaw * DEG_TO_RAD_F)
-        self.boost_x = _beta_sin(radians) * s.sprint_jump_boost
-        self.boost_z = _beta_cos(radians) * s.sprint_jump_boost
-        strafe = _f32(strafe * s.input_decay)
-        forward = _f32(forward * s.input_decay)
-
-        friction = np.full(n, s.friction_factor)
-        grounded = np.nonzero(on_ground & ~self.one_by_one)[0]
-        b = self.box[grounded]
-        below = np.stack((np.floor((b[:, 0] + b[:, 3]) / 2.0), np.floor(b[:, 1]) - 1.0,
-                          np.floor((b[:, 2] + b[:, 5]) / 2.0)), axis=1).astype(np.int64)
-        # Bodies standing on blocks without a key step one by one (in `step_rows`).
-        standing = keyed(np.concatenate((below, below), axis=1))
-        self.one_by_one[grounded[~standing]] = True
-        grounded, below = grounded[standing], below[standing]
-        if grounded.size:  # `tick.ground_friction`
-            slip = self.world_cache.slipperiness(below)
-            friction[grounded] = _f32(_f32(slip) * s.friction_factor)
-        self.friction = friction
-        cubed = _f32(_f32(friction * friction) * friction)
-        acceleration = np.where(on_ground, _f32(s.ground_acceleration * _f32(s.ground_acceleration_reference / cubed)),
-                                s.air_acceleration)
-        acceleration = np.where(sprinting, _f32(acceleration * s.sprint_acceleration_scale), acceleration)
-
-        length = _f32(np.sqrt(_f32(_f32(strafe * strafe) + _f32(forward * forward))))
-        self.accelerates = length >= MIN_INPUT
-        scale = _f32(acceleration / np.maximum(length, 1.0))
-        strafe = _f32(strafe * scale)
-        forward = _f32(forward * scale)
-        radians = _f32(_f32(yaw * PI_F) / DEGREES_PER_HALF_TURN)
-        sin, cos = _beta_sin(radians), _beta_cos(radians)
-        self.accel_x = _f32(_f32(strafe * cos) - _f32(forward * sin))
-        self.accel_z = _f32(_f32(forward * cos) + _f32(strafe * sin))
-
-        self.lag = _f32(self.camera_lag * s.camera_lag_decay)
-        self.may_step = (s.step_height > 0.0) & (self.lag < s.camera_lag_step_limit) & (on_ground | (self.dy < 0.0))
-
-    # --- stepping rows --------------------------------------------------------------------------
-
-    def step_rows(self, rows: np.ndarray, vx_in: np.ndarray, vz_in: np.ndarray) -> None:
-        """Step bodies `rows` whose velocity before the step is (vx_in, y, vz_in); results go to `out`."""
-        dx = np.where(self.boosted[rows], vx_in - self.boost_x[rows], vx_in)
-        dx = np.where(self.accelerates[rows], dx + self.accel_x[rows], dx)
-        dz = np.where(self.boosted[rows], vz_in + self.boost_z[rows], vz_in)
-        dz = np.where(self.accelerates[rows], dz + self.accel_z[rows], dz)
-        vector = ~self.one_by_one[rows]
-        if vector.any():
-            v_rows, v_dx, v_dz = rows[vector], dx[vector], dz[vector]
-            region = self._regions(v_rows, v_dx, v_dz)
-            window = windows_of(region)
-            small = (np.prod(window[:, 3:] - window[:, :3] + 1, axis=1) <= MAX_WINDOW_CELLS) & keyed(window)
-            self.one_by_one[v_rows[~small]] = True
-            v_rows, v_dx, v_dz, region = v_rows[small], v_dx[small], v_dz[small], region[small]
-            if v_rows.size:
-                index, used = self._gathered(v_rows, window[small])
-                self._move(v_rows, v_dx, v_dz, self.world_cache.boxes(index[:, :max(int(used.max()), 1)]))
-        for r, vx, vz in zip(rows[self.one_by_one[rows]].tolist(), vx_in[self.one_by_one[rows]].tolist(),
-                             vz_in[self.one_by_one[rows]].tolist()):
-            before = self.rows.body(r)
-            before = Body._trusted(before.box, (vx, before.velocity[1], vz), before.on_ground,
-                                   before.collided_horizontally, before.collided_vertically, before.camera_lag)
-            after = step(before, self.world, self.intents[r], self.settings)
-            out = self.out
-            out.box[r], out.velocity[r], out.on_ground[r] = after.box, after.velocity, after.on_ground
-            out.collided_horizontally[r], out.collided_vertically[r] = after.collided_horizontally, after.collided_vertically
-            out.camera_lag[r] = after.camera_lag
-
-    def _gathered(self, rows: np.ndarray, windows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The block box columns for bodies `rows` moving through cell ranges `windows`. The
-        first call of a tick (every body) lets the world cache forget cells no body uses."""
-        world_cache = self.world_cache
-        world_cache.prune(windows)
-        if self.gathered.generation != world_cache.generation:
-            self.gathered = _Gathered(self.n, world_cache.generation)
-        return self.gathered.lookup(rows, windows, world_cache)
-
-    def _regions(self, rows: np.ndarray, dx: np.ndarray, dz: np.ndarray) -> np.ndarray:
-        """The space each move can sweep: the box stretched by the move and, for bodies that may
-        step up, by the step height up and down (the step's own sweep and its settling)."""
-        box, dy = self.box[rows], self.dy[rows]
-        step_height = np.where(self.may_step[rows], self.settings.step_height, 0.0)
-        region = box.copy()
-        region[:, 0] += np.minimum(dx, 0.0)
-        region[:, 3] += np.maximum(dx, 0.0)
-        region[:, 1] += np.minimum(dy, -step_height)
-        region[:, 4] += np.maximum(dy, step_height)
-        region[:, 2] += np.minimum(dz, 0.0)
-        region[:, 5] += np.maximum(dz, 0.0)
-        return region
-
-    def _move(self, rows: np.ndarray, dx: np.ndarray, dz: np.ndarray, boxes: np.ndarray) -> None:
-        """`mover.collide` (no sneaking) and the end of `tick.step` for `rows`, with their block boxes."""
-        s = self.settings
-        start, dy = self.box[rows], self.dy[rows]
-        box, adx, ady, adz = _clip_y_x_z(boxes, start, dx, dy, dz)
-        lag = self.lag[rows].copy()
-        can_step = self.on_ground[rows] | ((dy != ady) & (dy < 0.0))
-        tries = np.nonzero(self.may_step[rows] & can_step & ((dx != adx) | (dz != adz)))[0]
-        if tries.size:
-            step_height = np.full(tries.size, s.step_height)
-            t_boxes = boxes[:, tries]
-            s_box, sx, _, sz = _clip_y_x_z(t_boxes, start[tries], dx[tries], step_height, dz[tries])
-            down = _clip(t_boxes, s_box, -step_height, Y)
-            s_box[:, 1] += down
-            s_box[:, 4] += down
-            wins = adx[tries] * adx[tries] + adz[tries] * adz[tries] < sx * sx + sz * sz
-            w = tries[wins]
-            box[w], adx[w], ady[w], adz[w] = s_box[wins], sx[wins], down[wins], sz[wins]
-            floor_fraction = box[w, 1] - np.floor(box[w, 1])
-            lag[w] = np.where(floor_fraction > 0.0, _f32(lag[w] + floor_fraction + s.camera_lag_step_extra), lag[w])
-        friction = self.friction[rows]
-        out = self.out
-        out.box[rows] = box
-        out.velocity[rows, 0] = np.where(dx != adx, 0.0, dx) * friction
-        out.velocity[rows, 1] = (np.where(dy != ady, 0.0, dy) - s.gravity) * s.vertical_drag
-        out.velocity[rows, 2] = np.where(dz != adz, 0.0, dz) * friction
-        out.on_ground[rows] = (dy != ady) & (dy < 0.0)
-        out.collided_horizontally[rows] = (dx != adx) | (dz != adz)
-        out.collided_vertically[rows] = dy != ady
-        out.camera_lag[rows] = lag
-
-    # --- the tick -------------------------------------------------------------------------------
-
-    def run(self) -> _Rows | list[Body]:
-        n = self.n
-        vx0, vz0 = self.velocity[:, 0], self.velocity[:, 2]
-        vx_in, vz_in = vx0.copy(), vz0.copy()
-        everyone = np.arange(n)
-        self.step_rows(everyone, vx_in, vz_in)
-        unstepped = BoxGrid(self.box)
-        early = self._early_pushes(unstepped, everyone)
-        for rounds in itertools.count():
-            me, other, px, pz = early
-            pushed_x, pushed_z = vx0.copy(), vz0.copy()
-            order = np.lexsort((me, other))  # by pushed body, then by pusher: the order Beta adds them
-            np.add.at(pushed_x, other[order], -px[order])
-            np.add.at(pushed_z, other[order], -pz[order])
-            changed = np.nonzero((pushed_x != vx_in) | (pushed_z != vz_in))[0]
-            if not changed.size:
-                break
-            if rounds == MAX_PUSH_ROUNDS:
-                return self._finish_one_by_one(int(changed[0]))
-            vx_in[changed], vz_in[changed] = pushed_x[changed], pushed_z[changed]
-            self.step_rows(changed, vx_in[changed], vz_in[changed])
-            kept = ~np.isin(me, changed)
-            again = self._early_pushes(unstepped, changed)
-            early = tuple(np.concatenate((a[kept], b)) for a, b in zip(early, again))
-        self._add_pushes(early)
-        return self.out
-
-    def _early_pushes(self, unstepped: BoxGrid, rows: np.ndarray):
-        """The pushes bodies `rows` (stepped) give the later bodies they meet, which have not
-        stepped yet: (me, other, dx, dz) arrays."""
-        me, other = unstepped.pairs(_push_regions(self.out.box[rows]))
-        me = rows[me]
-        later = me < other
-        me, other = me[later], other[later]
-        after_x, after_z = _centres(self.out.box[me])
-        before_x, before_z = _centres(self.box[other])
-        pushes, px, pz = _impulses(after_x, after_z, before_x, before_z)
-        return me[pushes], other[pushes], px, pz
-
-    def _add_pushes(self, early) -> None:
-        """Add the pushes made at or after each body's own update to the stepped velocities, in
-        Beta's order: first the body's own pushes (partners in crowd order), then the pushes from
-        later bodies (in crowd order)."""
-        n, box = self.n, self.out.box
-        me, other = BoxGrid(box).pairs(_push_regions(box))
-        earlier = other < me
-        me, other = me[earlier], other[earlier]
-        x, z = _centres(box)
-        pushes, px, pz = _impulses(x[me], z[me], x[other], z[other])
-        me, other = me[pushes], other[pushes]
-        e_me, e_other, e_px, e_pz = early
-        body = np.concatenate((e_me, me, other))
-        when = np.concatenate((e_other, other, n + me))
-        dx = np.concatenate((e_px, px, -px))
-        dz = np.concatenate((e_pz, pz, -pz))
-        order = np.lexsort((when, body))
-        np.add.at(self.out.velocity[:, 0], body[order], dx[order])
-        np.add.at(self.out.velocity[:, 2], body[order], dz[order])
-
-    def _finish_one_by_one(self, first_unsettled: int) -> list[Body]:
-        """Run the tick one by one from `first_unsettled`; the bodies before it are settled."""
-        stepped = _Rows.of(*(c[:first_unsettled] for c in self.out._columns())).to_bodies()
-        return step_one_by_one(self.rows.to_bodies(), self.world, self.intents, self.settings, stepped)

@@ -7,7 +7,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENGINE_MODULES = ("ursina", "panda3d", "direct")
-NUMPY_IN_PHYSICS = {"physics/crowd.py", "physics/broad_phase.py"}
+NUMPY_IN_PHYSICS = {"physics/crowd.py", "physics/crowd_vector.py", "physics/broad_phase.py"}
 """The only physics modules where numpy pays (stepping thousands of bodies at once)."""
 
 

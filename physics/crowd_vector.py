@@ -1,0 +1,533 @@
+"""The vectorised crowd tick: one `Crowd` tick for many bodies at once with numpy, giving the
+same bits as the one-by-one path (`crowd.step_one_by_one`, the definition).
+
+Owns: `VectorTick` (one tick over the crowd's numpy columns), the array versions of `tick.step`'s
+arithmetic and of `clip.clip_axis`, the per-body block box lists the clips read, and the push
+partners a tick may need (`PushCandidates`).
+Does not own: the crowd as a container or the order of a tick (`crowd.py`), the push rule
+(`push.py`), finding neighbours and block boxes (`broad_phase.py`).
+
+A body's step reads one thing the others change: its velocity, which before its own step holds
+the pushes of the *earlier* bodies that meet it, computed from their stepped positions and its
+own unstepped position. So the tick iterates:
+1. step every body with its velocity plus the pushes found so far (at first none);
+2. from the stepped boxes, find for each body the pushes its earlier neighbours give it before
+   it steps; the bodies whose pushed velocity changed are stepped again; repeat until none
+   changes. Body i only depends on bodies before it, so after r rounds every body whose chain of
+   earlier pushers is shorter than r is exact, and the first round with no change is exactly
+   the sequential result (the benchmark's crowd, a body every 4 blocks^2, takes 3 to 5 rounds;
+   the pen test's, denser, 2 to 8). After MAX_PUSH_ROUNDS the rest of the tick runs one by one
+   from the first unsettled body.
+3. the pushes after each body's step (to bodies before it, and from bodies after it) are added
+   to the stepped velocities in Beta's order.
+Every velocity sum is accumulated in the order the sequential tick adds it, so the result is
+the same to the last bit, not merely close. Bodies that sneak (Beta's edge guard is a loop of
+world queries) or fly, whose move spans more than MAX_WINDOW_CELLS cells or reaches cells
+without a key (beyond `broad_phase.KEYED_XZ` or `KEYED_Y`) step with `physics.step` inside the
+same scheme.
+
+Why it is shaped this way (measured with `python -m bench crowd`): a numpy call costs a few
+microseconds whatever its size, and the rounds after the first step only a few bodies, so what
+counts is the number of calls per round, then the size of the arrays.
+- Push partners are found once per tick, with the grid, for boxes grown by PUSH_CANDIDATE_MARGIN
+  around both the unstepped and the first stepped box (`PushCandidates`); each round then tests
+  only the candidate pairs of the bodies it stepped again, with a handful of calls. A body whose
+  box leaves its grown box (rare) makes the tick find the candidates afresh.
+- Each body clips against a flat list of its own block boxes (`BoxLists`), not a padded array as
+  wide as the body with the most boxes (a body has 1 to 20; padding tripled the work).
+- The block boxes come from `broad_phase.WorldCache`, which asks the world for each block cell
+  once, and keeps them from tick to tick when the world has a `revision` attribute (an int it
+  changes whenever a block changes). Each body also keeps the box columns it was given, with the
+  cell range they cover (`Gathered`): a move that stays inside that range, when the body is
+  stepped again in a tick or in the next tick (most wandering bodies do), reuses them.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import numpy as np
+
+from .body import Body, Intent
+from .broad_phase import BoxGrid, WorldCache, keyed, windows_of
+from .clip import X, Y, Z
+from .floats import DEG_TO_RAD_F, PI_F, QUARTER_TURN, SIN_TABLE, TABLE_SCALE
+from .push import MIN_PUSH_DISTANCE, PUSH_REACH, PUSH_STRENGTH
+from .settings import MovementSettings
+from .tick import DEGREES_PER_HALF_TURN, MIN_INPUT, step
+from .tolerances import CONTACT_TOLERANCE
+from .world import CollisionWorld
+
+MAX_PUSH_ROUNDS = 12
+"""[rounds] How many times the vectorised path re-steps the bodies whose pushed velocity changed
+before it finishes the tick one by one. Crowds settle in 2 to 8 rounds (bench, pen test); a
+pile of bodies all touching each other needs about one round per body, and finishing one by one
+is then cheaper than more rounds."""
+
+MAX_WINDOW_CELLS = 96
+"""[cells] Bodies whose move needs more block cells than this (very fast or very large bodies)
+step with `physics.step` instead: their box lists would be long and their cells many. A
+0.6 x 1.8 body needs 8 to 18 cells, falling at terminal speed about 30."""
+
+MIN_VECTOR_BODIES = 6
+"""[bodies] Fewer bodies than this step with `physics.step`, one by one, even on the vectorised
+path. Measured on the benchmark crowd: a numpy step costs 130 to 140 us of calls for 1 to 8
+bodies, `physics.step` 20 to 30 us a body; they cross at 5 to 7 bodies. The later push rounds
+of a tick move 1 to 20 bodies."""
+
+PUSH_CANDIDATE_MARGIN = 0.1
+"""[blocks] How far around a body's unstepped and first stepped box `PushCandidates` looks for
+partners, sideways (up and down it adds the step height: a second step that wins or loses a
+step-up moves the body up to that much higher or lower). A second step differs from the first
+only by the pushes the body got (a few hundredths of a block); a body that still leaves this
+margin makes the tick find the candidates afresh (exact either way). Measured on the benchmark
+crowd: 0.1 left about one tick in 60 to find them again, and each 0.1 more adds about a tenth to
+the candidate pairs."""
+
+
+# --- float32 arithmetic on arrays --------------------------------------------------------------
+# Every function below mirrors a scalar one operation for operation (the float32 roundings of
+# `tick.step`, the clip rule of `clip.clip_axis`, the order of `mover.collide`), so the results
+# are the same bits. Where a scalar step has a branch, the vector code computes both sides and
+# selects, which gives the same values.
+
+_SIN = np.asarray(SIN_TABLE, dtype=np.float64)
+
+
+def _f32(values: np.ndarray) -> np.ndarray:
+    """`floats.f32` on an array: round to binary32, back to float64."""
+    return values.astype(np.float32).astype(np.float64)
+
+
+def _beta_sin(radians: np.ndarray) -> np.ndarray:
+    return _SIN[_f32(radians * TABLE_SCALE).astype(np.int64) & 0xFFFF]
+
+
+def _beta_cos(radians: np.ndarray) -> np.ndarray:
+    return _SIN[_f32(_f32(radians * TABLE_SCALE) + QUARTER_TURN).astype(np.int64) & 0xFFFF]
+
+
+# --- block boxes, body by body -----------------------------------------------------------------
+
+class Gathered:
+    """Block box columns (`WorldCache.slots`) by crowd row, and the cell range each row's cover.
+
+    A body whose move lies inside its row's range uses those boxes (the extra boxes change no
+    clip): within a tick when it is stepped again, and in the next tick while the world cache
+    keeps its `generation` (most wandering bodies stay within last tick's cells)."""
+
+    __slots__ = ("generation", "index", "used", "window")
+
+    def __init__(self, count: int, generation: int) -> None:
+        self.generation = generation
+        self.index = np.zeros((count, 1), dtype=np.int64)
+        self.used = np.zeros(count, dtype=np.int64)
+        # No range yet: low above high.
+        self.window = np.concatenate((np.full((count, 3), np.iinfo(np.int64).max),
+                                      np.full((count, 3), np.iinfo(np.int64).min)), axis=1)
+
+    def lookup(self, rows: np.ndarray, windows: np.ndarray, world_cache: WorldCache) -> tuple[np.ndarray, np.ndarray]:
+        """The box columns for bodies `rows` moving through cell ranges `windows`, gathering the
+        ones not covered yet: an (k, K) int array (unused slots 0) and how many each row uses."""
+        old = self.window[rows]
+        fresh = ~((old[:, :3] <= windows[:, :3]).all(axis=1) & (windows[:, 3:] <= old[:, 3:]).all(axis=1))
+        if fresh.any():
+            index, used = world_cache.slots(windows[fresh])
+            if index.shape[1] > self.index.shape[1]:
+                wider = np.zeros((len(self.index), index.shape[1]), dtype=np.int64)
+                wider[:, :self.index.shape[1]] = self.index
+                self.index = wider
+            at = rows[fresh]
+            self.index[at] = 0
+            self.index[at, :index.shape[1]] = index
+            self.used[at] = used
+            self.window[at] = windows[fresh]
+        used = self.used[rows]
+        return self.index[rows, :max(int(used.max()), 1)], used
+
+
+class BoxLists:
+    """The block boxes of k >= 1 bodies as one flat list: corners (6, P + 1), the body each
+    belongs to (ascending), how many each body has, where each body's boxes start (`first`) and
+    which bodies have none (`empty`).
+
+    The list ends with one box that meets nothing (NaN corners, filed under the last body), so
+    every body's `first` lies inside it, as `np.minimum.reduceat` needs, and each body's run
+    ends where the next one starts."""
+
+    __slots__ = ("boxes", "body", "count", "first", "empty")
+
+    def __init__(self, boxes: np.ndarray, body: np.ndarray, count: np.ndarray) -> None:
+        self.boxes = np.concatenate((boxes, np.full((6, 1), np.nan)), axis=1)
+        self.body = np.append(body, len(count) - 1)
+        self.count = count
+        self.first = np.cumsum(count) - count
+        self.empty = count == 0
+
+    @classmethod
+    def of(cls, world_cache: WorldCache, index: np.ndarray, used: np.ndarray) -> BoxLists:
+        """The boxes of box columns `index` ((k, K), the first used[b] of row b)."""
+        taken = np.arange(index.shape[1]) < used[:, None]
+        return cls(world_cache.boxes(index[taken]), np.repeat(np.arange(len(used)), used), used)
+
+    def of_bodies(self, bodies: np.ndarray) -> BoxLists:
+        """The lists of `bodies` (ascending indices) alone, renumbered 0, 1, ..."""
+        chosen = np.zeros(len(self.count), dtype=bool)
+        chosen[bodies] = True
+        body = self.body[:-1]
+        keep = chosen[body]
+        number = np.cumsum(chosen) - 1
+        return BoxLists(self.boxes[:, :-1][:, keep], number[body[keep]], self.count[bodies])
+
+
+def _overlaps(lists: BoxLists, box: np.ndarray, axis: int) -> np.ndarray:
+    """For each listed block box: does it overlap its body's `box` ((k, 6)) on `axis` by more
+    than the tolerance (`clip.clip_axis`'s test on the two other axes)?"""
+    tol, b, at = CONTACT_TOLERANCE, lists.boxes, lists.body
+    return (b[axis + 3] > (box[:, axis] + tol)[at]) & (b[axis] < (box[:, axis + 3] - tol)[at])
+
+
+def _clip(lists: BoxLists, meets: np.ndarray, box: np.ndarray, delta: np.ndarray, axis: int) -> np.ndarray:
+    """`clip.clip_axis` for k bodies: how far each `box` may move by `delta` along `axis`, past
+    the listed boxes that `meets` says overlap it on the two other axes.
+
+    Moving down is clipped as moving up in a mirrored world (every coordinate negated, which is
+    exact), so one set of comparisons serves both signs. A zero delta comes back as it is; a
+    stopped one as a zero with the delta's sign (equal to the scalar's zero)."""
+    tol, b, at = CONTACT_TOLERANCE, lists.boxes, lists.body
+    up = delta > 0.0
+    distance = np.abs(delta)
+    face = np.where(up, box[:, axis + 3], -box[:, axis])
+    gap = np.where(up[at], b[axis], -b[axis + 3]) - face[at]
+    stops = meets & (gap >= -tol) & (gap < distance[at])
+    # The nearest stop per body, where a box already touched by up to the tolerance stops the
+    # move at 0. (A body with no boxes reads the next one's first value: reset to no stop.)
+    nearest = np.minimum.reduceat(np.where(stops, gap, np.inf), lists.first)
+    nearest[lists.empty] = np.inf
+    return np.copysign(np.minimum(distance, np.maximum(nearest, 0.0)), delta)
+
+
+def _clip_y_x_z(lists: BoxLists, start: np.ndarray, dx: np.ndarray, dy: np.ndarray, dz: np.ndarray):
+    """`mover._clip_y_x_z` for k bodies: (end boxes, allowed dx, dy, dz, which listed boxes
+    overlap the end box on x)."""
+    x_start, z_start = _overlaps(lists, start, X), _overlaps(lists, start, Z)
+    box = start.copy()
+    ady = _clip(lists, x_start & z_start, box, dy, Y)
+    box[:, 1] += ady
+    box[:, 4] += ady
+    y_moved = _overlaps(lists, box, Y)
+    adx = _clip(lists, y_moved & z_start, box, dx, X)
+    box[:, 0] += adx
+    box[:, 3] += adx
+    x_moved = _overlaps(lists, box, X)
+    adz = _clip(lists, x_moved & y_moved, box, dz, Z)
+    box[:, 2] += adz
+    box[:, 5] += adz
+    return box, adx, ady, adz, x_moved
+
+
+# --- pushes ------------------------------------------------------------------------------------
+
+def _centres(box: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    return (box[:, 0] + box[:, 3]) / 2.0, (box[:, 2] + box[:, 5]) / 2.0
+
+
+def _push_regions(box: np.ndarray) -> np.ndarray:
+    """`push.push_region` for many boxes."""
+    region = box.copy()
+    region[:, (0, 2)] -= PUSH_REACH
+    region[:, (3, 5)] += PUSH_REACH
+    return region
+
+
+def _impulses(me: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`push.push_impulse` for pairs of boxes ((k, 6) each): (which pairs push, dx, dz), with dx
+    and dz 0 for pairs that do not."""
+    me_x, me_z = _centres(me)
+    other_x, other_z = _centres(other)
+    dx = me_x - other_x
+    dz = me_z - other_z
+    d = np.maximum(np.abs(dx), np.abs(dz))
+    pushes = d >= MIN_PUSH_DISTANCE
+    d = _f32(np.sqrt(np.where(pushes, d, 1.0)))
+    k = np.minimum(1.0 / d, 1.0)
+    return pushes, np.where(pushes, dx / d * k * PUSH_STRENGTH, 0.0), np.where(pushes, dz / d * k * PUSH_STRENGTH, 0.0)
+
+
+def _meet(region: np.ndarray, box: np.ndarray) -> np.ndarray:
+    """Which regions strictly intersect the box in the same row (`AABB.intersects`)."""
+    return ((region[:, 3] > box[:, 0]) & (region[:, 0] < box[:, 3]) & (region[:, 4] > box[:, 1])
+            & (region[:, 1] < box[:, 4]) & (region[:, 5] > box[:, 2]) & (region[:, 2] < box[:, 5]))
+
+
+class PushCandidates:
+    """Every pair of bodies that may push each other in this tick, from the grid.
+
+    A body's reach is the hull of its unstepped and stepped box grown by PUSH_CANDIDATE_MARGIN
+    (and the step height up and down); a pair is a candidate when one body's push region of its
+    reach meets the other's reach. While every stepped box stays inside its reach (`covers`),
+    the candidates hold every pair that meets: the early pairs (pusher `early_me` before the
+    pushed `early_other`) and the late pairs (`late_me` pushing an earlier body `late_other`).
+    Both are sorted by the second body, then the first: the order Beta adds pushes in (see
+    `VectorTick._add_pushes`)."""
+
+    __slots__ = ("reach", "early_me", "early_other", "late_me", "late_other")
+
+    def __init__(self, unstepped: np.ndarray, stepped: np.ndarray, step_height: float) -> None:
+        m = PUSH_CANDIDATE_MARGIN
+        margin = np.array([m, m + step_height, m])
+        self.reach = np.concatenate((np.minimum(unstepped[:, :3], stepped[:, :3]) - margin,
+                                     np.maximum(unstepped[:, 3:], stepped[:, 3:]) + margin), axis=1)
+        # Meeting is symmetric, so filing the push regions and asking with the reaches gives the
+        # pairs (pushed, pusher), sorted by pushed body then pusher, with no sorting here.
+        pushed, pusher = BoxGrid(_push_regions(self.reach)).pairs(self.reach)
+        early = pusher < pushed
+        self.early_me, self.early_other = pusher[early], pushed[early]
+        late = pusher > pushed
+        self.late_me, self.late_other = pusher[late], pushed[late]
+
+    def covers(self, rows: np.ndarray, boxes: np.ndarray) -> bool:
+        """Do stepped `boxes` of bodies `rows` lie inside their reach?"""
+        reach = self.reach[rows]
+        return bool((reach[:, :3] <= boxes[:, :3]).all() and (boxes[:, 3:] <= reach[:, 3:]).all())
+
+
+class _EarlyPushes:
+    """The pushes each body gives the later bodies it meets before they step (per early
+    candidate pair: whether it pushes, and dx, dz), kept up to date as bodies step again."""
+
+    __slots__ = ("candidates", "pushes", "dx", "dz")
+
+    def __init__(self, candidates: PushCandidates) -> None:
+        self.candidates = candidates
+        count = candidates.early_me.size
+        self.pushes = np.zeros(count, dtype=bool)
+        self.dx, self.dz = np.zeros(count), np.zeros(count)
+
+    def update(self, pushers: np.ndarray | None, stepped: np.ndarray, unstepped: np.ndarray) -> None:
+        """Recompute the pairs whose pusher is in `pushers` (a bool mask over bodies; None: all)."""
+        c = self.candidates
+        pairs = np.arange(c.early_me.size) if pushers is None else np.nonzero(pushers[c.early_me])[0]
+        me, other = stepped[c.early_me[pairs]], unstepped[c.early_other[pairs]]
+        pushes, dx, dz = _impulses(me, other)
+        self.pushes[pairs] = pushes & _meet(_push_regions(me), other)
+        self.dx[pairs], self.dz[pairs] = dx, dz
+
+    def pushed(self, vx: np.ndarray, vz: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Velocities `vx`, `vz` with every early push subtracted, in Beta's order."""
+        c, on = self.candidates, self.pushes
+        vx, vz = vx.copy(), vz.copy()
+        np.subtract.at(vx, c.early_other[on], self.dx[on])
+        np.subtract.at(vz, c.early_other[on], self.dz[on])
+        return vx, vz
+
+
+# --- the tick ----------------------------------------------------------------------------------
+
+class VectorTick:
+    """One crowd tick over numpy columns (`crowd.Rows`). `run()` returns the new rows (or, after
+    the one-by-one fallback, a list of bodies)."""
+
+    def __init__(self, world: CollisionWorld, settings: MovementSettings, rows, intents: list[Intent],
+                 columns: dict[str, np.ndarray], world_cache: WorldCache, gathered: Gathered | None) -> None:
+        n = rows.size
+        self.n, self.world, self.settings, self.intents = n, world, settings, intents
+        self.rows = rows
+        self.box = rows.box[:n].copy()
+        self.velocity = rows.velocity[:n].copy()
+        self.on_ground = rows.on_ground[:n].copy()
+        self.camera_lag = rows.camera_lag[:n].copy()
+        self.world_cache = world_cache
+        world_cache.new_tick()
+        if gathered is None or gathered.generation != world_cache.generation or len(gathered.used) != n:
+            gathered = Gathered(n, world_cache.generation)
+        self.gathered = gathered
+        self._prepare(columns)
+        self.out = rows.empty_like(n)
+
+    def _prepare(self, c: dict[str, np.ndarray]) -> None:
+        """Everything of `tick.step` before the move that pushes cannot change: input, jump,
+        friction, acceleration, camera lag."""
+        s, n, on_ground = self.settings, self.n, self.on_ground
+        forward, strafe, yaw = _f32(c["forward"]), _f32(c["strafe"]), _f32(c["yaw"])
+        self.one_by_one = c["sneak"] | c["fly"]  # the edge guard and flying: see the module docstring
+        sprinting = c["sprint"] & (forward > 0.0) & ~c["sneak"]
+        jumping = c["jump"] & on_ground
+        self.dy = np.where(jumping, s.jump_velocity, self.velocity[:, 1])
+        self.boosted = jumping & sprinting
+        radians = _f32(yaw * DEG_TO_RAD_F)
+        self.boost_x = _beta_sin(radians) * s.sprint_jump_boost
+        self.boost_z = _beta_cos(radians) * s.sprint_jump_boost
+        strafe = _f32(strafe * s.input_decay)
+        forward = _f32(forward * s.input_decay)
+
+        friction = np.full(n, s.friction_factor)
+        grounded = np.nonzero(on_ground & ~self.one_by_one)[0]
+        b = self.box[grounded]
+        below = np.stack((np.floor((b[:, 0] + b[:, 3]) / 2.0), np.floor(b[:, 1]) - 1.0,
+                          np.floor((b[:, 2] + b[:, 5]) / 2.0)), axis=1).astype(np.int64)
+        # Bodies standing on blocks without a key step one by one (in `step_rows`).
+        standing = keyed(np.concatenate((below, below), axis=1))
+        self.one_by_one[grounded[~standing]] = True
+        grounded, below = grounded[standing], below[standing]
+        if grounded.size:  # `tick.ground_friction`
+            slip = self.world_cache.slipperiness(below)
+            friction[grounded] = _f32(_f32(slip) * s.friction_factor)
+        self.friction = friction
+        cubed = _f32(_f32(friction * friction) * friction)
+        acceleration = np.where(on_ground, _f32(s.ground_acceleration * _f32(s.ground_acceleration_reference / cubed)),
+                                s.air_acceleration)
+        acceleration = np.where(sprinting, _f32(acceleration * s.sprint_acceleration_scale), acceleration)
+
+        length = _f32(np.sqrt(_f32(_f32(strafe * strafe) + _f32(forward * forward))))
+        accelerates = length >= MIN_INPUT
+        scale = _f32(acceleration / np.maximum(length, 1.0))
+        strafe = _f32(strafe * scale)
+        forward = _f32(forward * scale)
+        radians = _f32(_f32(yaw * PI_F) / DEGREES_PER_HALF_TURN)
+        sin, cos = _beta_sin(radians), _beta_cos(radians)
+        self.accelerates = accelerates
+        self.accel_x = _f32(_f32(strafe * cos) - _f32(forward * sin))
+        self.accel_z = _f32(_f32(forward * cos) + _f32(strafe * sin))
+
+        self.lag = _f32(self.camera_lag * s.camera_lag_decay)
+        self.may_step = (s.step_height > 0.0) & (self.lag < s.camera_lag_step_limit) & (on_ground | (self.dy < 0.0))
+
+    # --- stepping rows --------------------------------------------------------------------------
+
+    def step_rows(self, rows: np.ndarray, vx_in: np.ndarray, vz_in: np.ndarray) -> None:
+        """Step bodies `rows` whose velocity before the step is (vx_in, y, vz_in); results go to `out`."""
+        # Skipped additions are selected away rather than made with 0.0: -0.0 + 0.0 is 0.0,
+        # and the sign of a zero velocity is part of the result.
+        boosted, accelerates = self.boosted[rows], self.accelerates[rows]
+        dx = np.where(boosted, vx_in - self.boost_x[rows], vx_in)
+        dx = np.where(accelerates, dx + self.accel_x[rows], dx)
+        dz = np.where(boosted, vz_in + self.boost_z[rows], vz_in)
+        dz = np.where(accelerates, dz + self.accel_z[rows], dz)
+        vector = ~self.one_by_one[rows]
+        if np.count_nonzero(vector) < MIN_VECTOR_BODIES:
+            vector[:] = False
+        if vector.any():
+            v_rows, v_dx, v_dz = rows[vector], dx[vector], dz[vector]
+            window = windows_of(self._regions(v_rows, v_dx, v_dz))
+            small = (np.prod(window[:, 3:] - window[:, :3] + 1, axis=1) <= MAX_WINDOW_CELLS) & keyed(window)
+            if not small.all():
+                self.one_by_one[v_rows[~small]] = True
+                v_rows, v_dx, v_dz, window = v_rows[small], v_dx[small], v_dz[small], window[small]
+            if v_rows.size:
+                index, used = self._gathered(v_rows, window)
+                self._move(v_rows, v_dx, v_dz, BoxLists.of(self.world_cache, index, used))
+        alone = ~vector | self.one_by_one[rows]  # including those the window check just picked
+        for r, vx, vz in zip(rows[alone].tolist(), vx_in[alone].tolist(), vz_in[alone].tolist()):
+            before = self.rows.body(r)
+            before = Body._trusted(before.box, (vx, before.velocity[1], vz), before.on_ground,
+                                   before.collided_horizontally, before.collided_vertically, before.camera_lag)
+            self.out.set_body(r, step(before, self.world, self.intents[r], self.settings))
+
+    def _gathered(self, rows: np.ndarray, windows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The block box columns for bodies `rows` moving through cell ranges `windows`. The
+        first call of a tick (every body) lets the world cache forget cells no body uses."""
+        world_cache = self.world_cache
+        world_cache.prune(windows)
+        if self.gathered.generation != world_cache.generation:
+            self.gathered = Gathered(self.n, world_cache.generation)
+        return self.gathered.lookup(rows, windows, world_cache)
+
+    def _regions(self, rows: np.ndarray, dx: np.ndarray, dz: np.ndarray) -> np.ndarray:
+        """The space each move can sweep: the box stretched by the move and, for bodies that may
+        step up, by the step height up and down (the step's own sweep and its settling)."""
+        box, dy = self.box[rows], self.dy[rows]
+        step_height = np.where(self.may_step[rows], self.settings.step_height, 0.0)
+        region = box.copy()
+        region[:, 0] += np.minimum(dx, 0.0)
+        region[:, 3] += np.maximum(dx, 0.0)
+        region[:, 1] += np.minimum(dy, -step_height)
+        region[:, 4] += np.maximum(dy, step_height)
+        region[:, 2] += np.minimum(dz, 0.0)
+        region[:, 5] += np.maximum(dz, 0.0)
+        return region
+
+    def _move(self, rows: np.ndarray, dx: np.ndarray, dz: np.ndarray, lists: BoxLists) -> None:
+        """`mover.collide` (no sneaking) and the end of `tick.step` for `rows`, with their block boxes."""
+        s = self.settings
+        start, dy = self.box[rows], self.dy[rows]
+        box, adx, ady, adz, _ = _clip_y_x_z(lists, start, dx, dy, dz)
+        lag = self.lag[rows].copy()
+        can_step = self.on_ground[rows] | ((dy != ady) & (dy < 0.0))
+        tries = np.nonzero(self.may_step[rows] & can_step & ((dx != adx) | (dz != adz)))[0]
+        if tries.size:
+            step_height = np.full(tries.size, s.step_height)
+            t_lists = lists.of_bodies(tries)
+            s_box, sx, _, sz, x_moved = _clip_y_x_z(t_lists, start[tries], dx[tries], step_height, dz[tries])
+            down = _clip(t_lists, x_moved & _overlaps(t_lists, s_box, Z), s_box, -step_height, Y)
+            s_box[:, 1] += down
+            s_box[:, 4] += down
+            wins = adx[tries] * adx[tries] + adz[tries] * adz[tries] < sx * sx + sz * sz
+            w = tries[wins]
+            box[w], adx[w], ady[w], adz[w] = s_box[wins], sx[wins], down[wins], sz[wins]
+            floor_fraction = box[w, 1] - np.floor(box[w, 1])
+            lag[w] = np.where(floor_fraction > 0.0, _f32(lag[w] + floor_fraction + s.camera_lag_step_extra), lag[w])
+        friction = self.friction[rows]
+        out = self.out
+        out.box[rows] = box
+        out.velocity[rows, 0] = np.where(dx != adx, 0.0, dx) * friction
+        out.velocity[rows, 1] = (np.where(dy != ady, 0.0, dy) - s.gravity) * s.vertical_drag
+        out.velocity[rows, 2] = np.where(dz != adz, 0.0, dz) * friction
+        out.on_ground[rows] = (dy != ady) & (dy < 0.0)
+        out.collided_horizontally[rows] = (dx != adx) | (dz != adz)
+        out.collided_vertically[rows] = dy != ady
+        out.camera_lag[rows] = lag
+
+    # --- the tick -------------------------------------------------------------------------------
+
+    def run(self):
+        n = self.n
+        vx0, vz0 = self.velocity[:, 0], self.velocity[:, 2]
+        vx_in, vz_in = vx0.copy(), vz0.copy()
+        self.step_rows(np.arange(n), vx_in, vz_in)
+        early = _EarlyPushes(PushCandidates(self.box, self.out.box, self.settings.step_height))
+        early.update(None, self.out.box, self.box)
+        for rounds in itertools.count():
+            pushed_x, pushed_z = early.pushed(vx0, vz0)
+            changed = (pushed_x != vx_in) | (pushed_z != vz_in)
+            rows = np.nonzero(changed)[0]
+            if not rows.size:
+                break
+            if rounds == MAX_PUSH_ROUNDS:
+                return self._finish_one_by_one(int(rows[0]))
+            vx_in[rows], vz_in[rows] = pushed_x[rows], pushed_z[rows]
+            self.step_rows(rows, vx_in[rows], vz_in[rows])
+            if early.candidates.covers(rows, self.out.box[rows]):
+                early.update(changed, self.out.box, self.box)
+            else:  # a body left its reach: find the candidates afresh (for every body)
+                early = _EarlyPushes(PushCandidates(self.box, self.out.box, self.settings.step_height))
+                early.update(None, self.out.box, self.box)
+        self._add_pushes(early)
+        return self.out
+
+    def _add_pushes(self, early: _EarlyPushes) -> None:
+        """Add the pushes made at or after each body's own update to the stepped velocities, in
+        Beta's order: first the body's own pushes (partners in crowd order: the earlier ones, then
+        the later ones), then the pushes from later bodies (in crowd order).
+
+        `np.add.at` adds in array order, and each group below lists a body's entries in its
+        partners' order (the candidates are sorted by their second body, then the first), so
+        three calls per axis add everything in Beta's order without sorting."""
+        box, c = self.out.box, early.candidates
+        me_box, other_box = box[c.late_me], box[c.late_other]
+        pushes, px, pz = _impulses(me_box, other_box)
+        on = pushes & _meet(_push_regions(me_box), other_box)
+        me, other, px, pz = c.late_me[on], c.late_other[on], px[on], pz[on]
+        e = early.pushes
+        for axis, late, early_push in ((0, px, early.dx), (2, pz, early.dz)):
+            column = self.out.velocity[:, axis]  # a view: the adds land in the velocities
+            np.add.at(column, me, late)  # my pushes to earlier partners
+            np.add.at(column, c.early_me[e], early_push[e])  # my pushes to later partners
+            np.subtract.at(column, other, late)  # later bodies' pushes to me
+
+    def _finish_one_by_one(self, first_unsettled: int) -> list[Body]:
+        """Run the tick one by one from `first_unsettled`; the bodies before it are settled."""
+        from .crowd import step_one_by_one  # crowd.py imports this module
+        stepped = self.out.head(first_unsettled).to_bodies()
+        return step_one_by_one(self.rows.to_bodies(), self.world, self.intents, self.settings, stepped)
