@@ -139,7 +139,26 @@ def test_a_nan_intent_a_wrong_count_or_a_non_intent_is_refused_and_nothing_moves
         crowd.step([Intent()] * 4)
     with pytest.raises(TypeError, match="intent 1 is not a physics.Intent"):
         crowd.step([Intent(), (1.0, 0.0, 0.0), Intent(), Intent(), Intent()])
+    later_bad = nan_intent()  # made first, so the crowd cannot find the bad ones in creation order
+    with pytest.raises(ValueError, match="intent 1 has a non-finite"):
+        crowd.step([Intent(), nan_intent(), Intent(), later_bad, Intent()])
+    with pytest.raises(TypeError, match="intent 2 is not"):
+        crowd.step([Intent(), Intent(), "walk", Intent(), 7])
     assert crowd.bodies == before
+
+
+def test_flying_bodies_in_a_vectorised_crowd_fly_as_physics_step_flies_them():
+    grid = floor()
+    bodies = milling_crowd(grid, 30, seed=5)
+    crowd = crowd_of(grid, bodies, vectorised=True)
+    rng = random.Random(5)
+    for _ in range(10):
+        intents = [Intent(forward=1.0, yaw=rng.uniform(0, 360), jump=k % 3 == 0 or rng.random() < 0.3,
+                          fly=k % 3 == 0) for k in range(len(bodies))]
+        bodies = step_one_by_one(bodies, grid, intents)
+        crowd.step(intents)
+        assert list(crowd.bodies) == bodies
+    assert all(body.box.min_y > 65.0 for body in bodies[::3])  # the flyers rose a block and more
 
 
 def test_an_unknown_handle_and_a_non_world_are_refused():
