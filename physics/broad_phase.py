@@ -3,7 +3,7 @@
 Owns: `CellGrid`, a uniform grid of square x/z cells that answers "which bodies meet this region"
 while bodies move one at a time (the crowd's one-by-one path); `BoxGrid`, the same question for
 whole arrays of boxes at once (numpy, the vectorised path); and `WorldCache`, the block boxes
-around many bodies, gathered from a `CollisionWorld` into padded arrays and kept by block cell.
+around many bodies, gathered from a `CollisionWorld` tile by tile and kept by block cell.
 Does not own: what happens to the pairs (`push.py`, `crowd.py`) or the clip rule (`clip.py`).
 
 Every answer is exact: a pair is reported if and only if the two boxes intersect strictly

@@ -33,23 +33,11 @@ from .tick import step
 from .tolerances import MAX_DISPLACEMENT
 from .world import CollisionWorld
 
-VECTORISED_MIN_BODIES = 100
+VECTORISED_MIN_BODIES = 50
 """[bodies] From this many bodies on, `Crowd` steps with the vectorised path (when not told).
-Measured on the shared 2-core machine with the benchmark's wandering crowd: the one-by-one path
-costs 30 to 45 us per body, the vectorised path about 1 ms of numpy calls per tick plus 15 to
-25 us per body at these sizes; they cross at about 100 bodies (64 to 128 in repeated runs)."""
-
-MAX_PUSH_ROUNDS = 12
-"""[rounds] How many times the vectorised path re-steps the bodies whose pushed velocity changed
-before it finishes the tick one by one. Crowds settle in 2 to 8 rounds (bench, pen test); a
-pile of bodies all touching each other needs about one round per body, and finishing one by one
-is then cheaper than more rounds."""
-
-MAX_WINDOW_CELLS = 96
-"""[cells] Bodies whose move needs more block cells than this (very fast or very large bodies)
-step with `physics.step` instead: the padded arrays are as wide as the widest body's boxes, and
-one huge body would make every row that wide. A 0.6 x 1.8 body needs 8 to 18 cells, falling
-at terminal speed about 30."""
+Measured on the shared 2-core machine with the benchmark's wandering crowd (median ms a tick,
+vectorised / one by one): 20 bodies 1.9 / 1.1, 40 bodies 2.7 / 2.3, 60 bodies 1.8 / 2.0,
+100 bodies 3.3 / 5.2; they cross between 40 and 60."""
 
 
 # --- the readable reference ------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """The vectorised crowd tick: one `Crowd` tick for many bodies at once with numpy, giving the
-same bits as the one-by-one path (`crowd.step_one_by_one`, the definition).
+same numbers as the one-by-one path (`crowd.step_one_by_one`, the definition) to the last bit.
 
 Owns: `VectorTick` (one tick over the crowd's numpy columns), the array versions of `tick.step`'s
 arithmetic and of `clip.clip_axis`, the per-body block box lists the clips read, and the push
@@ -26,8 +26,8 @@ world queries) or fly, whose move spans more than MAX_WINDOW_CELLS cells or reac
 without a key (beyond `broad_phase.KEYED_XZ` or `KEYED_Y`) step with `physics.step` inside the
 same scheme.
 
-Why it is shaped this way (measured with `python -m bench crowd`): a numpy call costs a few
-microseconds whatever its size, and the rounds after the first step only a few bodies, so what
+Why it is shaped this way (measured with `python -m bench crowd`): a numpy call costs a
+microsecond or more whatever its size, and the rounds after the first step only a few bodies, so what
 counts is the number of calls per round, then the size of the arrays.
 - Push partners are found once per tick, with the grid, for boxes grown by PUSH_CANDIDATE_MARGIN
   around both the unstepped and the first stepped box (`PushCandidates`); each round then tests
