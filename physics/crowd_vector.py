@@ -45,7 +45,6 @@ counts is the number of calls per round, then the size of the arrays.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
 
 import numpy as np
 
