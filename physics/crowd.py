@@ -261,9 +261,10 @@ class _Rows:
             rows.camera_lag[:n] = [b.camera_lag for b in bodies]
         return rows
 
-    def empty_like(self, count: int) -> _Rows:
+    @classmethod
+    def empty(cls, count: int) -> _Rows:
         """Rows for `count` bodies, their values not set yet."""
-        rows = _Rows(count)
+        rows = cls(count)
         rows.size = count
         return rows
 

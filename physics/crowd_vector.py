@@ -80,9 +80,9 @@ PUSH_CANDIDATE_MARGIN = 0.1
 partners, sideways (up and down it adds the step height: a second step that wins or loses a
 step-up moves the body up to that much higher or lower). A second step differs from the first
 only by the pushes the body got (a few hundredths of a block); a body that still leaves this
-margin makes the tick find the candidates afresh (exact either way). Measured on the benchmark
-crowd: 0.1 left about one tick in 60 to find them again, and each 0.1 more adds about a tenth to
-the candidate pairs."""
+margin makes the tick find the candidates afresh (exact either way). Measured over 60 ticks of
+the benchmark's 1,000-body crowd: a margin of 0.05 found them afresh in all 60 ticks, 0.1 in 4
+(1,034 candidate pairs), 0.2 in none but with 1,515 candidate pairs to test every round."""
 
 
 # --- float32 arithmetic on arrays --------------------------------------------------------------
@@ -343,7 +343,7 @@ class VectorTick:
             gathered = Gathered(n, world_cache.generation)
         self.gathered = gathered
         self._prepare(columns)
-        self.out = rows.empty_like(n)
+        self.out = type(rows).empty(n)
 
     def _prepare(self, c: dict[str, np.ndarray]) -> None:
         """Everything of `tick.step` before the move that pushes cannot change: input, jump,
