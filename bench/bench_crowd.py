@@ -13,7 +13,8 @@ hides `revision`, so its boxes are gathered afresh every tick. In the same run:
   `physics.push` body by body, the readable definition), on the same crowd and intents;
 - finding push partners with the grid (`BoxGrid`) against a brute-force all-pairs test (numpy);
 - reading `crowd.bodies` back as `Body` values after a vectorised tick (not part of the tick).
-Timings are medians on a machine shared with other jobs; compare ratios from the same run.
+Timings are medians on a machine shared with other jobs; each tick case times the vectorised and
+the reference crowd in turns (`harness.paired_medians`), so their ratio is fair within a run.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from physics.broad_phase import BoxGrid
 from physics.crowd import Crowd
 from physics.push import push_region
 
-from .harness import Row, median_time
+from .harness import Row, median_time, paired_medians
 
 SUITE = "crowd"
 DENSITY = 0.25
@@ -124,9 +125,8 @@ def run(quick: bool = False) -> list[Row]:
     tick_ms = {}
     for count in (100, 1_000, 10_000):
         ticker, reference = _settled(count, BlockGrid, quick)
-        ours = median_time(ticker, repeats=3 if quick else {100: 60, 1_000: 60, 10_000: 15}[count], unit="ms")
-        theirs = median_time(reference, repeats=1 if quick else {100: 30, 1_000: 15, 10_000: 3}[count], warmup=0,
-                             unit="ms")
+        ours, theirs = paired_medians(ticker, reference, repeats=3 if quick else {100: 60, 1_000: 60, 10_000: 15}[count],
+                                      reference_repeats=1 if quick else {100: 30, 1_000: 15, 10_000: 3}[count], unit="ms")
         tick_ms[count] = ours
         target = {100: "", 1_000: "<= 10 ms, >= 10x", 10_000: "<= 12x the 1,000 case"}[count]
         note = "reference: one-by-one path"
@@ -149,8 +149,8 @@ def run(quick: bool = False) -> list[Row]:
                             note="Body values built on demand; not part of the tick"))
 
     ticker, reference = _settled(1_000, _WithoutRevision, quick)
-    ours = median_time(ticker, repeats=3 if quick else 30, unit="ms")
-    theirs = median_time(reference, repeats=1 if quick else 15, warmup=0, unit="ms")
+    ours, theirs = paired_medians(ticker, reference, repeats=3 if quick else 30, reference_repeats=1 if quick else 15,
+                                  unit="ms")
     rows.append(Row(SUITE, "crowd tick: 1,000 bodies, world without revision", ours, "ms", reference=theirs,
                     note="block boxes gathered afresh every tick; reference: one-by-one path"))
     return rows

@@ -61,6 +61,28 @@ def median_time(operation: Callable[[], object], *, repeats: int, inner: int = 1
     return statistics.median(samples)
 
 
+def paired_medians(operation: Callable[[], object], reference: Callable[[], object], *, repeats: int,
+                   reference_repeats: int, unit: str = "us") -> tuple[float, float]:
+    """Median wall times of one call of `operation` and of `reference`, taken in turns: after
+    each reference sample come repeats / reference_repeats samples of the operation. On a shared
+    machine, whose speed drifts over seconds, a slow spell then falls on both alike, and their
+    ratio stays steady where two medians taken one after the other would not. `operation` gets
+    one untimed warm-up call."""
+    scale = _UNITS[unit]
+    operation()
+    ours: list[float] = []
+    theirs: list[float] = []
+    for k in range(reference_repeats):
+        start = time.perf_counter()
+        reference()
+        theirs.append((time.perf_counter() - start) * scale)
+        for _ in range(repeats * (k + 1) // reference_repeats - len(ours)):
+            start = time.perf_counter()
+            operation()
+            ours.append((time.perf_counter() - start) * scale)
+    return statistics.median(ours), statistics.median(theirs)
+
+
 def percentile(values: list[float], fraction: float) -> float:
     """The `fraction` (0..1) percentile by nearest rank."""
     ordered = sorted(values)

@@ -126,18 +126,28 @@ _RADIX_KEYS = 1 << 16
 
 
 def _points_in(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
-    """Every integer point of each inclusive box lo..hi ((n, d) int arrays): which box each point
-    belongs to, and the points' coordinates, one array per axis."""
+    """Every integer point of each inclusive box lo..hi ((n, d) int arrays), the last axis
+    counting fastest: which box each point belongs to, and the points' coordinates, one array
+    per axis. (Built axis by axis with repeats: no integer division, which numpy does slowly.)"""
     size = hi - lo + 1
-    counts = size.prod(axis=1)
-    owner = np.repeat(np.arange(len(lo)), counts)
-    local = np.arange(owner.size) - np.repeat(np.cumsum(counts) - counts, counts)
-    coordinates = []
-    for axis in range(lo.shape[1] - 1, -1, -1):
-        extent = size[owner, axis]
-        coordinates.append(lo[owner, axis] + local % extent)
-        local //= extent
-    return owner, coordinates[::-1]
+    owner = np.arange(len(lo))
+    coordinates: list[np.ndarray] = []
+    for axis in range(lo.shape[1]):
+        extent = size[:, axis].take(owner)
+        parent = np.repeat(np.arange(owner.size), extent)
+        offset = np.arange(parent.size) - np.repeat(np.cumsum(extent) - extent, extent)
+        owner = owner.take(parent)
+        coordinates = [c.take(parent) for c in coordinates]
+        coordinates.append(lo[:, axis].take(owner) + offset)
+    return owner, coordinates
+
+
+def _stable_order(major: np.ndarray, minor: np.ndarray, size: int) -> np.ndarray:
+    """The order that sorts pairs by `major`, then `minor` (ints in 0..size-1), ties kept."""
+    if size <= _RADIX_KEYS:  # two 16-bit radix sorts beat one comparison sort of int64 keys
+        order = np.argsort(minor.astype(np.uint16), kind="stable")
+        return order.take(np.argsort(major.take(order).astype(np.uint16), kind="stable"))
+    return np.argsort(major * size + minor, kind="stable")
 
 
 _GRID_KEY_BITS = 31
@@ -174,13 +184,15 @@ class BoxGrid:
         if self._dense is not None and self._dense[2] * self._dense[3] <= _RADIX_KEYS:
             keys = keys.astype(np.uint16)  # numpy sorts 16-bit keys by radix: many times faster
         order = np.argsort(keys, kind="stable")
-        keys, self._owner = keys[order], owner[order]
+        keys, self._owner = keys.take(order), owner.take(order)
+        # Per entry: is its cell the box's first cell in x (bit 0), in z (bit 1)? (See `pairs`.)
+        self._first = _first_cell_bits(self._spans, owner, cx, cz).take(order)
         if self._dense is not None:
             self._count = np.bincount(keys, minlength=self._dense[2] * self._dense[3])
             self._start = np.cumsum(self._count) - self._count
         else:
             starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1]))) if keys.size else keys
-            self._cells, self._start = keys[starts], starts
+            self._cells, self._start = keys.take(starts), starts
             self._count = np.diff(np.append(starts, keys.size))
 
     def _keys(self, cx: np.ndarray, cz: np.ndarray) -> np.ndarray:
@@ -214,25 +226,30 @@ class BoxGrid:
         index; callers drop what they do not want."""
         spans = self._cell_spans(regions)
         q_owner, (qx, qz) = _points_in(spans[:, :2], spans[:, 2:])
+        q_first = _first_cell_bits(spans, q_owner, qx, qz)
         lo, counts = self._lookup(qx, qz)
-        occupied = counts > 0
-        lo, counts = lo[occupied], counts[occupied]
-        q_owner, qx, qz = q_owner[occupied], qx[occupied], qz[occupied]
+        occupied = np.flatnonzero(counts)
+        lo, counts, q_owner, q_first = (a.take(occupied) for a in (lo, counts, q_owner, q_first))
         entry = np.repeat(np.arange(counts.size), counts)
         pos = np.repeat(lo - (np.cumsum(counts) - counts), counts) + np.arange(entry.size)
-        i = q_owner[entry]
-        j = self._owner[pos]
-        # A pair sharing several cells is kept only in the first cell both span (its "home" cell).
-        home = ((qx[entry] == np.maximum(spans[i, 0], self._spans[j, 0]))
-                & (qz[entry] == np.maximum(spans[i, 1], self._spans[j, 1])))
-        i, j = i[home], j[home]
-        r, b = regions[i], self._boxes[j]
-        hit = ((r[:, 3] > b[:, 0]) & (r[:, 0] < b[:, 3]) & (r[:, 4] > b[:, 1]) & (r[:, 1] < b[:, 4])
-               & (r[:, 5] > b[:, 2]) & (r[:, 2] < b[:, 5]))
-        i, j = i[hit], j[hit]
+        # A pair sharing several cells is kept only in the first cell both span (its "home"
+        # cell): the cell is both spans' common first column when it is the first column of
+        # either span (it lies in both), and likewise for rows.
+        home = np.flatnonzero((q_first.take(entry) | self._first.take(pos)) == 3)
+        i, j = q_owner.take(entry.take(home)), self._owner.take(pos.take(home))
+        r, b = regions.take(i, axis=0), self._boxes.take(j, axis=0)
+        hit = np.flatnonzero((r[:, 3] > b[:, 0]) & (r[:, 0] < b[:, 3]) & (r[:, 4] > b[:, 1]) & (r[:, 1] < b[:, 4])
+                             & (r[:, 5] > b[:, 2]) & (r[:, 2] < b[:, 5]))
+        i, j = i.take(hit), j.take(hit)
         # i ascends already (regions are expanded in order); sort j within each i.
-        order = np.argsort(i * len(self._boxes) + j, kind="stable")
-        return i[order], j[order]
+        order = _stable_order(i, j, max(len(regions), len(self._boxes)))
+        return i.take(order), j.take(order)
+
+
+def _first_cell_bits(spans: np.ndarray, owner: np.ndarray, cx: np.ndarray, cz: np.ndarray) -> np.ndarray:
+    """For cells (cx, cz) of the spans of boxes `owner`: 1 if the cell is in the span's first
+    column, plus 2 if in its first row."""
+    return (cx == spans[:, 0].take(owner)) | ((cz == spans[:, 1].take(owner)) << 1)
 
 
 # --- bodies against the world ----------------------------------------------------------------
@@ -287,8 +304,9 @@ class WorldCache:
     columns `slots` gave them while it does not. Only keyed cells (see `keyed`) can be asked for.
 
     The table: the known tiles' keys, sorted, each with a row of `_start` and `_count`, which say
-    for each cell of the tile where its box columns start in `_filed` and how many there are.
-    Asking appends (rows, filed columns, boxes) and only inserts into the short list of tile keys,
+    for each cell of the tile where its box columns start in `_filed` and how many there are,
+    and a row of `_slip`, the slipperiness of the tile's blocks that have been asked about (a
+    tick meets a few new blocks underfoot, and filling in a NaN costs no insertion). Asking appends (rows, filed columns, boxes) and only inserts into the short list of tile keys,
     so a tick that meets a few new tiles costs little however much is known.
     """
 
@@ -302,7 +320,7 @@ class WorldCache:
         # Changes whenever box columns handed out by `slots` stop being valid (tiles forgotten or renumbered).
         self.generation += 1
         self._tile_keys = np.empty(0, dtype=np.int64)  # sorted
-        self._tile_rows = np.empty(0, dtype=np.int64)  # each sorted key's row in _start and _count
+        self._tile_rows = np.empty(0, dtype=np.int64)  # each sorted key's row in _start, _count and _slip
         self._start = np.empty((0, _TILE_CELLS), dtype=np.int64)
         self._count = np.empty((0, _TILE_CELLS), dtype=np.int64)
         self._tile_count = 0
@@ -310,8 +328,7 @@ class WorldCache:
         self._filed_count = 0
         self._boxes = np.full((6, 1), np.nan)  # corners by column; column 0 pads, a box that meets nothing
         self._box_count = 1
-        self._slip_cells = np.empty(0, dtype=np.int64)  # sorted keys of the blocks whose slipperiness is known
-        self._slip = np.empty(0)
+        self._slip = np.empty((0, _TILE_CELLS))  # by tile row and cell, like `_start`; NaN: not asked yet
         self._prune_check = True
 
     def new_tick(self) -> None:
@@ -342,37 +359,41 @@ class WorldCache:
         n = len(windows)
         body, (cx, cy, cz) = _points_in(windows[:, :3], windows[:, 3:])
         tiles, local = _tile_of(cx, cy, cz)
+        cell = self._tile_row(tiles) * _TILE_CELLS + local
+        first, found = self._start.reshape(-1).take(cell), self._count.reshape(-1).take(cell)
+        entry = np.repeat(np.arange(tiles.size), found)
+        pos = np.repeat(first - (np.cumsum(found) - found), found) + np.arange(entry.size)
+        slot_body = body.take(entry)
+        used = np.bincount(slot_body, minlength=n)
+        width = max(int(used.max()) if n else 0, 1)
+        slot = np.arange(slot_body.size) - np.repeat(np.cumsum(used) - used, used)
+        index = np.zeros((n, width), dtype=np.int64)
+        index.reshape(-1)[slot_body * width + slot] = self._filed.take(pos)
+        return index, used
+
+    def _tile_row(self, tiles: np.ndarray) -> np.ndarray:
+        """The rows of `_start`, `_count` and `_slip` for tiles (keys), asking the world about unknown ones."""
         at, known = _find(self._tile_keys, tiles)
         if not known.all():
             self._ask(np.unique(tiles[~known]))
             at = np.searchsorted(self._tile_keys, tiles)
-        row = self._tile_rows[at]
-        first, found = self._start[row, local], self._count[row, local]
-        entry = np.repeat(np.arange(tiles.size), found)
-        pos = np.repeat(first - (np.cumsum(found) - found), found) + np.arange(entry.size)
-        slot_body = body[entry]
-        used = np.bincount(slot_body, minlength=n)
-        slot = np.arange(slot_body.size) - np.repeat(np.cumsum(used) - used, used)
-        index = np.zeros((n, max(int(used.max()) if n else 0, 1)), dtype=np.int64)
-        index[slot_body, slot] = self._filed[pos]
-        return index, used
+        return self._tile_rows.take(at)
 
     def boxes(self, index: np.ndarray) -> np.ndarray:
         """The corners of box columns `index` (from `slots`): a (6,) + index.shape array."""
-        return self._boxes[:, index]
+        return np.take(self._boxes, index, axis=1)
 
     def slipperiness(self, cells: np.ndarray) -> np.ndarray:
         """The world's slipperiness of blocks `cells` ((k, 3) keyed ints), asked once per block."""
-        keys = cell_keys(cells[:, 0], cells[:, 1], cells[:, 2])
-        at, known = _find(self._slip_cells, keys)
-        if not known.all():
-            new_cells, first = np.unique(keys[~known], return_index=True)
-            asked = [slipperiness_at(self._world, x, y, z) for x, y, z in cells[~known][first].tolist()]
-            where = np.searchsorted(self._slip_cells, new_cells)
-            self._slip_cells = np.insert(self._slip_cells, where, new_cells)
-            self._slip = np.insert(self._slip, where, asked)
-            at += np.searchsorted(new_cells, keys)
-        return self._slip[at]
+        tiles, local = _tile_of(cells[:, 0], cells[:, 1], cells[:, 2])
+        cell = self._tile_row(tiles) * _TILE_CELLS + local
+        known = self._slip.reshape(-1)
+        values = known.take(cell)
+        unknown = np.flatnonzero(np.isnan(values))
+        if unknown.size:
+            asked = [slipperiness_at(self._world, x, y, z) for x, y, z in cells.take(unknown, axis=0).tolist()]
+            values[unknown] = known[cell.take(unknown)] = asked
+        return values
 
     def _ask(self, tiles: np.ndarray) -> None:
         """Ask the world for the boxes of `tiles` (sorted unique keys of unknown tiles), one query
@@ -409,6 +430,7 @@ class WorldCache:
         self._filed = _appended(self._filed, self._filed_count, filed_box)
         self._filed_count += filed_box.size
         self._start = _appended(self._start, self._tile_count, start)
+        self._slip = _appended(self._slip, self._tile_count, np.full((m, _TILE_CELLS), np.nan))
         self._count = _appended(self._count, self._tile_count, count)
         at = np.searchsorted(self._tile_keys, tiles)
         self._tile_keys = np.insert(self._tile_keys, at, tiles)
@@ -427,8 +449,6 @@ class WorldCache:
         lo, hi = windows_in_use[:, :3] // t, windows_in_use[:, 3:] // t
         cells_in_use = _TILE_CELLS * int((hi - lo + 1).prod(axis=1).sum())
         limit = CACHE_CELLS_PER_CELL_USED * cells_in_use + CACHE_CELLS_ALWAYS
-        if self._slip_cells.size > limit:
-            self._slip_cells, self._slip = self._slip_cells[:0], self._slip[:0]
         if self._tile_count * _TILE_CELLS <= limit:
             return
         _, (tx, ty, tz) = _points_in(lo, hi)
@@ -447,6 +467,7 @@ class WorldCache:
         self._tile_rows = np.arange(self._tile_count)
         self._count = count.reshape(-1, _TILE_CELLS)
         self._start = first.reshape(-1, _TILE_CELLS)
+        self._slip = self._slip[rows]
         self._filed = filed.reshape(-1) + 1
         self._filed_count = self._filed.size
         self._boxes = np.concatenate((np.full((6, 1), np.nan), self._boxes[:, columns]), axis=1)
@@ -454,13 +475,16 @@ class WorldCache:
 
 
 _TILE_CELLS = WORLD_TILE_SIZE ** 3
+_TILE_BITS = WORLD_TILE_SIZE.bit_length() - 1
+assert WORLD_TILE_SIZE == 1 << _TILE_BITS, "WORLD_TILE_SIZE must be a power of two"
 
 
 def _tile_of(cx: np.ndarray, cy: np.ndarray, cz: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For block cells: the key of their tile (`cell_keys` of tile coordinates) and their number
-    within the tile (0 to _TILE_CELLS - 1)."""
-    t = WORLD_TILE_SIZE
-    return cell_keys(cx // t, cy // t, cz // t), ((cx % t) * t + cy % t) * t + cz % t
+    within the tile (0 to _TILE_CELLS - 1). (Shifts and masks: the tile size is a power of two,
+    and numpy divides integers slowly.)"""
+    b, m = _TILE_BITS, WORLD_TILE_SIZE - 1
+    return cell_keys(cx >> b, cy >> b, cz >> b), ((((cx & m) << b) | (cy & m)) << b) | (cz & m)
 
 
 def _tile_corner(tiles: np.ndarray) -> np.ndarray:

@@ -26,7 +26,7 @@ import numpy as np
 from .aabb import AABB
 from .body import Body, Intent
 from .broad_phase import CellGrid, WorldCache
-from .crowd_vector import Gathered, VectorTick
+from .crowd_vector import Gathered, PushCandidates, VectorTick
 from .push import push, push_region
 from .settings import BETA, MovementSettings
 from .tick import step
@@ -93,6 +93,7 @@ class Crowd:
         self._bodies: list[Body] | None = []
         self._rows: _Rows | None = _Rows()
         self._gathered: Gathered | None = None  # the block boxes the last vectorised tick gathered, by row
+        self._candidates: PushCandidates | None = None  # the push partners it found
 
     @property
     def world(self) -> CollisionWorld:
@@ -134,7 +135,7 @@ class Crowd:
             self._bodies.append(body)
         if self._rows is not None:
             self._rows.append(body)
-        self._gathered = None
+        self._gathered = self._candidates = None
         handle = self._next_handle
         self._next_handle += 1
         self._handles.append(handle)
@@ -144,7 +145,7 @@ class Crowd:
         """Take the body of `handle` out of the crowd (KeyError for an unknown handle)."""
         row = self._row(handle)
         del self._handles[row]
-        self._gathered = None
+        self._gathered = self._candidates = None
         if self._bodies is not None:
             del self._bodies[row]
         if self._rows is not None:
@@ -174,9 +175,9 @@ class Crowd:
         if self._rows is None:
             self._rows = _Rows.from_bodies(self._bodies)
         tick = VectorTick(self._world, self._settings, self._rows, intents, columns, self._world_cache,
-                          self._gathered)
+                          self._gathered, self._candidates)
         result = tick.run()
-        self._gathered = tick.gathered
+        self._gathered, self._candidates = tick.gathered, tick.candidates
         if isinstance(result, list):
             self._bodies, self._rows = result, None
         else:

@@ -29,10 +29,12 @@ same scheme.
 Why it is shaped this way (measured with `python -m bench crowd`): a numpy call costs a
 microsecond or more whatever its size, and the rounds after the first step only a few bodies, so what
 counts is the number of calls per round, then the size of the arrays.
-- Push partners are found once per tick, with the grid, for boxes grown by PUSH_CANDIDATE_MARGIN
-  around both the unstepped and the first stepped box (`PushCandidates`); each round then tests
-  only the candidate pairs of the bodies it stepped again, with a handful of calls. A body whose
-  box leaves its grown box (rare) makes the tick find the candidates afresh.
+- Push partners are found with the grid for boxes grown by PUSH_CANDIDATE_MARGIN around both
+  the unstepped and the first stepped box (`PushCandidates`), and kept by the crowd for later
+  ticks; each round then tests only the candidate pairs of the bodies it stepped again, with a
+  handful of calls. A body whose box leaves its grown box makes the tick find them afresh.
+- Gathers use `take` and `compress`, not fancy indexing: numpy's fancy indexing of 2-d arrays
+  costs 3 to 5 times more (measured: 5,400 rows of 6 floats, 14 us against 62 to 77 us).
 - Each body clips against a flat list of its own block boxes (`BoxLists`), not a padded array as
   wide as the body with the most boxes (a body has 1 to 20; padding tripled the work).
 - The block boxes come from `broad_phase.WorldCache`, which asks the world for each block cell
@@ -75,14 +77,19 @@ path. Measured on the benchmark crowd: a numpy step costs 130 to 140 us of calls
 bodies, `physics.step` 20 to 30 us a body; they cross at 5 to 7 bodies. The later push rounds
 of a tick move 1 to 20 bodies."""
 
-PUSH_CANDIDATE_MARGIN = 0.1
-"""[blocks] How far around a body's unstepped and first stepped box `PushCandidates` looks for
-partners, sideways (up and down it adds the step height: a second step that wins or loses a
-step-up moves the body up to that much higher or lower). A second step differs from the first
-only by the pushes the body got (a few hundredths of a block); a body that still leaves this
-margin makes the tick find the candidates afresh (exact either way). Measured over 60 ticks of
-the benchmark's 1,000-body crowd: a margin of 0.05 found them afresh in all 60 ticks, 0.1 in 4
-(1,034 candidate pairs), 0.2 in none but with 1,515 candidate pairs to test every round."""
+PUSH_CANDIDATE_MARGIN = 0.2
+"""[blocks] How far sideways around a body's unstepped and stepped box `PushCandidates` looks
+for partners. The crowd keeps the candidates from tick to tick while every box the tick tests
+stays inside them; a body that leaves makes the tick find them afresh (exact either way).
+Measured on the benchmark's 1,000 wandering bodies (0.22 blocks a tick): a margin of 0.1 finds
+them afresh 1.09 times a tick (1,051 candidate pairs), 0.2 and 0.3 once (1,522 and 2,062),
+0.5 every other tick (3,361), 0.8 every third (5,794); with the dearer search and the longer
+pair lists the tick costs the same for all of them, within the machine's noise. A crowd that
+stands still keeps them for good: 1,000 resting bodies tick 1.4x faster than finding them
+every tick. 0.2 keeps them for bodies slower than the benchmark's walk, at little cost."""
+
+PUSH_CANDIDATE_RISE = 1.0
+"""[blocks] The same up and down (a step-up moves a body up to 0.6, a jump 1.25 over six ticks)."""
 
 
 # --- float32 arithmetic on arrays --------------------------------------------------------------
@@ -129,7 +136,7 @@ class Gathered:
     def lookup(self, rows: np.ndarray, windows: np.ndarray, world_cache: WorldCache) -> tuple[np.ndarray, np.ndarray]:
         """The box columns for bodies `rows` moving through cell ranges `windows`, gathering the
         ones not covered yet: an (k, K) int array (unused slots 0) and how many each row uses."""
-        old = self.window[rows]
+        old = self.window.take(rows, axis=0)
         fresh = ~((old[:, :3] <= windows[:, :3]).all(axis=1) & (windows[:, 3:] <= old[:, 3:]).all(axis=1))
         if fresh.any():
             index, used = world_cache.slots(windows[fresh])
@@ -143,7 +150,7 @@ class Gathered:
             self.used[at] = used
             self.window[at] = windows[fresh]
         used = self.used[rows]
-        return self.index[rows, :max(int(used.max()), 1)], used
+        return self.index[:, :max(int(used.max()), 1)].take(rows, axis=0), used
 
 
 class BoxLists:
@@ -158,8 +165,9 @@ class BoxLists:
     __slots__ = ("boxes", "body", "count", "first", "empty")
 
     def __init__(self, boxes: np.ndarray, body: np.ndarray, count: np.ndarray) -> None:
-        self.boxes = np.concatenate((boxes, np.full((6, 1), np.nan)), axis=1)
-        self.body = np.append(body, len(count) - 1)
+        """`boxes` and `body` include the final box."""
+        self.boxes = boxes
+        self.body = body
         self.count = count
         self.first = np.cumsum(count) - count
         self.empty = count == 0
@@ -167,17 +175,21 @@ class BoxLists:
     @classmethod
     def of(cls, world_cache: WorldCache, index: np.ndarray, used: np.ndarray) -> BoxLists:
         """The boxes of box columns `index` ((k, K), the first used[b] of row b)."""
-        taken = np.arange(index.shape[1]) < used[:, None]
-        return cls(world_cache.boxes(index[taken]), np.repeat(np.arange(len(used)), used), used)
+        taken = (np.arange(index.shape[1]) < used[:, None]).ravel()
+        columns = np.append(index.ravel().compress(taken), 0)  # column 0: the NaN box
+        k = len(used)
+        body = np.repeat(np.arange(k), used)
+        return cls(world_cache.boxes(columns), np.append(body, k - 1), used)
 
     def of_bodies(self, bodies: np.ndarray) -> BoxLists:
         """The lists of `bodies` (ascending indices) alone, renumbered 0, 1, ..."""
         chosen = np.zeros(len(self.count), dtype=bool)
         chosen[bodies] = True
-        body = self.body[:-1]
-        keep = chosen[body]
+        keep = chosen[self.body]
+        keep[-1] = True  # the final box, filed under the last body of the new lists
         number = np.cumsum(chosen) - 1
-        return BoxLists(self.boxes[:, :-1][:, keep], number[body[keep]], self.count[bodies])
+        # The final box is filed under the last body here too: number[-1] is len(bodies) - 1.
+        return BoxLists(np.compress(keep, self.boxes, axis=1), number[self.body.compress(keep)], self.count[bodies])
 
 
 def _overlaps(lists: BoxLists, box: np.ndarray, axis: int) -> np.ndarray:
@@ -261,21 +273,22 @@ def _meet(region: np.ndarray, box: np.ndarray) -> np.ndarray:
 
 
 class PushCandidates:
-    """Every pair of bodies that may push each other in this tick, from the grid.
+    """Every pair of bodies that may push each other while their boxes stay near where they
+    were when it was made, from the grid.
 
     A body's reach is the hull of its unstepped and stepped box grown by PUSH_CANDIDATE_MARGIN
-    (and the step height up and down); a pair is a candidate when one body's push region of its
-    reach meets the other's reach. While every stepped box stays inside its reach (`covers`),
-    the candidates hold every pair that meets: the early pairs (pusher `early_me` before the
+    sideways and PUSH_CANDIDATE_RISE up and down; a pair is a candidate when one body's push
+    region of its reach meets the other's reach. While every box a tick tests (unstepped, and
+    stepped in every round) stays inside its reach (`covers`), in this tick or a later one, the
+    candidates hold every pair that meets: the early pairs (pusher `early_me` before the
     pushed `early_other`) and the late pairs (`late_me` pushing an earlier body `late_other`).
     Both are sorted by the second body, then the first: the order Beta adds pushes in (see
     `VectorTick._add_pushes`)."""
 
     __slots__ = ("reach", "early_me", "early_other", "late_me", "late_other")
 
-    def __init__(self, unstepped: np.ndarray, stepped: np.ndarray, step_height: float) -> None:
-        m = PUSH_CANDIDATE_MARGIN
-        margin = np.array([m, m + step_height, m])
+    def __init__(self, unstepped: np.ndarray, stepped: np.ndarray) -> None:
+        margin = np.array([PUSH_CANDIDATE_MARGIN, PUSH_CANDIDATE_RISE, PUSH_CANDIDATE_MARGIN])
         self.reach = np.concatenate((np.minimum(unstepped[:, :3], stepped[:, :3]) - margin,
                                      np.maximum(unstepped[:, 3:], stepped[:, 3:]) + margin), axis=1)
         # Meeting is symmetric, so filing the push regions and asking with the reaches gives the
@@ -286,9 +299,9 @@ class PushCandidates:
         late = pusher > pushed
         self.late_me, self.late_other = pusher[late], pushed[late]
 
-    def covers(self, rows: np.ndarray, boxes: np.ndarray) -> bool:
-        """Do stepped `boxes` of bodies `rows` lie inside their reach?"""
-        reach = self.reach[rows]
+    def covers(self, rows: np.ndarray | None, boxes: np.ndarray) -> bool:
+        """Do `boxes` of bodies `rows` (None: every body) lie inside their reach?"""
+        reach = self.reach if rows is None else self.reach[rows]
         return bool((reach[:, :3] <= boxes[:, :3]).all() and (boxes[:, 3:] <= reach[:, 3:]).all())
 
 
@@ -326,10 +339,12 @@ class _EarlyPushes:
 
 class VectorTick:
     """One crowd tick over numpy columns (`crowd.Rows`). `run()` returns the new rows (or, after
-    the one-by-one fallback, a list of bodies)."""
+    the one-by-one fallback, a list of bodies). `gathered` and `candidates` (None: none yet) are
+    what the crowd's last tick left; after `run()` they hold what the next tick may use."""
 
     def __init__(self, world: CollisionWorld, settings: MovementSettings, rows, intents: list[Intent],
-                 columns: dict[str, np.ndarray], world_cache: WorldCache, gathered: Gathered | None) -> None:
+                 columns: dict[str, np.ndarray], world_cache: WorldCache, gathered: Gathered | None,
+                 candidates: PushCandidates | None = None) -> None:
         n = rows.size
         self.n, self.world, self.settings, self.intents = n, world, settings, intents
         self.rows = rows
@@ -342,6 +357,7 @@ class VectorTick:
         if gathered is None or gathered.generation != world_cache.generation or len(gathered.used) != n:
             gathered = Gathered(n, world_cache.generation)
         self.gathered = gathered
+        self.candidates = candidates if candidates is not None and len(candidates.reach) == n else None
         self._prepare(columns)
         self.out = type(rows).empty(n)
 
@@ -485,7 +501,10 @@ class VectorTick:
         vx0, vz0 = self.velocity[:, 0], self.velocity[:, 2]
         vx_in, vz_in = vx0.copy(), vz0.copy()
         self.step_rows(np.arange(n), vx_in, vz_in)
-        early = _EarlyPushes(PushCandidates(self.box, self.out.box, self.settings.step_height))
+        c = self.candidates
+        if c is None or not (c.covers(None, self.box) and c.covers(None, self.out.box)):
+            self.candidates = PushCandidates(self.box, self.out.box)
+        early = _EarlyPushes(self.candidates)
         early.update(None, self.out.box, self.box)
         for rounds in itertools.count():
             pushed_x, pushed_z = early.pushed(vx0, vz0)
@@ -494,13 +513,15 @@ class VectorTick:
             if not rows.size:
                 break
             if rounds == MAX_PUSH_ROUNDS:
+                self.candidates = None
                 return self._finish_one_by_one(int(rows[0]))
             vx_in[rows], vz_in[rows] = pushed_x[rows], pushed_z[rows]
             self.step_rows(rows, vx_in[rows], vz_in[rows])
-            if early.candidates.covers(rows, self.out.box[rows]):
+            if self.candidates.covers(rows, self.out.box[rows]):
                 early.update(changed, self.out.box, self.box)
             else:  # a body left its reach: find the candidates afresh (for every body)
-                early = _EarlyPushes(PushCandidates(self.box, self.out.box, self.settings.step_height))
+                self.candidates = PushCandidates(self.box, self.out.box)
+                early = _EarlyPushes(self.candidates)
                 early.update(None, self.out.box, self.box)
         self._add_pushes(early)
         return self.out

@@ -514,3 +514,21 @@ def test_a_body_resting_on_an_integer_height_with_a_vanishing_fall_speed_lands_o
     crowd.step([Intent()])
     assert crowd.bodies[0] == expected
     assert expected.on_ground and expected.collided_vertically
+
+
+def test_push_partners_kept_from_earlier_ticks_are_found_afresh_when_a_body_is_put_next_to_another():
+    grid = floor(BlockGrid())
+    bodies = [Body.at_feet(x * 3.0 + 0.5, 64.0, 0.5) for x in range(8)]  # 3 blocks apart: nobody pushes
+    vectorised, one_by_one = crowd_of(grid, bodies, True), crowd_of(grid, bodies, False)
+    for _ in range(3):  # long enough for the vectorised crowd to keep its partners from tick to tick
+        for crowd in (vectorised, one_by_one):
+            crowd.step([Intent()] * len(bodies))
+    assert all(b.velocity[0] == 0.0 for b in vectorised.bodies)
+    beside_the_first = Body.at_feet(0.8, 64.0, 0.5)
+    for crowd in (vectorised, one_by_one):
+        crowd.replace(crowd.handles[-1], beside_the_first)
+    for _ in range(3):
+        for crowd in (vectorised, one_by_one):
+            crowd.step([Intent()] * len(bodies))
+        assert_same_bodies(vectorised.bodies, one_by_one.bodies)
+    assert vectorised.bodies[0].feet[0] < 0.5 and vectorised.bodies[-1].feet[0] > 0.8  # pushed apart
