@@ -305,9 +305,10 @@ class WorldCache:
 
     The table: the known tiles' keys, sorted, each with a row of `_start` and `_count`, which say
     for each cell of the tile where its box columns start in `_filed` and how many there are,
-    and a row of `_slip`, the slipperiness of the tile's blocks that have been asked about (a
-    tick meets a few new blocks underfoot, and filling in a NaN costs no insertion). Asking appends (rows, filed columns, boxes) and only inserts into the short list of tile keys,
-    so a tick that meets a few new tiles costs little however much is known.
+    and a row of `_slip`, the slipperiness of the tile's blocks asked about so far (NaN for the
+    others: a tick meets a few new blocks underfoot, and filling in a NaN inserts nothing).
+    Asking appends (rows, filed columns, boxes) and only inserts into the short list of tile
+    keys, so a tick that meets a few new tiles costs little however much is known.
     """
 
     def __init__(self, world: CollisionWorld) -> None:
@@ -387,12 +388,14 @@ class WorldCache:
         """The world's slipperiness of blocks `cells` ((k, 3) keyed ints), asked once per block."""
         tiles, local = _tile_of(cells[:, 0], cells[:, 1], cells[:, 2])
         cell = self._tile_row(tiles) * _TILE_CELLS + local
-        known = self._slip.reshape(-1)
+        known = self._slip.reshape(-1)  # a view: filling it in fills `_slip`
         values = known.take(cell)
         unknown = np.flatnonzero(np.isnan(values))
-        if unknown.size:
-            asked = [slipperiness_at(self._world, x, y, z) for x, y, z in cells.take(unknown, axis=0).tolist()]
-            values[unknown] = known[cell.take(unknown)] = asked
+        if unknown.size:  # ask once per new block, however many bodies stand on it
+            new, first = np.unique(cell.take(unknown), return_index=True)
+            known[new] = [slipperiness_at(self._world, x, y, z)
+                          for x, y, z in cells.take(unknown.take(first), axis=0).tolist()]
+            values = known.take(cell)
         return values
 
     def _ask(self, tiles: np.ndarray) -> None:
@@ -430,8 +433,8 @@ class WorldCache:
         self._filed = _appended(self._filed, self._filed_count, filed_box)
         self._filed_count += filed_box.size
         self._start = _appended(self._start, self._tile_count, start)
-        self._slip = _appended(self._slip, self._tile_count, np.full((m, _TILE_CELLS), np.nan))
         self._count = _appended(self._count, self._tile_count, count)
+        self._slip = _appended(self._slip, self._tile_count, np.full((m, _TILE_CELLS), np.nan))
         at = np.searchsorted(self._tile_keys, tiles)
         self._tile_keys = np.insert(self._tile_keys, at, tiles)
         self._tile_rows = np.insert(self._tile_rows, at, self._tile_count + np.arange(m))
@@ -445,8 +448,7 @@ class WorldCache:
         if not self._prune_check:
             return
         self._prune_check = False
-        t = WORLD_TILE_SIZE
-        lo, hi = windows_in_use[:, :3] // t, windows_in_use[:, 3:] // t
+        lo, hi = windows_in_use[:, :3] >> _TILE_BITS, windows_in_use[:, 3:] >> _TILE_BITS
         cells_in_use = _TILE_CELLS * int((hi - lo + 1).prod(axis=1).sum())
         limit = CACHE_CELLS_PER_CELL_USED * cells_in_use + CACHE_CELLS_ALWAYS
         if self._tile_count * _TILE_CELLS <= limit:

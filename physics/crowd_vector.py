@@ -82,8 +82,8 @@ PUSH_CANDIDATE_MARGIN = 0.2
 for partners. The crowd keeps the candidates from tick to tick while every box the tick tests
 stays inside them; a body that leaves makes the tick find them afresh (exact either way).
 Measured on the benchmark's 1,000 wandering bodies (0.22 blocks a tick): a margin of 0.1 finds
-them afresh 1.09 times a tick (1,051 candidate pairs), 0.2 and 0.3 once (1,522 and 2,062),
-0.5 every other tick (3,361), 0.8 every third (5,794); with the dearer search and the longer
+them afresh 1.09 times a tick (1,051 candidate pairs; 0.7 up and down), 0.2 and 0.3 once
+(1,522 and 2,062; 1.0 and 1.5), 0.5 every other tick (3,361; 1.5), 0.8 every third (5,794; 1.5); with the dearer search and the longer
 pair lists the tick costs the same for all of them, within the machine's noise. A crowd that
 stands still keeps them for good: 1,000 resting bodies tick 1.4x faster than finding them
 every tick. 0.2 keeps them for bodies slower than the benchmark's walk, at little cost."""

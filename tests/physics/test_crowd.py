@@ -17,6 +17,7 @@ from physics import broad_phase
 from physics.broad_phase import BoxGrid, CellGrid, WorldCache
 from physics.crowd import Crowd, step_one_by_one
 from physics.push import push, push_region
+from physics.world import DEFAULT_SLIPPERINESS
 
 from .worlds import floor, standing
 
@@ -69,6 +70,17 @@ def wandering(rng, count):
     return [Intent(forward=rng.choice([0.0, 1.0, 1.0, -0.5]), strafe=rng.choice([0.0, 0.0, 1.0]),
                    yaw=rng.uniform(0.0, 360.0), jump=rng.random() < 0.1, sprint=rng.random() < 0.2)
             for _ in range(count)]
+
+
+def assert_crowd_follows(crowd, definition, bodies, world, rng, ticks) -> list[Body]:
+    """Step `crowd` and `definition` (a crowd tick as a function of bodies, world and intents)
+    through `ticks` ticks of wandering intents, asserting equal bodies after each; the last bodies."""
+    for _ in range(ticks):
+        intents = wandering(rng, len(bodies))
+        bodies = definition(bodies, world, intents)
+        crowd.step(intents)
+        assert list(crowd.bodies) == bodies
+    return bodies
 
 
 # --- the crowd as a container ------------------------------------------------------------------
@@ -267,6 +279,20 @@ def test_a_world_with_a_revision_is_asked_only_for_cells_it_was_not_asked_for_be
     assert asked and (changed[4] == 65.0).any()  # the new block's top
 
 
+def test_the_world_cache_asks_the_slipperiness_of_each_block_once_however_many_bodies_stand_on_it():
+    grid = floor(BlockGrid())
+    grid.set(2, 63, 0, slipperiness=ICE)
+    asked = []
+    ask = grid.slipperiness
+    grid.slipperiness = lambda x, y, z: asked.append((x, y, z)) or ask(x, y, z)
+    cache = WorldCache(grid)
+    cells = np.array([(2, 63, 0), (1, 63, 0), (2, 63, 0), (2, 63, 0)])
+    assert cache.slipperiness(cells).tolist() == [ICE, DEFAULT_SLIPPERINESS, ICE, ICE]
+    assert sorted(asked) == [(1, 63, 0), (2, 63, 0)]
+    assert cache.slipperiness(cells[::-1]).tolist() == [ICE, ICE, DEFAULT_SLIPPERINESS, ICE]
+    assert len(asked) == 2
+
+
 # --- the one-by-one path is the definition; the vectorised path equals it ------------------------
 
 @pytest.mark.parametrize("vectorised", [False, True])
@@ -275,12 +301,7 @@ def test_a_crowd_tick_is_each_body_stepping_then_pushing_its_neighbours_in_order
     grid.fill(2, 64, 0, 2, 64, 4, shapes.SLAB)
     bodies = milling_crowd(grid, 40, seed=9)
     crowd = crowd_of(grid, bodies, vectorised)
-    rng = random.Random(4)
-    for _ in range(30):
-        intents = wandering(rng, len(bodies))
-        bodies = beta_world_tick(bodies, grid, intents)
-        crowd.step(intents)
-        assert list(crowd.bodies) == bodies
+    bodies = assert_crowd_follows(crowd, beta_world_tick, bodies, grid, random.Random(4), 30)
 
 
 @st.composite
@@ -363,12 +384,7 @@ def test_a_crowd_too_entangled_for_the_round_limit_finishes_one_by_one_with_the_
     grid = floor()
     bodies = milling_crowd(grid, 60, seed=rounds, size=3.0)
     crowd = crowd_of(grid, bodies, vectorised=True)
-    rng = random.Random(rounds)
-    for _ in range(5):
-        intents = wandering(rng, len(bodies))
-        bodies = step_one_by_one(bodies, grid, intents)
-        crowd.step(intents)
-        assert list(crowd.bodies) == bodies
+    bodies = assert_crowd_follows(crowd, step_one_by_one, bodies, grid, random.Random(rounds), 5)
 
 
 def test_bodies_beyond_the_keyed_cells_step_one_by_one_among_the_others_with_the_same_result():
@@ -378,12 +394,7 @@ def test_bodies_beyond_the_keyed_cells_step_one_by_one_among_the_others_with_the
     bodies = milling_crowd(grid, 20, seed=3) + [standing(grid, x=far_x + 0.5), standing(grid, x=far_x + 0.9),
                                                 Body.at_feet(0.5, broad_phase.KEYED_Y + 50.0, 0.5)]
     crowd = crowd_of(grid, bodies, vectorised=True)
-    rng = random.Random(3)
-    for _ in range(10):
-        intents = wandering(rng, len(bodies))
-        bodies = step_one_by_one(bodies, grid, intents)
-        crowd.step(intents)
-        assert list(crowd.bodies) == bodies
+    bodies = assert_crowd_follows(crowd, step_one_by_one, bodies, grid, random.Random(3), 10)
     assert bodies[-1].velocity[1] < 0.0 and bodies[-2].velocity[0] != 0.0  # the far ones moved and pushed
 
 
