@@ -11,7 +11,7 @@ the crowd keep the block boxes it gathered from tick to tick; one more case runs
 hides `revision`, so its boxes are gathered afresh every tick. In the same run:
 - the one-by-one reference path (`Crowd(..., vectorised=False)`: `physics.step` and
   `physics.push` body by body, the readable definition), on the same crowd and intents;
-- finding push partners with the grid (`BoxGrid`) against a brute-force all-pairs test (numpy);
+- finding push partners with the strip sweep (`near_pairs`) against a brute-force all-pairs test (numpy);
 - reading `crowd.bodies` back as `Body` values after a vectorised tick (not part of the tick).
 Timings are medians on a machine shared with other jobs; each tick case times the vectorised and
 the reference crowd in turns (`harness.paired_medians`), so their ratio is fair within a run.
@@ -25,9 +25,9 @@ import random
 import numpy as np
 
 from physics import BlockGrid, Body, Intent, shapes
-from physics.broad_phase import BoxGrid
+from physics.broad_phase import near_pairs
 from physics.crowd import Crowd
-from physics.push import push_region
+from physics.push import PUSH_REACH
 
 from .harness import Row, median_time, paired_medians
 
@@ -96,14 +96,17 @@ class _Ticker:
         self.tick += 1
 
 
-def _brute_force_partners(regions: np.ndarray, boxes: np.ndarray) -> int:
-    """How many (region, box) pairs meet, testing every pair (numpy, in slabs of rows)."""
+def _brute_force_partners(boxes: np.ndarray, reach: float) -> int:
+    """How many ordered pairs of distinct boxes are near (`near_pairs`'s relation), testing every
+    pair (numpy, in slabs of rows)."""
     found = 0
-    for start in range(0, len(regions), 512):
-        r = regions[start:start + 512, None, :]
+    for start in range(0, len(boxes), 512):
+        a = boxes[start:start + 512, None, :]
         b = boxes[None, :, :]
-        found += int(((r[..., 3] > b[..., 0]) & (r[..., 0] < b[..., 3]) & (r[..., 4] > b[..., 1])
-                      & (r[..., 1] < b[..., 4]) & (r[..., 5] > b[..., 2]) & (r[..., 2] < b[..., 5])).sum())
+        near = ((np.maximum(b[..., 0] - a[..., 3], a[..., 0] - b[..., 3]) < reach)
+                & (np.maximum(b[..., 2] - a[..., 5], a[..., 2] - b[..., 5]) < reach)
+                & (a[..., 4] > b[..., 1]) & (b[..., 4] > a[..., 1]))
+        found += int(near.sum()) - int(near.diagonal(start).sum())  # a box is not its own partner
     return found
 
 
@@ -137,12 +140,14 @@ def run(quick: bool = False) -> list[Row]:
 
         crowd = ticker.crowd
         boxes = np.array([b.box for b in crowd.bodies])
-        regions = np.array([push_region(b.box) for b in crowd.bodies])
-        grid_ms = median_time(lambda: BoxGrid(boxes).pairs(regions), repeats=3 if quick else 15, unit="ms")
-        brute_ms = median_time(lambda: _brute_force_partners(regions, boxes), repeats=1 if quick else 3,
+        found = near_pairs(boxes, PUSH_REACH)[0].size
+        if found != _brute_force_partners(boxes, PUSH_REACH):
+            raise AssertionError("near_pairs and the brute-force scan disagree")
+        sweep_ms = median_time(lambda: near_pairs(boxes, PUSH_REACH), repeats=3 if quick else 15, unit="ms")
+        brute_ms = median_time(lambda: _brute_force_partners(boxes, PUSH_REACH), repeats=1 if quick else 3,
                                warmup=0 if count == 10_000 else 1, unit="ms")
-        rows.append(Row(SUITE, f"push partners: {count:,} bodies, grid", grid_ms, "ms", reference=brute_ms,
-                        note="reference: brute-force all pairs (numpy)"))
+        rows.append(Row(SUITE, f"push partners: {count:,} bodies, strip sweep", sweep_ms, "ms", reference=brute_ms,
+                        note=f"{found:,} pairs; reference: brute-force all pairs (numpy)"))
         if count == 1_000:
             read_ms = median_time(lambda: crowd.bodies, repeats=3 if quick else 15, warmup=0, setup=ticker, unit="ms")
             rows.append(Row(SUITE, "read crowd.bodies after a 1,000-body tick", read_ms, "ms",

@@ -35,14 +35,9 @@ from .aabb import AABB
 from .world import CollisionWorld, slipperiness_at
 
 GRID_CELL_SIZE = 2.0
-"""[blocks] Side of a grid cell (x and z). A power of two, so `x / GRID_CELL_SIZE` is exact and a
+"""[blocks] Side of a `CellGrid` cell (x and z). A power of two, so `x / GRID_CELL_SIZE` is exact and a
 box is filed under exactly the cells it overlaps. Measured best for 0.6 to 1 block bodies with
 0.2-block push reach (see the module docstring)."""
-
-DENSE_CELLS_PER_ENTRY = 4
-"""[1] `BoxGrid` keeps its cells in a dense array over their bounding rectangle when that has at
-most this many cells per box-in-cell entry (a crowd packed in one place), else as sorted keys
-(bodies spread far apart). A dense lookup is an index; a sorted one a binary search."""
 
 
 WORLD_TILE_SIZE = 4
@@ -150,106 +145,63 @@ def _stable_order(major: np.ndarray, minor: np.ndarray, size: int) -> np.ndarray
     return np.argsort(major * size + minor, kind="stable")
 
 
-_GRID_KEY_BITS = 31
-_GRID_KEY_MASK = (1 << _GRID_KEY_BITS) - 1
+STRIP_SLACK = 1e-6
+"""[1] Relative and absolute widening of `near_pairs`'s strips and x windows. Strip numbers and
+sort keys are computed in floats, which may round a box into the neighbouring strip or key; the
+strips are this much wider than the widest box plus the reach, so rounding (relative error
+~1e-16 at coordinates up to KEYED_XZ, ~4e-9 blocks) can only add candidates, never drop one.
+The exact test decides."""
 
 
-def _grid_keys(cx: np.ndarray, cz: np.ndarray) -> np.ndarray:
-    """A key per grid cell, 31 bits per axis. Cells 2^31 cells apart share a key: a lookup then
-    also returns the other cell's boxes, which the exact test drops."""
-    return ((cx & _GRID_KEY_MASK) << _GRID_KEY_BITS) | (cz & _GRID_KEY_MASK)
+def near_pairs(boxes: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
+    """Every (i, j), i != j, of boxes ((n, 6) AABB corners) that come within `reach` of each
+    other sideways: the gap between them is less than `reach` on x and on z (a negative gap is
+    an overlap), and they overlap strictly on y. Two int arrays, sorted by i, then j; each pair
+    comes both ways. `reach` > 0: for the crowd, boxes i and j meet each other's push region.
 
-
-class BoxGrid:
-    """A uniform x/z grid over a fixed array of boxes (numpy): which of them meet given regions.
-
-    The crowd's vectorised path files the boxes once and queries it with many regions at once.
-    """
-
-    def __init__(self, boxes: np.ndarray, cell_size: float = GRID_CELL_SIZE) -> None:
-        self._boxes = boxes
-        self._cell_size = cell_size
-        self._spans = self._cell_spans(boxes)
-        owner, (cx, cz) = _points_in(self._spans[:, :2], self._spans[:, 2:])
-        # The occupied cells as a table: a dense array over the cells' bounding rectangle when it
-        # is small (most crowds), else sorted cell keys; either way each cell's boxes are a run of
-        # `_owner`, from `start`, `count` long.
-        self._dense = None
-        if cx.size:
-            x0, z0 = int(cx.min()), int(cz.min())
-            width, depth = int(cx.max()) - x0 + 1, int(cz.max()) - z0 + 1
-            if width * depth <= DENSE_CELLS_PER_ENTRY * cx.size:
-                self._dense = (x0, z0, width, depth)
-        keys = self._keys(cx, cz)
-        if self._dense is not None and self._dense[2] * self._dense[3] <= _RADIX_KEYS:
-            keys = keys.astype(np.uint16)  # numpy sorts 16-bit keys by radix: many times faster
-        order = np.argsort(keys, kind="stable")
-        keys, self._owner = keys.take(order), owner.take(order)
-        # Per entry: is its cell the box's first cell in x (bit 0), in z (bit 1)? (See `pairs`.)
-        self._first = _first_cell_bits(self._spans, owner, cx, cz).take(order)
-        if self._dense is not None:
-            self._count = np.bincount(keys, minlength=self._dense[2] * self._dense[3])
-            self._start = np.cumsum(self._count) - self._count
-        else:
-            starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1]))) if keys.size else keys
-            self._cells, self._start = keys.take(starts), starts
-            self._count = np.diff(np.append(starts, keys.size))
-
-    def _keys(self, cx: np.ndarray, cz: np.ndarray) -> np.ndarray:
-        """A key per cell: its index in the dense table, or its `_grid_keys` key."""
-        if self._dense is None:
-            return _grid_keys(cx, cz)
-        x0, z0, _, depth = self._dense
-        return (cx - x0) * depth + (cz - z0)
-
-    def _lookup(self, cx: np.ndarray, cz: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Where the boxes of cells (cx, cz) start in `_owner`, and how many there are (0 for
-        cells with none)."""
-        if not self._count.size:
-            return np.zeros_like(cx), np.zeros_like(cx)
-        if self._dense is None:
-            at, occupied = _find(self._cells, _grid_keys(cx, cz))
-            at = np.where(occupied, at, 0)
-            return self._start[at], np.where(occupied, self._count[at], 0)
-        x0, z0, width, depth = self._dense
-        inside = (cx >= x0) & (cx < x0 + width) & (cz >= z0) & (cz < z0 + depth)
-        at = np.where(inside, (cx - x0) * depth + (cz - z0), 0)
-        return self._start[at], np.where(inside, self._count[at], 0)
-
-    def _cell_spans(self, boxes: np.ndarray) -> np.ndarray:
-        """The grid cells each box's x/z extent overlaps: (n, 4) inclusive [x0, z0, x1, z1]."""
-        return np.floor(boxes[:, (0, 2, 3, 5)] / self._cell_size).astype(np.int64)
-
-    def pairs(self, regions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Every (i, j) with regions[i] strictly intersecting boxes[j] ((n, 6) AABB corners): two
-        int arrays, sorted by i then j. Includes i == j when a region meets the box of the same
-        index; callers drop what they do not want."""
-        spans = self._cell_spans(regions)
-        q_owner, (qx, qz) = _points_in(spans[:, :2], spans[:, 2:])
-        q_first = _first_cell_bits(spans, q_owner, qx, qz)
-        lo, counts = self._lookup(qx, qz)
-        occupied = np.flatnonzero(counts)
-        lo, counts, q_owner, q_first = (a.take(occupied) for a in (lo, counts, q_owner, q_first))
-        entry = np.repeat(np.arange(counts.size), counts)
-        pos = np.repeat(lo - (np.cumsum(counts) - counts), counts) + np.arange(entry.size)
-        # A pair sharing several cells is kept only in the first cell both span (its "home"
-        # cell): the cell is both spans' common first column when it is the first column of
-        # either span (it lies in both), and likewise for rows.
-        home = np.flatnonzero((q_first.take(entry) | self._first.take(pos)) == 3)
-        i, j = q_owner.take(entry.take(home)), self._owner.take(pos.take(home))
-        r, b = regions.take(i, axis=0), self._boxes.take(j, axis=0)
-        hit = np.flatnonzero((r[:, 3] > b[:, 0]) & (r[:, 0] < b[:, 3]) & (r[:, 4] > b[:, 1]) & (r[:, 1] < b[:, 4])
-                             & (r[:, 5] > b[:, 2]) & (r[:, 2] < b[:, 5]))
-        i, j = i.take(hit), j.take(hit)
-        # i ascends already (regions are expanded in order); sort j within each i.
-        order = _stable_order(i, j, max(len(regions), len(self._boxes)))
-        return i.take(order), j.take(order)
-
-
-def _first_cell_bits(spans: np.ndarray, owner: np.ndarray, cx: np.ndarray, cz: np.ndarray) -> np.ndarray:
-    """For cells (cx, cz) of the spans of boxes `owner`: 1 if the cell is in the span's first
-    column, plus 2 if in its first row."""
-    return (cx == spans[:, 0].take(owner)) | ((cz == spans[:, 1].take(owner)) << 1)
+    A sweep in strips: z is cut into strips as deep as the deepest box plus the reach, and the
+    boxes are sorted by strip, then by their low x corner. Boxes in strips two or more apart
+    cannot be near, so each box only looks, with binary searches, at the boxes after it in its
+    own strip whose low x lies within the widest box plus the reach, and at those of the next
+    strip within that distance either side. Each pair is found once and tested once (the test
+    is symmetric in i and j, to the bit). The work grows with the boxes near each box, so
+    linearly in n for a crowd of even density (measured: module docstring); one very large box
+    widens every strip and window."""
+    n = len(boxes)
+    if n < 2:
+        none = np.empty(0, dtype=np.int64)
+        return none, none
+    c = np.ascontiguousarray(boxes.T, dtype=np.float64)  # corner by corner: c[0] is every min x
+    window = (float((c[3] - c[0]).max()) + reach + STRIP_SLACK) * (1.0 + STRIP_SLACK)
+    depth = (float((c[5] - c[2]).max()) + reach + STRIP_SLACK) * (1.0 + STRIP_SLACK)
+    x0, z0 = float(c[0].min()), float(c[2].min())
+    stride = float(c[0].max()) - x0 + 4.0 * window  # strip k's keys lie in [k * stride, k * stride + x range]
+    key = np.floor((c[2] - z0) / depth) * stride + (c[0] - x0)
+    order = np.argsort(key)
+    key = key.take(order)
+    # Candidates of the box at sorted place p: places p+1 .. ahead-1 (same strip), then
+    # beside .. beside_end-1 (next strip).
+    ahead, beside, beside_end = np.searchsorted(key, np.concatenate(
+        (key + window, key + (stride - window), key + (stride + window)))).reshape(3, n)
+    place = np.arange(n)
+    same = ahead - (place + 1)
+    count = same + (beside_end - beside)
+    owner = np.repeat(place, count)
+    k = np.arange(owner.size) - np.repeat(np.cumsum(count) - count, count)
+    in_strip = same.take(owner)
+    other = np.where(k < in_strip, owner + 1 + k, beside.take(owner) + (k - in_strip))
+    i, j = order.take(owner), order.take(other)
+    # Corner by corner: gathering whole rows would make arrays big enough to be mapped afresh
+    # from the system on every call, and those page faults cost more than the test.
+    near = np.maximum(c[0].take(j) - c[3].take(i), c[0].take(i) - c[3].take(j)) < reach
+    near &= np.maximum(c[2].take(j) - c[5].take(i), c[2].take(i) - c[5].take(j)) < reach
+    near &= c[4].take(i) > c[1].take(j)
+    near &= c[4].take(j) > c[1].take(i)
+    hit = np.flatnonzero(near)
+    i, j = i.take(hit), j.take(hit)
+    first, second = np.concatenate((i, j)), np.concatenate((j, i))
+    ordered = _stable_order(first, second, n)
+    return first.take(ordered), second.take(ordered)
 
 
 # --- bodies against the world ----------------------------------------------------------------
@@ -383,6 +335,12 @@ class WorldCache:
     def boxes(self, index: np.ndarray) -> np.ndarray:
         """The corners of box columns `index` (from `slots`): a (6,) + index.shape array."""
         return np.take(self._boxes, index, axis=1)
+
+    def corners(self, columns: np.ndarray) -> tuple[np.ndarray, ...]:
+        """The corners of box columns `columns` (a flat int array) as six arrays, min x first.
+        (Six arrays, not one (6, k) array: for a crowd's thousands of boxes one array is big
+        enough to be mapped afresh from the system, page faults and all, on every call.)"""
+        return tuple(row.take(columns) for row in self._boxes)
 
     def slipperiness(self, cells: np.ndarray) -> np.ndarray:
         """The world's slipperiness of blocks `cells` ((k, 3) keyed ints), asked once per block."""

@@ -51,7 +51,7 @@ import itertools
 import numpy as np
 
 from .body import Body, Intent
-from .broad_phase import BoxGrid, WorldCache, keyed, windows_of
+from .broad_phase import WorldCache, keyed, near_pairs, windows_of
 from .clip import X, Y, Z
 from .floats import DEG_TO_RAD_F, PI_F, QUARTER_TURN, SIN_TABLE, TABLE_SCALE
 from .push import MIN_PUSH_DISTANCE, PUSH_REACH, PUSH_STRENGTH
@@ -154,7 +154,8 @@ class Gathered:
 
 
 class BoxLists:
-    """The block boxes of k >= 1 bodies as one flat list: corners (6, P + 1), the body each
+    """The block boxes of k >= 1 bodies as one flat list: corners (six arrays of P + 1, min x
+    first, see `WorldCache.corners`), the body each
     belongs to (ascending), how many each body has, where each body's boxes start (`first`) and
     which bodies have none (`empty`).
 
@@ -164,7 +165,7 @@ class BoxLists:
 
     __slots__ = ("boxes", "body", "count", "first", "empty")
 
-    def __init__(self, boxes: np.ndarray, body: np.ndarray, count: np.ndarray) -> None:
+    def __init__(self, boxes: tuple[np.ndarray, ...], body: np.ndarray, count: np.ndarray) -> None:
         """`boxes` and `body` include the final box."""
         self.boxes = boxes
         self.body = body
@@ -179,7 +180,7 @@ class BoxLists:
         columns = np.append(index.ravel().compress(taken), 0)  # column 0: the NaN box
         k = len(used)
         body = np.repeat(np.arange(k), used)
-        return cls(world_cache.boxes(columns), np.append(body, k - 1), used)
+        return cls(world_cache.corners(columns), np.append(body, k - 1), used)
 
     def of_bodies(self, bodies: np.ndarray) -> BoxLists:
         """The lists of `bodies` (ascending indices) alone, renumbered 0, 1, ..."""
@@ -189,7 +190,8 @@ class BoxLists:
         keep[-1] = True  # the final box, filed under the last body of the new lists
         number = np.cumsum(chosen) - 1
         # The final box is filed under the last body here too: number[-1] is len(bodies) - 1.
-        return BoxLists(np.compress(keep, self.boxes, axis=1), number[self.body.compress(keep)], self.count[bodies])
+        return BoxLists(tuple(corner.compress(keep) for corner in self.boxes), number[self.body.compress(keep)],
+                        self.count[bodies])
 
 
 def _overlaps(lists: BoxLists, box: np.ndarray, axis: int) -> np.ndarray:
@@ -274,11 +276,11 @@ def _meet(region: np.ndarray, box: np.ndarray) -> np.ndarray:
 
 class PushCandidates:
     """Every pair of bodies that may push each other while their boxes stay near where they
-    were when it was made, from the grid.
+    were when it was made (`broad_phase.near_pairs`).
 
     A body's reach is the hull of its unstepped and stepped box grown by PUSH_CANDIDATE_MARGIN
-    sideways and PUSH_CANDIDATE_RISE up and down; a pair is a candidate when one body's push
-    region of its reach meets the other's reach. While every box a tick tests (unstepped, and
+    sideways and PUSH_CANDIDATE_RISE up and down; a pair is a candidate when the two reaches
+    come within PUSH_REACH of each other sideways (each meets the other's push region). While every box a tick tests (unstepped, and
     stepped in every round) stays inside its reach (`covers`), in this tick or a later one, the
     candidates hold every pair that meets: the early pairs (pusher `early_me` before the
     pushed `early_other`) and the late pairs (`late_me` pushing an earlier body `late_other`).
@@ -291,9 +293,9 @@ class PushCandidates:
         margin = np.array([PUSH_CANDIDATE_MARGIN, PUSH_CANDIDATE_RISE, PUSH_CANDIDATE_MARGIN])
         self.reach = np.concatenate((np.minimum(unstepped[:, :3], stepped[:, :3]) - margin,
                                      np.maximum(unstepped[:, 3:], stepped[:, 3:]) + margin), axis=1)
-        # Meeting is symmetric, so filing the push regions and asking with the reaches gives the
-        # pairs (pushed, pusher), sorted by pushed body then pusher, with no sorting here.
-        pushed, pusher = BoxGrid(_push_regions(self.reach)).pairs(self.reach)
+        # Nearness is symmetric: the pairs come both ways, sorted by the first body, which
+        # serves as (pushed, pusher), sorted by pushed body then pusher.
+        pushed, pusher = near_pairs(self.reach, PUSH_REACH)
         early = pusher < pushed
         self.early_me, self.early_other = pusher[early], pushed[early]
         late = pusher > pushed

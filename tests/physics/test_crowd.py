@@ -14,9 +14,9 @@ from physics import AABB, CONTACT_TOLERANCE, BlockGrid, Body, Intent, shapes
 from physics import crowd as crowd_module
 from physics import crowd_vector
 from physics import broad_phase
-from physics.broad_phase import BoxGrid, CellGrid, WorldCache
+from physics.broad_phase import CellGrid, WorldCache, near_pairs
 from physics.crowd import Crowd, step_one_by_one
-from physics.push import push, push_region
+from physics.push import PUSH_REACH, push, push_region
 from physics.world import DEFAULT_SLIPPERINESS
 
 from .worlds import floor, standing
@@ -213,18 +213,32 @@ def test_the_cell_grid_finds_exactly_the_boxes_a_brute_force_scan_finds_while_bo
     assert 0 not in grid.query(AABB(origin - 100, -10, origin - 100, origin + 100, 10, origin + 100))
 
 
+def near(a, b, reach):
+    """`near_pairs`'s relation for two boxes, written out."""
+    return (max(b.min_x - a.max_x, a.min_x - b.max_x) < reach and max(b.min_z - a.max_z, a.min_z - b.max_z) < reach
+            and a.max_y > b.min_y and b.max_y > a.min_y)
+
+
 @pytest.mark.parametrize("origin", [0.0, -1000.5, 3e7])
-@pytest.mark.parametrize("count, spread", [(0, 1.0), (1, 1.0), (50, 2.0), (400, 10.0), (400, 40.0), (400, 1e5)])
-def test_the_box_grid_finds_exactly_the_pairs_a_brute_force_scan_finds(count, spread, origin):
-    # The last spread leaves the grid's cells too far apart for a dense table (sorted keys).
+@pytest.mark.parametrize("count, spread", [(0, 1.0), (1, 1.0), (2, 0.5), (50, 2.0), (400, 10.0), (400, 40.0), (400, 1e5)])
+def test_near_pairs_finds_exactly_the_pairs_a_brute_force_scan_finds(count, spread, origin):
     rng = random.Random(count)
     boxes = random_boxes(rng, count, spread, origin)
-    regions = [push_region(b) for b in boxes] + [AABB(origin + 5e5, 0, origin, origin + 5e5 + 1, 9, origin + 1)]
-    i, j = BoxGrid(np.array(boxes).reshape(-1, 6)).pairs(np.array(regions))
-    expected = [(a, b) for a, r in enumerate(regions) for b, box in enumerate(boxes) if r.intersects(box)]
+    i, j = near_pairs(np.array(boxes).reshape(-1, 6), PUSH_REACH)
+    expected = [(a, b) for a, box in enumerate(boxes) for b, other in enumerate(boxes)
+                if a != b and near(box, other, PUSH_REACH)]
     assert list(zip(i.tolist(), j.tolist())) == expected
 
 
+def test_near_pairs_takes_boxes_exactly_at_the_reach_as_not_near_and_just_inside_as_near():
+    # Lined up along x and z at gaps of exactly the reach, then just under it; on strip and
+    # window edges alike (the strips are as deep as the deepest box plus the reach).
+    box = AABB(0.0, 0.0, 0.0, 0.5, 1.0, 0.5)
+    reach = 0.25  # exact in binary: gaps of exactly 0.25 are computed exactly
+    boxes = [box, box.offset(0.75, 0.0, 0.0), box.offset(0.0, 0.0, 0.75), box.offset(0.75, 0.0, 0.75),
+             box.offset(1.5 - 1e-9, 0.0, 0.0), box.offset(0.0, 0.0, -0.75 + 1e-9), box.offset(0.0, 1.0, 0.0)]
+    i, j = near_pairs(np.array(boxes), reach)
+    assert list(zip(i.tolist(), j.tolist())) == [(0, 5), (1, 4), (4, 1), (5, 0)]
 class UnrevisedGrid(BlockGrid):
     """A BlockGrid that hides its `revision`: a world without that optional attribute."""
 
