@@ -303,7 +303,7 @@ class PushCandidates:
 
     def covers(self, rows: np.ndarray | None, boxes: np.ndarray) -> bool:
         """Do `boxes` of bodies `rows` (None: every body) lie inside their reach?"""
-        reach = self.reach if rows is None else self.reach[rows]
+        reach = self.reach if rows is None else self.reach.take(rows, axis=0)
         return bool((reach[:, :3] <= boxes[:, :3]).all() and (boxes[:, 3:] <= reach[:, 3:]).all())
 
 
@@ -323,7 +323,7 @@ class _EarlyPushes:
         """Recompute the pairs whose pusher is in `pushers` (a bool mask over bodies; None: all)."""
         c = self.candidates
         pairs = np.arange(c.early_me.size) if pushers is None else np.nonzero(pushers[c.early_me])[0]
-        me, other = stepped[c.early_me[pairs]], unstepped[c.early_other[pairs]]
+        me, other = stepped.take(c.early_me.take(pairs), axis=0), unstepped.take(c.early_other.take(pairs), axis=0)
         pushes, dx, dz = _impulses(me, other)
         self.pushes[pairs] = pushes & _meet(_push_regions(me), other)
         self.dx[pairs], self.dz[pairs] = dx, dz
@@ -362,6 +362,7 @@ class VectorTick:
         self.candidates = candidates if candidates is not None and len(candidates.reach) == n else None
         self._prepare(columns)
         self.out = type(rows).empty(n)
+        self.every = np.arange(n)  # the rows of every body (see `_at`)
 
     def _prepare(self, c: dict[str, np.ndarray]) -> None:
         """Everything of `tick.step` before the move that pushes cannot change: input, jump,
@@ -381,7 +382,7 @@ class VectorTick:
 
         friction = np.full(n, s.friction_factor)
         grounded = np.nonzero(on_ground & ~self.one_by_one)[0]
-        b = self.box[grounded]
+        b = self.box.take(grounded, axis=0)
         below = np.stack((np.floor((b[:, 0] + b[:, 3]) / 2.0), np.floor(b[:, 1]) - 1.0,
                           np.floor((b[:, 2] + b[:, 5]) / 2.0)), axis=1).astype(np.int64)
         # Bodies standing on blocks without a key step one by one (in `step_rows`).
@@ -425,8 +426,11 @@ class VectorTick:
         vector = ~self.one_by_one[rows]
         if np.count_nonzero(vector) < MIN_VECTOR_BODIES:
             vector[:] = False
-        if vector.any():
+        if vector.all():
+            v_rows, v_dx, v_dz = rows, dx, dz  # keeps `every` recognisable
+        elif vector.any():
             v_rows, v_dx, v_dz = rows[vector], dx[vector], dz[vector]
+        if vector.any():
             window = windows_of(self._regions(v_rows, v_dx, v_dz))
             small = (np.prod(window[:, 3:] - window[:, :3] + 1, axis=1) <= MAX_WINDOW_CELLS) & keyed(window)
             if not small.all():
@@ -442,6 +446,11 @@ class VectorTick:
                                    before.collided_horizontally, before.collided_vertically, before.camera_lag)
             self.out.set_body(r, step(before, self.world, self.intents[r], self.settings))
 
+    def _at(self, column: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """The entries of a per-body `column` for `rows`: the column itself (not a copy) when
+        `rows` is `every`, the first step of a tick."""
+        return column if rows is self.every else column.take(rows, axis=0)
+
     def _gathered(self, rows: np.ndarray, windows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The block box columns for bodies `rows` moving through cell ranges `windows`. The
         first call of a tick (every body) lets the world cache forget cells no body uses."""
@@ -454,8 +463,8 @@ class VectorTick:
     def _regions(self, rows: np.ndarray, dx: np.ndarray, dz: np.ndarray) -> np.ndarray:
         """The space each move can sweep: the box stretched by the move and, for bodies that may
         step up, by the step height up and down (the step's own sweep and its settling)."""
-        box, dy = self.box[rows], self.dy[rows]
-        step_height = np.where(self.may_step[rows], self.settings.step_height, 0.0)
+        box, dy = self._at(self.box, rows), self._at(self.dy, rows)
+        step_height = np.where(self._at(self.may_step, rows), self.settings.step_height, 0.0)
         region = box.copy()
         region[:, 0] += np.minimum(dx, 0.0)
         region[:, 3] += np.maximum(dx, 0.0)
@@ -468,15 +477,16 @@ class VectorTick:
     def _move(self, rows: np.ndarray, dx: np.ndarray, dz: np.ndarray, lists: BoxLists) -> None:
         """`mover.collide` (no sneaking) and the end of `tick.step` for `rows`, with their block boxes."""
         s = self.settings
-        start, dy = self.box[rows], self.dy[rows]
+        at = self._at
+        start, dy = at(self.box, rows), at(self.dy, rows)
         box, adx, ady, adz, _ = _clip_y_x_z(lists, start, dx, dy, dz)
-        lag = self.lag[rows].copy()
-        can_step = self.on_ground[rows] | ((dy != ady) & (dy < 0.0))
-        tries = np.nonzero(self.may_step[rows] & can_step & ((dx != adx) | (dz != adz)))[0]
+        lag = at(self.lag, rows).copy()
+        can_step = at(self.on_ground, rows) | ((dy != ady) & (dy < 0.0))
+        tries = np.nonzero(at(self.may_step, rows) & can_step & ((dx != adx) | (dz != adz)))[0]
         if tries.size:
             step_height = np.full(tries.size, s.step_height)
             t_lists = lists.of_bodies(tries)
-            s_box, sx, _, sz, x_moved = _clip_y_x_z(t_lists, start[tries], dx[tries], step_height, dz[tries])
+            s_box, sx, _, sz, x_moved = _clip_y_x_z(t_lists, start.take(tries, axis=0), dx[tries], step_height, dz[tries])
             down = _clip(t_lists, x_moved & _overlaps(t_lists, s_box, Z), s_box, -step_height, Y)
             s_box[:, 1] += down
             s_box[:, 4] += down
@@ -485,24 +495,24 @@ class VectorTick:
             box[w], adx[w], ady[w], adz[w] = s_box[wins], sx[wins], down[wins], sz[wins]
             floor_fraction = box[w, 1] - np.floor(box[w, 1])
             lag[w] = np.where(floor_fraction > 0.0, _f32(lag[w] + floor_fraction + s.camera_lag_step_extra), lag[w])
-        friction = self.friction[rows]
+        friction = at(self.friction, rows)
         out = self.out
-        out.box[rows] = box
-        out.velocity[rows, 0] = np.where(dx != adx, 0.0, dx) * friction
-        out.velocity[rows, 1] = (np.where(dy != ady, 0.0, dy) - s.gravity) * s.vertical_drag
-        out.velocity[rows, 2] = np.where(dz != adz, 0.0, dz) * friction
-        out.on_ground[rows] = (dy != ady) & (dy < 0.0)
-        out.collided_horizontally[rows] = (dx != adx) | (dz != adz)
-        out.collided_vertically[rows] = dy != ady
-        out.camera_lag[rows] = lag
+        put = rows if rows is not self.every else slice(0, self.n)  # a slice writes faster than an index
+        out.box[put] = box
+        out.velocity[put, 0] = np.where(dx != adx, 0.0, dx) * friction
+        out.velocity[put, 1] = (np.where(dy != ady, 0.0, dy) - s.gravity) * s.vertical_drag
+        out.velocity[put, 2] = np.where(dz != adz, 0.0, dz) * friction
+        out.on_ground[put] = (dy != ady) & (dy < 0.0)
+        out.collided_horizontally[put] = (dx != adx) | (dz != adz)
+        out.collided_vertically[put] = dy != ady
+        out.camera_lag[put] = lag
 
     # --- the tick -------------------------------------------------------------------------------
 
     def run(self):
-        n = self.n
         vx0, vz0 = self.velocity[:, 0], self.velocity[:, 2]
         vx_in, vz_in = vx0.copy(), vz0.copy()
-        self.step_rows(np.arange(n), vx_in, vz_in)
+        self.step_rows(self.every, vx_in, vz_in)
         c = self.candidates
         if c is None or not (c.covers(None, self.box) and c.covers(None, self.out.box)):
             self.candidates = PushCandidates(self.box, self.out.box)
@@ -519,7 +529,7 @@ class VectorTick:
                 return self._finish_one_by_one(int(rows[0]))
             vx_in[rows], vz_in[rows] = pushed_x[rows], pushed_z[rows]
             self.step_rows(rows, vx_in[rows], vz_in[rows])
-            if self.candidates.covers(rows, self.out.box[rows]):
+            if self.candidates.covers(rows, self.out.box.take(rows, axis=0)):
                 early.update(changed, self.out.box, self.box)
             else:  # a body left its reach: find the candidates afresh (for every body)
                 self.candidates = PushCandidates(self.box, self.out.box)
@@ -537,7 +547,7 @@ class VectorTick:
         partners' order (the candidates are sorted by their second body, then the first), so
         three calls per axis add everything in Beta's order without sorting."""
         box, c = self.out.box, early.candidates
-        me_box, other_box = box[c.late_me], box[c.late_other]
+        me_box, other_box = box.take(c.late_me, axis=0), box.take(c.late_other, axis=0)
         pushes, px, pz = _impulses(me_box, other_box)
         on = pushes & _meet(_push_regions(me_box), other_box)
         me, other, px, pz = c.late_me[on], c.late_other[on], px[on], pz[on]
