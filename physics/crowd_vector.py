@@ -137,7 +137,11 @@ class Gathered:
         """The box columns for bodies `rows` moving through cell ranges `windows`, gathering the
         ones not covered yet: an (k, K) int array (unused slots 0) and how many each row uses."""
         old = self.window.take(rows, axis=0)
-        fresh = ~((old[:, :3] <= windows[:, :3]).all(axis=1) & (windows[:, 3:] <= old[:, 3:]).all(axis=1))
+        covered = np.ones(len(rows), dtype=bool)
+        for axis in range(3):  # axis by axis: numpy's reductions along rows cost more
+            covered &= old[:, axis] <= windows[:, axis]
+            covered &= windows[:, axis + 3] <= old[:, axis + 3]
+        fresh = ~covered
         if fresh.any():
             index, used = world_cache.slots(windows[fresh])
             if index.shape[1] > self.index.shape[1]:
@@ -246,14 +250,6 @@ def _centres(box: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return (box[:, 0] + box[:, 3]) / 2.0, (box[:, 2] + box[:, 5]) / 2.0
 
 
-def _push_regions(box: np.ndarray) -> np.ndarray:
-    """`push.push_region` for many boxes."""
-    region = box.copy()
-    region[:, (0, 2)] -= PUSH_REACH
-    region[:, (3, 5)] += PUSH_REACH
-    return region
-
-
 def _impulses(me: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """`push.push_impulse` for pairs of boxes ((k, 6) each): (which pairs push, dx, dz), with dx
     and dz 0 for pairs that do not."""
@@ -268,10 +264,12 @@ def _impulses(me: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray
     return pushes, np.where(pushes, dx / d * k * PUSH_STRENGTH, 0.0), np.where(pushes, dz / d * k * PUSH_STRENGTH, 0.0)
 
 
-def _meet(region: np.ndarray, box: np.ndarray) -> np.ndarray:
-    """Which regions strictly intersect the box in the same row (`AABB.intersects`)."""
-    return ((region[:, 3] > box[:, 0]) & (region[:, 0] < box[:, 3]) & (region[:, 4] > box[:, 1])
-            & (region[:, 1] < box[:, 4]) & (region[:, 5] > box[:, 2]) & (region[:, 2] < box[:, 5]))
+def _push_region_meets(me: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """For pairs of boxes ((k, 6) each): does `push.push_region(me)` strictly intersect `other`
+    (`AABB.intersects`)? The region's corners are computed as `push_region` computes them."""
+    r = PUSH_REACH
+    return ((me[:, 3] + r > other[:, 0]) & (me[:, 0] - r < other[:, 3]) & (me[:, 4] > other[:, 1])
+            & (me[:, 1] < other[:, 4]) & (me[:, 5] + r > other[:, 2]) & (me[:, 2] - r < other[:, 5]))
 
 
 class PushCandidates:
@@ -325,7 +323,7 @@ class _EarlyPushes:
         pairs = np.arange(c.early_me.size) if pushers is None else np.nonzero(pushers[c.early_me])[0]
         me, other = stepped.take(c.early_me.take(pairs), axis=0), unstepped.take(c.early_other.take(pairs), axis=0)
         pushes, dx, dz = _impulses(me, other)
-        self.pushes[pairs] = pushes & _meet(_push_regions(me), other)
+        self.pushes[pairs] = pushes & _push_region_meets(me, other)
         self.dx[pairs], self.dz[pairs] = dx, dz
 
     def pushed(self, vx: np.ndarray, vz: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -549,7 +547,7 @@ class VectorTick:
         box, c = self.out.box, early.candidates
         me_box, other_box = box.take(c.late_me, axis=0), box.take(c.late_other, axis=0)
         pushes, px, pz = _impulses(me_box, other_box)
-        on = pushes & _meet(_push_regions(me_box), other_box)
+        on = pushes & _push_region_meets(me_box, other_box)
         me, other, px, pz = c.late_me[on], c.late_other[on], px[on], pz[on]
         e = early.pushes
         for axis, late, early_push in ((0, px, early.dx), (2, pz, early.dz)):
