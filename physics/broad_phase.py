@@ -1,27 +1,30 @@
 """Broad phase: which boxes might meet, found without testing every pair.
 
 Owns: `CellGrid`, a uniform grid of square x/z cells that answers "which bodies meet this region"
-while bodies move one at a time (the crowd's one-by-one path); `BoxGrid`, the same question for
-whole arrays of boxes at once (numpy, the vectorised path); and `WorldCache`, the block boxes
-around many bodies, gathered from a `CollisionWorld` tile by tile and kept by block cell.
+while bodies move one at a time (the crowd's one-by-one path); `near_pairs`, every pair of boxes
+within a reach of each other, for whole arrays of boxes at once (numpy, the vectorised path's
+push candidates); and `WorldCache`, the block boxes around many bodies, gathered from a
+`CollisionWorld` tile by tile and kept by block cell.
 Does not own: what happens to the pairs (`push.py`, `crowd.py`) or the clip rule (`clip.py`).
 
-Every answer is exact: a pair is reported if and only if the two boxes intersect strictly
-(`AABB.intersects`), the same pairs a brute-force scan of all pairs gives; the grid only decides
-which pairs are worth testing. A box is filed under every cell its x/z extent overlaps, so two
-boxes that share an interior point share the cell of that point.
+Every answer is exact: the same pairs a brute-force scan of all pairs gives (tests compare them
+on random boxes); the grid and the strips only decide which pairs are worth testing. `CellGrid`
+files a box under every cell its x/z extent overlaps, so two boxes that share an interior point
+share the cell of that point.
 
-Why a uniform grid, not sweep and prune. Measured (CPU time, median of 7, shared 2-core
-machine) for crowds of 0.6 x 1.8 bodies, 0.25 per block^2, all pairs of push region and box,
-before the grid got its dense cell table (which made it faster still, see docs/PERFORMANCE.md):
-    bodies                      1,000    10,000    40,000
-    grid, 2-block cells         1.0 ms    12 ms     52 ms
-    grid, 1-block cells         1.2 ms    13 ms     70 ms
-    grid, 4-block cells         1.2 ms    14 ms     63 ms
-    sweep and prune on x        4.0 ms    80 ms    509 ms
-The grid grows linearly (a cell holds about one body whatever the crowd's size). Sweep and prune
-tests every box in the region's x strip, which spans the whole crowd in z: 26, 81 and 161
-candidates per body here, growing as sqrt(n), so the whole grows as n^1.5.
+Why strips for whole arrays. Measured (CPU time, median of 15, 5 at 40,000; shared 2-core
+machine, 2026-11-21) for crowds of 0.6 x 1.8 bodies, 0.25 per block^2, pairs within the
+0.2-block push reach:
+    bodies                                     1,000     10,000     40,000
+    strip sweep (`near_pairs`)                 0.26 ms    2.9 ms    12.5 ms
+    grid of 2-block cells (the former BoxGrid) 0.63 ms    8.6 ms    32 ms
+    sweep and prune on x (an earlier session)  4.0 ms    80 ms     509 ms
+Both grow linearly: a strip as deep as a body plus the reach holds a band of the crowd, and its
+x window a few bodies, whatever the crowd's size. The grid filed each box under up to four cells,
+then had to drop the pairs found in more than one; the strips file each box once, find each
+pair once, and need three binary searches instead of a cell table. Sweep and prune on x alone
+tests every box in the x window across the whole crowd in z (26, 81 and 161 candidates per body
+here: n^1.5 in all).
 """
 
 from __future__ import annotations

@@ -29,8 +29,8 @@ same scheme.
 Why it is shaped this way (measured with `python -m bench crowd`): a numpy call costs a
 microsecond or more whatever its size, and the rounds after the first step only a few bodies, so what
 counts is the number of calls per round, then the size of the arrays.
-- Push partners are found with the grid for boxes grown by PUSH_CANDIDATE_MARGIN around both
-  the unstepped and the first stepped box (`PushCandidates`), and kept by the crowd for later
+- Push partners are found with `broad_phase.near_pairs` for boxes grown by PUSH_CANDIDATE_MARGIN
+  around both the unstepped and the first stepped box (`PushCandidates`), and kept by the crowd for later
   ticks; each round then tests only the candidate pairs of the bodies it stepped again, with a
   handful of calls. A body whose box leaves its grown box makes the tick find them afresh.
 - Gathers use `take` and `compress`, not fancy indexing: numpy's fancy indexing of 2-d arrays
