@@ -149,10 +149,11 @@ def _stable_order(major: np.ndarray, minor: np.ndarray, size: int) -> np.ndarray
 
 
 STRIP_SLACK = 1e-6
-"""[1] Relative and absolute widening of `near_pairs`'s strips and x windows. Strip numbers and
-sort keys are computed in floats, which may round a box into the neighbouring strip or key; the
-strips are this much wider than the widest box plus the reach, so rounding (relative error
-~1e-16 at coordinates up to KEYED_XZ, ~4e-9 blocks) can only add candidates, never drop one.
+"""[1] Relative and absolute widening of `near_pairs`'s strips and x windows beyond the widest box
+plus the reach. Strip numbers are computed in floats, which may round a box into the
+neighbouring strip (an error of ~1e-16 relative, ~4e-9 strips at coordinates up to KEYED_XZ), so
+the strips are this much deeper: rounding can only add candidates, never drop one. (The sort
+keys' own rounding grows with their size, and `near_pairs` widens its windows by that as well.)
 The exact test decides."""
 
 
@@ -182,6 +183,10 @@ def near_pairs(boxes: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]
     key = np.floor((c[2] - z0) / depth) * stride + (c[0] - x0)
     order = np.argsort(key)
     key = key.take(order)
+    # Each key, and each key plus a window, is rounded a few times, by up to half a unit in the
+    # last place of the largest key each time (~1e-4 blocks for a crowd spread over 1e6 blocks
+    # of z): the windows are widened by four such units, which covers them.
+    window += 8.0 * np.finfo(np.float64).eps * (float(key[-1]) + stride + window)
     # Candidates of the box at sorted place p: places p+1 .. ahead-1 (same strip), then
     # beside .. beside_end-1 (next strip).
     ahead, beside, beside_end = np.searchsorted(key, np.concatenate(

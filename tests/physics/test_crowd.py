@@ -239,6 +239,24 @@ def test_near_pairs_takes_boxes_exactly_at_the_reach_as_not_near_and_just_inside
              box.offset(1.5 - 1e-9, 0.0, 0.0), box.offset(0.0, 0.0, -0.75 + 1e-9), box.offset(0.0, 1.0, 0.0)]
     i, j = near_pairs(np.array(boxes), reach)
     assert list(zip(i.tolist(), j.tolist())) == [(0, 5), (1, 4), (4, 1), (5, 0)]
+@pytest.mark.parametrize("seed", range(3))
+def test_near_pairs_finds_pairs_just_inside_the_reach_far_out_in_a_crowd_spread_over_millions_of_blocks(seed):
+    # Far from the first box, sort keys are large and round coarsely (~1e-4 blocks): pairs whose
+    # gap is within a hair of the reach must still come out exactly as the brute-force test says.
+    rng = random.Random(seed)
+    boxes = [AABB.around_feet(0.0, 0.0, 0.0, 0.6, 1.8), AABB.around_feet(3e7, 0.0, 0.0, 0.6, 1.8)]
+    for _ in range(60):
+        a = AABB.around_feet(rng.uniform(0.0, 3e7), 0.0, rng.uniform(1e6, 3e7), 0.6, 1.8)
+        hair = rng.uniform(1e-12, 1e-5) * rng.choice([1, -1])
+        step = 0.6 + PUSH_REACH - hair  # low corner to low corner: a gap of PUSH_REACH - hair
+        boxes += [a, a.offset(step, 0.0, 0.0) if rng.random() < 0.5 else a.offset(0.0, 0.0, step)]
+    i, j = near_pairs(np.array(boxes), PUSH_REACH)
+    expected = [(a, b) for a, box in enumerate(boxes) for b, other in enumerate(boxes)
+                if a != b and near(box, other, PUSH_REACH)]
+    assert list(zip(i.tolist(), j.tolist())) == expected
+    assert len(expected) > 40  # most hairs fall inside the reach: the case is really tested
+
+
 class UnrevisedGrid(BlockGrid):
     """A BlockGrid that hides its `revision`: a world without that optional attribute."""
 
