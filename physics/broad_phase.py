@@ -12,12 +12,12 @@ on random boxes); the grid and the strips only decide which pairs are worth test
 files a box under every cell its x/z extent overlaps, so two boxes that share an interior point
 share the cell of that point.
 
-Why strips for whole arrays. Measured (CPU time, median of 15, 5 at 40,000; shared 2-core
-machine, 2026-11-21) for crowds of 0.6 x 1.8 bodies, 0.25 per block^2, pairs within the
-0.2-block push reach:
+Why strips for whole arrays. Measured (CPU time, median of 15, 5 at 40,000, the middle of three
+runs; shared 2-core machine, 2026-11-21) for random crowds of 0.6 x 1.8 bodies, 0.25 per
+block^2, pairs within the 0.2-block push reach:
     bodies                                     1,000     10,000     40,000
-    strip sweep (`near_pairs`)                 0.26 ms    2.9 ms    12.5 ms
-    grid of 2-block cells (the former BoxGrid) 0.63 ms    8.6 ms    32 ms
+    strip sweep (`near_pairs`)                 0.26 ms    2.1 ms     9.7 ms
+    grid of 2-block cells (the former BoxGrid) 0.91 ms   11.4 ms    28.5 ms
     sweep and prune on x (an earlier session)  4.0 ms    80 ms     509 ms
 Both grow linearly: a strip as deep as a body plus the reach holds a band of the crowd, and its
 x window a few bodies, whatever the crowd's size. The grid filed each box under up to four cells,

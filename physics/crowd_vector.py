@@ -16,8 +16,9 @@ own unstepped position. So the tick iterates:
    changes. Body i only depends on bodies before it, so after r rounds every body whose chain of
    earlier pushers is shorter than r is exact, and the first round with no change is exactly
    the sequential result (the benchmark's crowd, a body every 4 blocks^2, takes 3 to 5 rounds;
-   the pen test's, denser, 2 to 8). After MAX_PUSH_ROUNDS the rest of the tick runs one by one
-   from the first unsettled body.
+   the pen test's, denser, 2 to 8; piles along a fence, 14 and 15). Once the rounds would cost
+   more than finishing the tick one by one (ROUND_COST_IN_STEPS), the rest of the tick runs one
+   by one from the first unsettled body.
 3. the pushes after each body's step (to bodies before it, and from bodies after it) are added
    to the stepped velocities in Beta's order.
 Every velocity sum is accumulated in the order the sequential tick adds it, so the result is
@@ -46,8 +47,6 @@ counts is the number of calls per round, then the size of the arrays.
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 
 from .body import Body, Intent
@@ -60,11 +59,22 @@ from .tick import DEGREES_PER_HALF_TURN, MIN_INPUT, step
 from .tolerances import CONTACT_TOLERANCE
 from .world import CollisionWorld
 
-MAX_PUSH_ROUNDS = 12
-"""[rounds] How many times the vectorised path re-steps the bodies whose pushed velocity changed
-before it finishes the tick one by one. Crowds settle in 2 to 8 rounds (bench, pen test); a
-pile of bodies all touching each other needs about one round per body, and finishing one by one
-is then cheaper than more rounds."""
+ROUND_COST_IN_STEPS = 6.0
+"""[`physics.step` calls] What one push round costs however few bodies it re-steps, counted in
+steps of one body: the vectorised path re-steps the bodies whose pushed velocity changed until
+none does, unless the rounds so far plus the next would cost more than finishing the tick one
+by one, which it then does. Finishing costs about a step a body in the crowd, whichever body
+is the first unsettled one (`step_one_by_one` takes the settled steps as given but still has
+every body push its partners). Measured: a round's numpy calls cost 130 to 250 us (see
+MIN_VECTOR_BODIES; plus the pushes' update), a step 20 to 40 us.
+A crowd settles in 2 to 8 rounds; a pile of bodies all touching each other needs about one per
+body, where finishing one by one wins. (A fixed limit of 12 rounds used to stop the
+benchmark's 1,000 bodies in 47 of 1,200 ticks, all after the 500th, as piles formed along the
+fence; they needed 14 or 15 rounds, and each of those ticks finished one by one instead.)"""
+
+ROUND_COST_PER_BODY_IN_STEPS = 0.1
+"""[`physics.step` calls] What each body a round re-steps adds to its cost (~2 to 4 us of numpy
+work a body, against 20 to 40 us for a step)."""
 
 MAX_WINDOW_CELLS = 96
 """[cells] Bodies whose move needs more block cells than this (very fast or very large bodies)
@@ -516,13 +526,15 @@ class VectorTick:
             self.candidates = PushCandidates(self.box, self.out.box)
         early = _EarlyPushes(self.candidates)
         early.update(None, self.out.box, self.box)
-        for rounds in itertools.count():
+        cost = 0.0  # [physics.step calls] what the rounds cost, with the next one
+        while True:
             pushed_x, pushed_z = early.pushed(vx0, vz0)
             changed = (pushed_x != vx_in) | (pushed_z != vz_in)
             rows = np.nonzero(changed)[0]
             if not rows.size:
                 break
-            if rounds == MAX_PUSH_ROUNDS:
+            cost += ROUND_COST_IN_STEPS + ROUND_COST_PER_BODY_IN_STEPS * rows.size
+            if cost > self.n:  # finishing one by one costs about a step a body (see ROUND_COST_IN_STEPS)
                 self.candidates = None
                 return self._finish_one_by_one(int(rows[0]))
             vx_in[rows], vz_in[rows] = pushed_x[rows], pushed_z[rows]

@@ -410,13 +410,52 @@ def test_the_vectorised_path_sees_blocks_placed_and_removed_between_ticks(world,
         assert list(vectorised.bodies) == list(one_by_one.bodies), tick
 
 
-@pytest.mark.parametrize("rounds", [0, 1, 2])
-def test_a_crowd_too_entangled_for_the_round_limit_finishes_one_by_one_with_the_same_result(monkeypatch, rounds):
-    monkeypatch.setattr(crowd_vector, "MAX_PUSH_ROUNDS", rounds)
+@pytest.mark.parametrize("round_cost", [1e9, 30.0, 10.0])
+def test_a_crowd_whose_rounds_would_cost_more_than_stepping_one_by_one_finishes_one_by_one_with_the_same_result(
+        monkeypatch, round_cost):
+    monkeypatch.setattr(crowd_vector, "ROUND_COST_IN_STEPS", round_cost)
+    finished = []
+    monkeypatch.setattr(crowd_vector.VectorTick, "_finish_one_by_one", record_calls(
+        crowd_vector.VectorTick._finish_one_by_one, finished))
     grid = floor()
-    bodies = milling_crowd(grid, 60, seed=rounds, size=3.0)
+    bodies = milling_crowd(grid, 60, seed=int(round_cost), size=3.0)
     crowd = crowd_of(grid, bodies, vectorised=True)
-    bodies = assert_crowd_follows(crowd, step_one_by_one, bodies, grid, random.Random(rounds), 5)
+    bodies = assert_crowd_follows(crowd, step_one_by_one, bodies, grid, random.Random(int(round_cost)), 5)
+    assert finished  # the fallback really ran
+
+
+def test_a_long_chain_of_pushes_in_a_large_crowd_settles_in_rounds_not_one_by_one(monkeypatch):
+    # Forty bodies in a row, each overlapping the next and added after it, walking into each
+    # other: a body's push changes once the body before it has been stepped again, so the tick
+    # needs many rounds. Behind them stand 400 bodies apart from each other, which finishing
+    # one by one would have to step too.
+    finished, rounds = [], []
+    monkeypatch.setattr(crowd_vector.VectorTick, "_finish_one_by_one", record_calls(
+        crowd_vector.VectorTick._finish_one_by_one, finished))
+    monkeypatch.setattr(crowd_vector._EarlyPushes, "pushed", record_calls(crowd_vector._EarlyPushes.pushed, rounds))
+    grid = floor(x0=-30, x1=30, z0=-30, z1=30)
+    chain = [standing(grid, x=-10.0 + 0.45 * k, z=-15.0) for k in range(40)]
+    apart = [standing(grid, x=-28.0 + 2.5 * (k % 20), z=-10.0 + 2.0 * (k // 20)) for k in range(400)]
+    bodies = chain[::-1] + apart
+    crowd = crowd_of(grid, bodies, vectorised=True)
+    push_right = [Intent(forward=1.0, yaw=270.0)] * len(chain) + [Intent()] * len(apart)
+    most_rounds = 0
+    for _ in range(3):
+        rounds.clear()
+        bodies = step_one_by_one(bodies, grid, push_right)
+        crowd.step(push_right)
+        assert list(crowd.bodies) == bodies
+        most_rounds = max(most_rounds, len(rounds))
+    assert most_rounds > 13  # more than the fixed limit of 12 rounds a tick this replaced
+    assert not finished
+
+
+def record_calls(function, calls):
+    """`function`, noting each call's arguments in `calls`."""
+    def recorded(*args, **kwargs):
+        calls.append(args)
+        return function(*args, **kwargs)
+    return recorded
 
 
 def test_bodies_beyond_the_keyed_cells_step_one_by_one_among_the_others_with_the_same_result():
