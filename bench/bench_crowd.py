@@ -147,7 +147,7 @@ def run(quick: bool = False) -> list[Row]:
         brute_ms = median_time(lambda: _brute_force_partners(boxes, PUSH_REACH), repeats=1 if quick else 3,
                                warmup=0 if count == 10_000 else 1, unit="ms")
         rows.append(Row(SUITE, f"push partners: {count:,} bodies, strip sweep", sweep_ms, "ms", reference=brute_ms,
-                        note=f"{found:,} pairs; reference: brute-force all pairs (numpy)"))
+                        note=f"{found:,} ordered pairs; reference: brute-force all pairs (numpy)"))
         if count == 1_000:
             read_ms = median_time(lambda: crowd.bodies, repeats=3 if quick else 15, warmup=0, setup=ticker, unit="ms")
             rows.append(Row(SUITE, "read crowd.bodies after a 1,000-body tick", read_ms, "ms",

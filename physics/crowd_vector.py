@@ -93,9 +93,11 @@ for partners. The crowd keeps the candidates from tick to tick while every box t
 stays inside them; a body that leaves makes the tick find them afresh (exact either way).
 Measured on the benchmark's 1,000 wandering bodies (0.22 blocks a tick): a margin of 0.1 finds
 them afresh 1.09 times a tick (1,051 candidate pairs; 0.7 up and down), 0.2 and 0.3 once
-(1,522 and 2,062; 1.0 and 1.5), 0.5 every other tick (3,361; 1.5), 0.8 every third (5,794; 1.5); with the dearer search and the longer
-pair lists the tick costs the same for all of them, within the machine's noise. A crowd that
-stands still keeps them for good: 1,000 resting bodies tick 1.4x faster than finding them
+(1,522 and 2,062; 1.0 and 1.5), 0.5 every other tick (3,361; 1.5), 0.8 every third (5,794; 1.5);
+with the dearer search and the longer pair lists the tick costs the same for all of them,
+within the machine's noise. (Measured with the former grid search, 3-5x dearer than
+`broad_phase.near_pairs`: a wider margin may pay now; not measured again.) A crowd that stands
+still keeps them for good: 1,000 resting bodies tick 1.4x faster than finding them
 every tick. 0.2 keeps them for bodies slower than the benchmark's walk, at little cost."""
 
 PUSH_CANDIDATE_RISE = 1.0
