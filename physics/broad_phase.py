@@ -310,27 +310,35 @@ class WorldCache:
         """
         windows = windows_of(regions)
         self.prune(windows)
-        index, used = self.slots(windows)
+        columns, used = self.slots(windows)
+        n = len(used)
+        index = np.zeros((n, max(int(used.max()) if n else 0, 1)), dtype=np.int64)  # column 0: the NaN box
+        index[np.repeat(np.arange(n), used), np.arange(columns.size) - np.repeat(np.cumsum(used) - used, used)] = columns
         return self.boxes(index), used
 
     def slots(self, windows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """`around` for cell ranges ((n, 6) inclusive ints, see `windows_of`), as box columns: an
-        (n, K) int array of columns for `boxes` (unused slots 0, the NaN box), and how many slots
-        each range uses. The columns stay valid while `generation` keeps its value."""
-        n = len(windows)
-        body, (cx, cy, cz) = _points_in(windows[:, :3], windows[:, 3:])
-        tiles, local = _tile_of(cx, cy, cz)
+        """`around` for cell ranges ((n, 6) inclusive ints, see `windows_of`), as box columns (see
+        `boxes` and `corners`): one flat int array, range after range, and how many columns each
+        range has. The columns stay valid while `generation` keeps its value."""
+        # Column by column: within a tile, a column's cells are numbered one after another (see
+        # `_tile_of`), and their boxes are filed one after another, so each piece of a column
+        # within one tile is one run of `_filed`.
+        n, b = len(windows), _TILE_BITS
+        y0, y1 = windows[:, 1], windows[:, 4]
+        body, (cx, cz, ty) = _points_in(np.stack((windows[:, 0], windows[:, 2], y0 >> b), axis=1),
+                                        np.stack((windows[:, 3], windows[:, 5], y1 >> b), axis=1))
+        low = np.maximum(y0.take(body), ty << b)
+        high = np.minimum(y1.take(body), ((ty + 1) << b) - 1)
+        tiles, local = _tile_of(cx, low, cz)
         cell = self._tile_row(tiles) * _TILE_CELLS + local
-        first, found = self._start.reshape(-1).take(cell), self._count.reshape(-1).take(cell)
+        start, count = self._start.reshape(-1), self._count.reshape(-1)
+        first = start.take(cell)
+        last = cell + (high - low)
+        found = start.take(last) + count.take(last) - first
         entry = np.repeat(np.arange(tiles.size), found)
         pos = np.repeat(first - (np.cumsum(found) - found), found) + np.arange(entry.size)
-        slot_body = body.take(entry)
-        used = np.bincount(slot_body, minlength=n)
-        width = max(int(used.max()) if n else 0, 1)
-        slot = np.arange(slot_body.size) - np.repeat(np.cumsum(used) - used, used)
-        index = np.zeros((n, width), dtype=np.int64)
-        index.reshape(-1)[slot_body * width + slot] = self._filed.take(pos)
-        return index, used
+        # Columns come range after range, so the boxes do too.
+        return self._filed.take(pos), np.bincount(body.take(entry), minlength=n)
 
     def _tile_row(self, tiles: np.ndarray) -> np.ndarray:
         """The rows of `_start`, `_count` and `_slip` for tiles (keys), asking the world about unknown ones."""
@@ -392,15 +400,15 @@ class WorldCache:
             cell = tile[inside][owner] * _TILE_CELLS + _tile_of(fx, fy, fz)[1]
             order = np.argsort(cell, kind="stable")
             cell, filed_box = cell[order], (self._box_count + inside[owner])[order]
-            self._boxes = _appended(self._boxes, self._box_count, boxes.T, axis=1)
+            self._boxes = appended(self._boxes, self._box_count, boxes.T, axis=1)
             self._box_count += total
         count = np.bincount(cell, minlength=m * _TILE_CELLS).reshape(m, _TILE_CELLS)
         start = (self._filed_count + np.cumsum(count) - count.reshape(-1)).reshape(m, _TILE_CELLS)
-        self._filed = _appended(self._filed, self._filed_count, filed_box)
+        self._filed = appended(self._filed, self._filed_count, filed_box)
         self._filed_count += filed_box.size
-        self._start = _appended(self._start, self._tile_count, start)
-        self._count = _appended(self._count, self._tile_count, count)
-        self._slip = _appended(self._slip, self._tile_count, np.full((m, _TILE_CELLS), np.nan))
+        self._start = appended(self._start, self._tile_count, start)
+        self._count = appended(self._count, self._tile_count, count)
+        self._slip = appended(self._slip, self._tile_count, np.full((m, _TILE_CELLS), np.nan))
         at = np.searchsorted(self._tile_keys, tiles)
         self._tile_keys = np.insert(self._tile_keys, at, tiles)
         self._tile_rows = np.insert(self._tile_rows, at, self._tile_count + np.arange(m))
@@ -449,10 +457,11 @@ assert WORLD_TILE_SIZE == 1 << _TILE_BITS, "WORLD_TILE_SIZE must be a power of t
 
 def _tile_of(cx: np.ndarray, cy: np.ndarray, cz: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For block cells: the key of their tile (`cell_keys` of tile coordinates) and their number
-    within the tile (0 to _TILE_CELLS - 1). (Shifts and masks: the tile size is a power of two,
-    and numpy divides integers slowly.)"""
+    within the tile (0 to _TILE_CELLS - 1), y counting fastest, so a column of cells within a
+    tile has consecutive numbers. (Shifts and masks: the tile size is a power of two, and numpy
+    divides integers slowly.)"""
     b, m = _TILE_BITS, WORLD_TILE_SIZE - 1
-    return cell_keys(cx >> b, cy >> b, cz >> b), ((((cx & m) << b) | (cy & m)) << b) | (cz & m)
+    return cell_keys(cx >> b, cy >> b, cz >> b), ((((cx & m) << b) | (cz & m)) << b) | (cy & m)
 
 
 def _tile_corner(tiles: np.ndarray) -> np.ndarray:
@@ -463,7 +472,7 @@ def _tile_corner(tiles: np.ndarray) -> np.ndarray:
     return np.stack((x, y, z), axis=1) * WORLD_TILE_SIZE
 
 
-def _appended(array: np.ndarray, size: int, values: np.ndarray, axis: int = 0) -> np.ndarray:
+def appended(array: np.ndarray, size: int, values: np.ndarray, axis: int = 0) -> np.ndarray:
     """`array` (whose first `size` entries along `axis` are in use) with `values` written after
     them, grown (doubling) when full: the same array or a larger copy."""
     need = size + values.shape[axis]

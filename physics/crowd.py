@@ -26,7 +26,7 @@ import numpy as np
 from .aabb import AABB
 from .body import Body, Intent
 from .broad_phase import CellGrid, WorldCache
-from .crowd_vector import Gathered, PushCandidates, VectorTick
+from .crowd_vector import TickMemory, VectorTick
 from .push import push, push_region
 from .settings import BETA, MovementSettings
 from .tick import step
@@ -92,8 +92,7 @@ class Crowd:
         # is None is rebuilt from the other when needed.
         self._bodies: list[Body] | None = []
         self._rows: _Rows | None = _Rows()
-        self._gathered: Gathered | None = None  # the block boxes the last vectorised tick gathered, by row
-        self._candidates: PushCandidates | None = None  # the push partners it found
+        self._memory: TickMemory | None = None  # what the last vectorised tick left for the next, by row
 
     @property
     def world(self) -> CollisionWorld:
@@ -135,7 +134,7 @@ class Crowd:
             self._bodies.append(body)
         if self._rows is not None:
             self._rows.append(body)
-        self._gathered = self._candidates = None
+        self._memory = None
         handle = self._next_handle
         self._next_handle += 1
         self._handles.append(handle)
@@ -145,7 +144,7 @@ class Crowd:
         """Take the body of `handle` out of the crowd (KeyError for an unknown handle)."""
         row = self._row(handle)
         del self._handles[row]
-        self._gathered = self._candidates = None
+        self._memory = None
         if self._bodies is not None:
             del self._bodies[row]
         if self._rows is not None:
@@ -174,10 +173,9 @@ class Crowd:
             return
         if self._rows is None:
             self._rows = _Rows.from_bodies(self._bodies)
-        tick = VectorTick(self._world, self._settings, self._rows, intents, columns, self._world_cache,
-                          self._gathered, self._candidates)
+        tick = VectorTick(self._world, self._settings, self._rows, intents, columns, self._world_cache, self._memory)
         result = tick.run()
-        self._gathered, self._candidates = tick.gathered, tick.candidates
+        self._memory = tick.memory
         if isinstance(result, list):
             self._bodies, self._rows = result, None
         else:

@@ -50,7 +50,7 @@ from __future__ import annotations
 import numpy as np
 
 from .body import Body, Intent
-from .broad_phase import WorldCache, keyed, near_pairs, windows_of
+from .broad_phase import WorldCache, appended, keyed, near_pairs, windows_of
 from .clip import X, Y, Z
 from .floats import DEG_TO_RAD_F, PI_F, QUARTER_TURN, SIN_TABLE, TABLE_SCALE
 from .push import MIN_PUSH_DISTANCE, PUSH_REACH, PUSH_STRENGTH
@@ -100,6 +100,16 @@ within the machine's noise. (Measured with the former grid search, 3-5x dearer t
 still keeps them for good: 1,000 resting bodies tick 1.4x faster than finding them
 every tick. 0.2 keeps them for bodies slower than the benchmark's walk, at little cost."""
 
+MAX_GUESS_ROUNDS = 8
+"""[rounds] How often `VectorTick._guess` may redo its guessed moves with the pushes they give.
+Each round costs a few numpy calls over the push pairs (~50 us for 1,000 bodies), far less than
+stepping bodies again; the benchmark's crowd settles in 2 to 4 (mean 3.3). The limit only bounds
+a pile of bodies that would need one round each: the tick stays exact either way."""
+
+GATHERED_SPARE_RUNS = 3
+"""[1] `Gathered` packs its boxes when it holds this many times more than its rows use (fresh
+runs are appended; a lookup of every row, once a tick, packs them anyway)."""
+
 PUSH_CANDIDATE_RISE = 1.0
 """[blocks] The same up and down (a step-up moves a body up to 0.6, a jump 1.25 over six ticks)."""
 
@@ -129,44 +139,90 @@ def _beta_cos(radians: np.ndarray) -> np.ndarray:
 # --- block boxes, body by body -----------------------------------------------------------------
 
 class Gathered:
-    """Block box columns (`WorldCache.slots`) by crowd row, and the cell range each row's cover.
+    """The block boxes of each crowd row (`WorldCache.slots`, `WorldCache.corners`), and the cell
+    range each row's cover.
 
     A body whose move lies inside its row's range uses those boxes (the extra boxes change no
     clip): within a tick when it is stepped again, and in the next tick while the world cache
-    keeps its `generation` (most wandering bodies stay within last tick's cells)."""
+    keeps its `generation` (most wandering bodies stay within last tick's cells).
 
-    __slots__ = ("generation", "index", "used", "window")
+    The boxes are kept here, not as columns of the world cache's boxes: a crowd's boxes picked
+    from the cache's are scattered over memory, and between two ticks the rest of a game (or the
+    benchmark's reference crowd) pushes them out of the processor's caches; reading the same
+    boxes in row order is several times faster (measured: 5,400 boxes, 250 us against 30 us).
+    The corners are six flat arrays: row after row when packed, then fresh runs appended (each
+    row's run starts at `start` and holds `used` boxes), and one box that meets nothing (NaN)
+    at `nothing`. A lookup of every row packs them (it reads them all anyway), as does a lookup
+    that finds them more than GATHERED_SPARE_RUNS times as long as the boxes in use."""
+
+    __slots__ = ("generation", "corners", "size", "nothing", "in_use", "start", "used", "window")
 
     def __init__(self, count: int, generation: int) -> None:
         self.generation = generation
-        self.index = np.zeros((count, 1), dtype=np.int64)
+        self.corners = tuple(np.full(16 * count + 1, np.nan) for _ in range(6))
+        self.size = 1  # boxes written: the first is `nothing`
+        self.nothing = 0
+        self.in_use = 0  # boxes some row's run holds
+        self.start = np.zeros(count, dtype=np.int64)
         self.used = np.zeros(count, dtype=np.int64)
         # No range yet: low above high.
         self.window = np.concatenate((np.full((count, 3), np.iinfo(np.int64).max),
                                       np.full((count, 3), np.iinfo(np.int64).min)), axis=1)
 
-    def lookup(self, rows: np.ndarray, windows: np.ndarray, world_cache: WorldCache) -> tuple[np.ndarray, np.ndarray]:
-        """The box columns for bodies `rows` moving through cell ranges `windows`, gathering the
-        ones not covered yet: an (k, K) int array (unused slots 0) and how many each row uses."""
+    def lookup(self, rows: np.ndarray, windows: np.ndarray, world_cache: WorldCache) -> BoxLists:
+        """The block boxes of bodies `rows` (ascending) moving through cell ranges `windows`,
+        gathering the ones not covered yet."""
         old = self.window.take(rows, axis=0)
         covered = np.ones(len(rows), dtype=bool)
         for axis in range(3):  # axis by axis: numpy's reductions along rows cost more
             covered &= old[:, axis] <= windows[:, axis]
             covered &= windows[:, axis + 3] <= old[:, axis + 3]
-        fresh = ~covered
-        if fresh.any():
-            index, used = world_cache.slots(windows[fresh])
-            if index.shape[1] > self.index.shape[1]:
-                wider = np.zeros((len(self.index), index.shape[1]), dtype=np.int64)
-                wider[:, :self.index.shape[1]] = self.index
-                self.index = wider
-            at = rows[fresh]
-            self.index[at] = 0
-            self.index[at, :index.shape[1]] = index
+        fresh = np.flatnonzero(~covered)
+        if fresh.size:
+            columns, used = world_cache.slots(windows.take(fresh, axis=0))
+            at = rows.take(fresh)
+            self.in_use += columns.size - int(self.used.take(at).sum())
+            self.start[at] = self.size + np.cumsum(used) - used
             self.used[at] = used
-            self.window[at] = windows[fresh]
-        used = self.used[rows]
-        return self.index[:, :max(int(used.max()), 1)].take(rows, axis=0), used
+            self.window[at] = windows.take(fresh, axis=0)
+            self.corners = tuple(appended(mine, self.size, theirs)
+                                 for mine, theirs in zip(self.corners, world_cache.corners(columns)))
+            self.size += columns.size
+        every = len(rows) == len(self.used)
+        if not every and self.size > GATHERED_SPARE_RUNS * self.in_use + len(self.used):
+            self._pack(np.arange(len(self.used)))
+        if every:
+            return BoxLists(self._pack(rows), np.append(np.repeat(rows, self.used), rows[-1]), self.used.copy())
+        return self.lists(rows)
+
+    def lists(self, rows: np.ndarray) -> BoxLists:
+        """The boxes of bodies `rows` (ascending) as they are, covered or not."""
+        used = self.used.take(rows)
+        return BoxLists(self._boxes_of(rows, used), np.append(np.repeat(np.arange(len(rows)), used), len(rows) - 1), used)
+
+    def _boxes_of(self, rows: np.ndarray, used: np.ndarray, room: int = 0) -> tuple[np.ndarray, ...]:
+        """The corners of the boxes of `rows`, row after row, then the NaN box; each array a
+        view of one with `room` more entries after it."""
+        index = np.append(_runs(self.start.take(rows), used), self.nothing)
+        if not room:
+            return tuple(corner.take(index) for corner in self.corners)
+        return tuple(corner.take(index, out=np.empty(index.size + room)[:index.size]) for corner in self.corners)
+
+    def _pack(self, every: np.ndarray) -> tuple[np.ndarray, ...]:
+        """Keep only the boxes in use, row after row (`every` is every row, in order), with room
+        for a tick's fresh boxes after them."""
+        boxes = self._boxes_of(every, self.used, room=self.in_use // 2 + 16)
+        self.corners = tuple(corner.base for corner in boxes)
+        self.size = self.in_use + 1
+        self.nothing = self.in_use
+        self.start = np.cumsum(self.used) - self.used
+        return boxes
+
+
+def _runs(start: np.ndarray, count: np.ndarray) -> np.ndarray:
+    """The indices start[0], ..., start[0] + count[0] - 1, start[1], ...: runs one after another."""
+    ends = np.cumsum(count)
+    return np.repeat(start - (ends - count), count) + np.arange(int(ends[-1]) if ends.size else 0)
 
 
 class BoxLists:
@@ -188,26 +244,6 @@ class BoxLists:
         self.count = count
         self.first = np.cumsum(count) - count
         self.empty = count == 0
-
-    @classmethod
-    def of(cls, world_cache: WorldCache, index: np.ndarray, used: np.ndarray) -> BoxLists:
-        """The boxes of box columns `index` ((k, K), the first used[b] of row b)."""
-        taken = (np.arange(index.shape[1]) < used[:, None]).ravel()
-        columns = np.append(index.ravel().compress(taken), 0)  # column 0: the NaN box
-        k = len(used)
-        body = np.repeat(np.arange(k), used)
-        return cls(world_cache.corners(columns), np.append(body, k - 1), used)
-
-    def of_bodies(self, bodies: np.ndarray) -> BoxLists:
-        """The lists of `bodies` (ascending indices) alone, renumbered 0, 1, ..."""
-        chosen = np.zeros(len(self.count), dtype=bool)
-        chosen[bodies] = True
-        keep = chosen[self.body]
-        keep[-1] = True  # the final box, filed under the last body of the new lists
-        number = np.cumsum(chosen) - 1
-        # The final box is filed under the last body here too: number[-1] is len(bodies) - 1.
-        return BoxLists(tuple(corner.compress(keep) for corner in self.boxes), number[self.body.compress(keep)],
-                        self.count[bodies])
 
 
 def _overlaps(lists: BoxLists, box: np.ndarray, axis: int) -> np.ndarray:
@@ -340,23 +376,46 @@ class _EarlyPushes:
 
     def pushed(self, vx: np.ndarray, vz: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Velocities `vx`, `vz` with every early push subtracted, in Beta's order."""
-        c, on = self.candidates, self.pushes
+        on = np.flatnonzero(self.pushes)
+        pushed = self.candidates.early_other.take(on)
         vx, vz = vx.copy(), vz.copy()
-        np.subtract.at(vx, c.early_other[on], self.dx[on])
-        np.subtract.at(vz, c.early_other[on], self.dz[on])
+        np.subtract.at(vx, pushed, self.dx.take(on))
+        np.subtract.at(vz, pushed, self.dz.take(on))
         return vx, vz
 
 
 # --- the tick ----------------------------------------------------------------------------------
 
+class TickMemory:
+    """What a vectorised tick leaves for the crowd's next one, by crowd row: the block boxes it
+    gathered (`Gathered`; None: none), the push partners it found (`PushCandidates`; None:
+    none) and, for x and z, the sign of the move each body's last vectorised step was stopped
+    on (`stopped`, (n, 2): -1, +1, or 0 when it was not stopped; `VectorTick._guess` reads it).
+    The crowd forgets it when bodies are added or removed."""
+
+    __slots__ = ("gathered", "candidates", "stopped")
+
+    def __init__(self, count: int) -> None:
+        self.gathered: Gathered | None = None
+        self.candidates: PushCandidates | None = None
+        self.stopped = np.zeros((count, 2))
+
+
+def _rows_differ(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Which rows of two (n, 6) arrays differ anywhere (NaN differs from everything)."""
+    differ = a[:, 0] != b[:, 0]
+    for k in range(1, 6):  # column by column: numpy's reductions along rows cost more
+        differ |= a[:, k] != b[:, k]
+    return differ
+
+
 class VectorTick:
     """One crowd tick over numpy columns (`crowd.Rows`). `run()` returns the new rows (or, after
-    the one-by-one fallback, a list of bodies). `gathered` and `candidates` (None: none yet) are
-    what the crowd's last tick left; after `run()` they hold what the next tick may use."""
+    the one-by-one fallback, a list of bodies). `memory` is what the crowd's last tick left
+    (None: nothing); after `run()` it holds what the next tick may use."""
 
     def __init__(self, world: CollisionWorld, settings: MovementSettings, rows, intents: list[Intent],
-                 columns: dict[str, np.ndarray], world_cache: WorldCache, gathered: Gathered | None,
-                 candidates: PushCandidates | None = None) -> None:
+                 columns: dict[str, np.ndarray], world_cache: WorldCache, memory: TickMemory | None) -> None:
         n = rows.size
         self.n, self.world, self.settings, self.intents = n, world, settings, intents
         self.rows = rows
@@ -366,10 +425,11 @@ class VectorTick:
         self.camera_lag = rows.camera_lag[:n].copy()
         self.world_cache = world_cache
         world_cache.new_tick()
-        if gathered is None or gathered.generation != world_cache.generation or len(gathered.used) != n:
-            gathered = Gathered(n, world_cache.generation)
-        self.gathered = gathered
-        self.candidates = candidates if candidates is not None and len(candidates.reach) == n else None
+        if memory is None or len(memory.stopped) != n:
+            memory = TickMemory(n)
+        if memory.gathered is None or memory.gathered.generation != world_cache.generation:
+            memory.gathered = Gathered(n, world_cache.generation)
+        self.memory = memory
         self._prepare(columns)
         self.out = type(rows).empty(n)
         self.every = np.arange(n)  # the rows of every body (see `_at`)
@@ -428,11 +488,7 @@ class VectorTick:
         """Step bodies `rows` whose velocity before the step is (vx_in, y, vz_in); results go to `out`."""
         # Skipped additions are selected away rather than made with 0.0: -0.0 + 0.0 is 0.0,
         # and the sign of a zero velocity is part of the result.
-        boosted, accelerates = self.boosted[rows], self.accelerates[rows]
-        dx = np.where(boosted, vx_in - self.boost_x[rows], vx_in)
-        dx = np.where(accelerates, dx + self.accel_x[rows], dx)
-        dz = np.where(boosted, vz_in + self.boost_z[rows], vz_in)
-        dz = np.where(accelerates, dz + self.accel_z[rows], dz)
+        dx, dz = self._moves(rows, vx_in, vz_in)
         vector = ~self.one_by_one[rows]
         if np.count_nonzero(vector) < MIN_VECTOR_BODIES:
             vector[:] = False
@@ -447,8 +503,7 @@ class VectorTick:
                 self.one_by_one[v_rows[~small]] = True
                 v_rows, v_dx, v_dz, window = v_rows[small], v_dx[small], v_dz[small], window[small]
             if v_rows.size:
-                index, used = self._gathered(v_rows, window)
-                self._move(v_rows, v_dx, v_dz, BoxLists.of(self.world_cache, index, used))
+                self._move(v_rows, v_dx, v_dz, self._gathered(v_rows, window))
         alone = ~vector | self.one_by_one[rows]  # including those the window check just picked
         for r, vx, vz in zip(rows[alone].tolist(), vx_in[alone].tolist(), vz_in[alone].tolist()):
             before = self.rows.body(r)
@@ -456,19 +511,30 @@ class VectorTick:
                                    before.collided_horizontally, before.collided_vertically, before.camera_lag)
             self.out.set_body(r, step(before, self.world, self.intents[r], self.settings))
 
+    def _moves(self, rows: np.ndarray, vx_in: np.ndarray, vz_in: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The horizontal moves (dx, dz) bodies `rows` try, from their velocities before the step."""
+        at = self._at
+        boosted, accelerates = at(self.boosted, rows), at(self.accelerates, rows)
+        dx = np.where(boosted, vx_in - at(self.boost_x, rows), vx_in)
+        dx = np.where(accelerates, dx + at(self.accel_x, rows), dx)
+        dz = np.where(boosted, vz_in + at(self.boost_z, rows), vz_in)
+        dz = np.where(accelerates, dz + at(self.accel_z, rows), dz)
+        return dx, dz
+
     def _at(self, column: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """The entries of a per-body `column` for `rows`: the column itself (not a copy) when
         `rows` is `every`, the first step of a tick."""
         return column if rows is self.every else column.take(rows, axis=0)
 
-    def _gathered(self, rows: np.ndarray, windows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The block box columns for bodies `rows` moving through cell ranges `windows`. The
+    def _gathered(self, rows: np.ndarray, windows: np.ndarray) -> BoxLists:
+        """The block boxes of bodies `rows` moving through cell ranges `windows`. The
         first call of a tick (every body) lets the world cache forget cells no body uses."""
         world_cache = self.world_cache
         world_cache.prune(windows)
-        if self.gathered.generation != world_cache.generation:
-            self.gathered = Gathered(self.n, world_cache.generation)
-        return self.gathered.lookup(rows, windows, world_cache)
+        memory = self.memory
+        if memory.gathered.generation != world_cache.generation:
+            memory.gathered = Gathered(self.n, world_cache.generation)
+        return memory.gathered.lookup(rows, windows, world_cache)
 
     def _regions(self, rows: np.ndarray, dx: np.ndarray, dz: np.ndarray) -> np.ndarray:
         """The space each move can sweep: the box stretched by the move and, for bodies that may
@@ -495,7 +561,7 @@ class VectorTick:
         tries = np.nonzero(at(self.may_step, rows) & can_step & ((dx != adx) | (dz != adz)))[0]
         if tries.size:
             step_height = np.full(tries.size, s.step_height)
-            t_lists = lists.of_bodies(tries)
+            t_lists = self.memory.gathered.lists(rows.take(tries))  # the boxes `lists` holds for them
             s_box, sx, _, sz, x_moved = _clip_y_x_z(t_lists, start.take(tries, axis=0), dx[tries], step_height, dz[tries])
             down = _clip(t_lists, x_moved & _overlaps(t_lists, s_box, Z), s_box, -step_height, Y)
             s_box[:, 1] += down
@@ -516,18 +582,21 @@ class VectorTick:
         out.collided_horizontally[put] = (dx != adx) | (dz != adz)
         out.collided_vertically[put] = dy != ady
         out.camera_lag[put] = lag
+        stopped = self.memory.stopped
+        stopped[put, 0] = np.where(dx != adx, np.sign(dx), 0.0)
+        stopped[put, 1] = np.where(dz != adz, np.sign(dz), 0.0)
 
     # --- the tick -------------------------------------------------------------------------------
 
     def run(self):
         vx0, vz0 = self.velocity[:, 0], self.velocity[:, 2]
-        vx_in, vz_in = vx0.copy(), vz0.copy()
+        memory = self.memory
+        early, guess, vx_in, vz_in = self._guess(vx0, vz0)
         self.step_rows(self.every, vx_in, vz_in)
-        c = self.candidates
-        if c is None or not (c.covers(None, self.box) and c.covers(None, self.out.box)):
-            self.candidates = PushCandidates(self.box, self.out.box)
-        early = _EarlyPushes(self.candidates)
-        early.update(None, self.out.box, self.box)
+        if memory.candidates.covers(None, self.out.box):
+            early.update(_rows_differ(self.out.box, guess), self.out.box, self.box)  # the others' pushes hold
+        else:
+            early = self._new_candidates()
         cost = 0.0  # [physics.step calls] what the rounds cost, with the next one
         while True:
             pushed_x, pushed_z = early.pushed(vx0, vz0)
@@ -537,18 +606,69 @@ class VectorTick:
                 break
             cost += ROUND_COST_IN_STEPS + ROUND_COST_PER_BODY_IN_STEPS * rows.size
             if cost > self.n:  # finishing one by one costs about a step a body (see ROUND_COST_IN_STEPS)
-                self.candidates = None
+                memory.candidates = None
                 return self._finish_one_by_one(int(rows[0]))
             vx_in[rows], vz_in[rows] = pushed_x[rows], pushed_z[rows]
             self.step_rows(rows, vx_in[rows], vz_in[rows])
-            if self.candidates.covers(rows, self.out.box.take(rows, axis=0)):
+            if memory.candidates.covers(rows, self.out.box.take(rows, axis=0)):
                 early.update(changed, self.out.box, self.box)
             else:  # a body left its reach: find the candidates afresh (for every body)
-                self.candidates = PushCandidates(self.box, self.out.box)
-                early = _EarlyPushes(self.candidates)
-                early.update(None, self.out.box, self.box)
+                early = self._new_candidates()
         self._add_pushes(early)
         return self.out
+
+    def _new_candidates(self) -> _EarlyPushes:
+        """Find the push candidates afresh around the unstepped and stepped boxes, and every
+        early push from the stepped boxes."""
+        self.memory.candidates = candidates = PushCandidates(self.box, self.out.box)
+        early = _EarlyPushes(candidates)
+        early.update(None, self.out.box, self.box)
+        return early
+
+    def _guess(self, vx0: np.ndarray, vz0: np.ndarray) -> tuple[_EarlyPushes, np.ndarray, np.ndarray, np.ndarray]:
+        """The velocities the first step starts from: the early pushes as they would be if each
+        body made the move its velocity asks for, except along an axis where its last step was
+        stopped moving the same way (`TickMemory.stopped`); then the moves again with those
+        pushes, and so on, up to MAX_GUESS_ROUNDS times. Returns the early pushes, the guessed
+        stepped boxes they were computed from, and the guessed velocities (vx, vz).
+
+        Any guess gives the exact tick (see the module docstring); a good one leaves few bodies
+        to step again. Free moves are what most bodies make, and they are exact: a stepped box
+        is the unstepped one plus the move, as `_move` adds it. The guessed height only decides
+        whether two boxes overlap on y."""
+        box, stopped = self.box, self.memory.stopped
+        guess = box.copy()
+        dy = np.where(self.on_ground & (self.dy <= 0.0), 0.0, self.dy)  # standing bodies stay put
+        guess[:, 1] += dy
+        guess[:, 4] += dy
+
+        def move_guesses(rows: np.ndarray, vx: np.ndarray, vz: np.ndarray) -> None:
+            dx, dz = self._moves(rows, vx, vz)
+            dx = np.where(self._at(stopped[:, 0], rows) == np.sign(dx), 0.0, dx)
+            dz = np.where(self._at(stopped[:, 1], rows) == np.sign(dz), 0.0, dz)
+            x0, z0 = self._at(box[:, 0], rows), self._at(box[:, 2], rows)
+            guess[rows, 0], guess[rows, 3] = x0 + dx, self._at(box[:, 3], rows) + dx
+            guess[rows, 2], guess[rows, 5] = z0 + dz, self._at(box[:, 5], rows) + dz
+
+        move_guesses(self.every, vx0, vz0)
+        candidates = self.memory.candidates
+        if candidates is None or not (candidates.covers(None, box) and candidates.covers(None, guess)):
+            self.memory.candidates = candidates = PushCandidates(box, guess)
+        early = _EarlyPushes(candidates)
+        early.update(None, guess, box)
+        vx_in, vz_in = vx0, vz0
+        for _ in range(MAX_GUESS_ROUNDS):
+            pushed_x, pushed_z = early.pushed(vx0, vz0)
+            changed = (pushed_x != vx_in) | (pushed_z != vz_in)
+            rows = np.nonzero(changed)[0]
+            if not rows.size:
+                break
+            vx_in, vz_in = pushed_x, pushed_z
+            move_guesses(rows, vx_in.take(rows), vz_in.take(rows))
+            # A guess outside the candidates' reach may miss a pair: only a worse guess (the
+            # step is checked against the reach).
+            early.update(changed, guess, box)
+        return early, guess, vx_in.copy(), vz_in.copy()
 
     def _add_pushes(self, early: _EarlyPushes) -> None:
         """Add the pushes made at or after each body's own update to the stepped velocities, in

@@ -291,6 +291,32 @@ def test_the_world_cache_holds_every_box_the_world_returns_for_each_region_tick_
             assert np.isnan(gathered[:, k, int(used[k]):]).all()
 
 
+def test_each_body_gets_every_box_of_its_cells_from_the_gathered_boxes_through_fresh_gathers_and_packing(monkeypatch):
+    monkeypatch.setattr(crowd_vector, "GATHERED_SPARE_RUNS", 1)  # pack often
+    rng = random.Random(5)
+    grid = random_grid(rng, BlockGrid())
+    cache = WorldCache(grid)
+    cache.new_tick()
+    count = 30
+    gathered = crowd_vector.Gathered(count, cache.generation)
+    regions = [AABB.around_feet(rng.uniform(-10, 10), rng.uniform(-3, 3), rng.uniform(-10, 10), 0.6, 1.8)] * count
+    for lookup in range(40):
+        rows = range(count) if lookup % 5 == 0 else sorted(rng.sample(range(count), rng.randint(1, count - 1)))
+        for row in rows:  # half stay in their cells (boxes reused), half move anywhere (gathered afresh)
+            step = rng.uniform(-0.1, 0.1)
+            regions[row] = regions[row].offset(step, 0.0, step) if rng.random() < 0.5 else AABB.around_feet(
+                rng.uniform(-10, 10), rng.uniform(-3, 3), rng.uniform(-10, 10), 0.6, 1.8)
+        rows = np.array(rows)
+        lists = gathered.lookup(rows, broad_phase.windows_of(np.array([regions[r] for r in rows])), cache)
+        corners = np.stack(lists.boxes, axis=1)
+        assert np.isnan(corners[-1]).all() and lists.body[-1] == len(rows) - 1
+        for k, row in enumerate(rows):
+            mine = {tuple(box) for box in corners[:-1][lists.body[:-1] == k]}
+            assert len(mine) > 0 or not grid.collision_boxes(regions[row])
+            assert set(grid.collision_boxes(regions[row])) <= mine, (lookup, row)
+        assert lists.count.tolist() == np.bincount(lists.body[:-1], minlength=len(rows)).tolist()
+
+
 def test_a_world_with_a_revision_is_asked_only_for_cells_it_was_not_asked_for_before():
     grid = floor(BlockGrid())
     asked = []
@@ -427,12 +453,14 @@ def test_a_crowd_whose_rounds_would_cost_more_than_stepping_one_by_one_finishes_
 def test_a_long_chain_of_pushes_in_a_large_crowd_settles_in_rounds_not_one_by_one(monkeypatch):
     # Forty bodies in a row, each overlapping the next and added after it, walking into each
     # other: a body's push changes once the body before it has been stepped again, so the tick
-    # needs many rounds. Behind them stand 400 bodies apart from each other, which finishing
-    # one by one would have to step too.
+    # needs many rounds (without the guessed pushes, which would settle most of the chain
+    # before the first step). Behind them stand 400 bodies apart from each other, which
+    # finishing one by one would have to step too.
     finished, rounds = [], []
+    monkeypatch.setattr(crowd_vector, "MAX_GUESS_ROUNDS", 0)
     monkeypatch.setattr(crowd_vector.VectorTick, "_finish_one_by_one", record_calls(
         crowd_vector.VectorTick._finish_one_by_one, finished))
-    monkeypatch.setattr(crowd_vector._EarlyPushes, "pushed", record_calls(crowd_vector._EarlyPushes.pushed, rounds))
+    monkeypatch.setattr(crowd_vector.VectorTick, "step_rows", record_calls(crowd_vector.VectorTick.step_rows, rounds))
     grid = floor(x0=-30, x1=30, z0=-30, z1=30)
     chain = [standing(grid, x=-10.0 + 0.45 * k, z=-15.0) for k in range(40)]
     apart = [standing(grid, x=-28.0 + 2.5 * (k % 20), z=-10.0 + 2.0 * (k // 20)) for k in range(400)]
@@ -448,6 +476,48 @@ def test_a_long_chain_of_pushes_in_a_large_crowd_settles_in_rounds_not_one_by_on
         most_rounds = max(most_rounds, len(rounds))
     assert most_rounds > 13  # more than the fixed limit of 12 rounds a tick this replaced
     assert not finished
+
+
+def test_bodies_walking_freely_into_each_other_are_guessed_so_well_that_one_step_settles_the_tick(monkeypatch):
+    # Rows of five overlapping bodies walking the same way on open ground: every push depends
+    # on where the body before has stepped to, and the guessed pushes get it right.
+    steps = []
+    monkeypatch.setattr(crowd_vector.VectorTick, "step_rows", record_calls(crowd_vector.VectorTick.step_rows, steps))
+    grid = floor(x0=-20, x1=20, z0=-20, z1=20)
+    bodies = [standing(grid, x=-5.0 + 0.5 * k, z=-6.0 + 3.0 * row) for row in range(4) for k in range(5)]
+    crowd = crowd_of(grid, bodies, vectorised=True)
+    walk = [Intent(forward=1.0, yaw=270.0 + 10.0 * (k % 3)) for k in range(len(bodies))]  # +x, some turning a little
+    for _ in range(5):
+        steps.clear()
+        bodies = step_one_by_one(bodies, grid, walk)
+        crowd.step(walk)
+        assert list(crowd.bodies) == bodies
+        assert len(steps) == 1
+    assert bodies[4].feet[0] > -3.0 + 0.5  # the front body walked on
+    assert bodies[0].velocity[0] < 0.05 < bodies[4].velocity[0]  # the back one is pushed back
+
+
+def test_a_body_stopped_by_a_wall_is_guessed_to_stay_stopped_so_the_bodies_it_pushes_are_stepped_once(monkeypatch):
+    # Pairs of bodies walking into a wall, the one in front added first: its push on the one
+    # behind depends on where it stepped to, which is nowhere once it stands at the wall.
+    steps = []
+    monkeypatch.setattr(crowd_vector.VectorTick, "step_rows", record_calls(crowd_vector.VectorTick.step_rows, steps))
+    grid = floor(x0=-5, x1=10, z0=-5, z1=20)
+    grid.fill(3, 64, -5, 3, 65, 20)  # a wall two blocks high at x = 3
+    bodies = []
+    for row in range(4):
+        bodies += [standing(grid, x=2.5, z=4.0 * row), standing(grid, x=2.0, z=4.0 * row + 0.1)]
+    crowd = crowd_of(grid, bodies, vectorised=True)
+    walk = [Intent(forward=1.0, yaw=270.0)] * len(bodies)  # +x, into the wall
+    settled_ticks = 0
+    for tick in range(8):
+        steps.clear()
+        bodies = step_one_by_one(bodies, grid, walk)
+        crowd.step(walk)
+        assert list(crowd.bodies) == bodies
+        settled_ticks += len(steps) == 1
+    assert bodies[0].feet[0] == pytest.approx(2.7) and bodies[0].collided_horizontally  # at the wall
+    assert settled_ticks >= 6  # all but the first tick or two, before the bodies reach the wall
 
 
 def record_calls(function, calls):
