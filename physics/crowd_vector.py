@@ -2,23 +2,27 @@
 same numbers as the one-by-one path (`crowd.step_one_by_one`, the definition) to the last bit.
 
 Owns: `VectorTick` (one tick over the crowd's numpy columns), the array versions of `tick.step`'s
-arithmetic and of `clip.clip_axis`, the per-body block box lists the clips read, and the push
-partners a tick may need (`PushCandidates`).
+arithmetic and of `clip.clip_axis`, the per-body block box lists the clips read, the push
+partners a tick may need (`PushCandidates`) and what a tick leaves for the next (`TickMemory`).
 Does not own: the crowd as a container or the order of a tick (`crowd.py`), the push rule
 (`push.py`), finding neighbours and block boxes (`broad_phase.py`).
 
 A body's step reads one thing the others change: its velocity, which before its own step holds
 the pushes of the *earlier* bodies that meet it, computed from their stepped positions and its
 own unstepped position. So the tick iterates:
-1. step every body with its velocity plus the pushes found so far (at first none);
+1. step every body with its velocity plus guessed pushes (`VectorTick._guess`): the pushes
+   the bodies would give if each made the move its velocity asks for, unless its last step was
+   stopped moving that way. Most bodies move freely, and for them the guess is exact;
 2. from the stepped boxes, find for each body the pushes its earlier neighbours give it before
    it steps; the bodies whose pushed velocity changed are stepped again; repeat until none
    changes. Body i only depends on bodies before it, so after r rounds every body whose chain of
    earlier pushers is shorter than r is exact, and the first round with no change is exactly
-   the sequential result (the benchmark's crowd, a body every 4 blocks^2, takes 3 to 5 rounds;
-   the pen test's, denser, 2 to 8; piles along a fence, 14 and 15). Once the rounds would cost
-   more than finishing the tick one by one (ROUND_COST_IN_STEPS), the rest of the tick runs one
-   by one from the first unsettled body.
+   the sequential result, whatever the guess was: the sequential velocities are the only ones
+   that reproduce themselves. (The benchmark's crowd, a body every 4 blocks^2, re-steps about
+   240 bodies in 3 to 5 rounds without the guess, and about 6 in 1 or 2 with it; a row of 40
+   bodies pushing each other needs 14 or 15 rounds without it, 5 or 6 with it.) Once the rounds
+   would cost more than finishing the tick one by one (ROUND_COST_IN_STEPS), the rest of the
+   tick runs one by one from the first unsettled body.
 3. the pushes after each body's step (to bodies before it, and from bodies after it) are added
    to the stepped velocities in Beta's order.
 Every velocity sum is accumulated in the order the sequential tick adds it, so the result is
@@ -40,9 +44,12 @@ counts is the number of calls per round, then the size of the arrays.
   wide as the body with the most boxes (a body has 1 to 20; padding tripled the work).
 - The block boxes come from `broad_phase.WorldCache`, which asks the world for each block cell
   once, and keeps them from tick to tick when the world has a `revision` attribute (an int it
-  changes whenever a block changes). Each body also keeps the box columns it was given, with the
-  cell range they cover (`Gathered`): a move that stays inside that range, when the body is
-  stepped again in a tick or in the next tick (most wandering bodies do), reuses them.
+  changes whenever a block changes). Each body also keeps its own copy of the boxes it was
+  given, in crowd order, with the cell range they cover (`Gathered`): a move that stays inside
+  that range, when the body is stepped again in a tick or in the next tick (most wandering
+  bodies do), reuses them, read in order rather than picked from all over the cache.
+- Guessing the pushes (step 1) costs a few numpy calls over the push pairs per guess round; a
+  round of re-stepping costs 150 to 300 us however few bodies it steps.
 """
 
 from __future__ import annotations
@@ -88,15 +95,16 @@ bodies, `physics.step` 20 to 30 us a body; they cross at 5 to 7 bodies. The late
 of a tick move 1 to 20 bodies."""
 
 PUSH_CANDIDATE_MARGIN = 0.2
-"""[blocks] How far sideways around a body's unstepped and stepped box `PushCandidates` looks
-for partners. The crowd keeps the candidates from tick to tick while every box the tick tests
+"""[blocks] How far sideways around a body's unstepped and guessed (or stepped) box
+`PushCandidates` looks for partners. The crowd keeps the candidates from tick to tick while every box the tick tests
 stays inside them; a body that leaves makes the tick find them afresh (exact either way).
 Measured on the benchmark's 1,000 wandering bodies (0.22 blocks a tick): a margin of 0.1 finds
 them afresh 1.09 times a tick (1,051 candidate pairs; 0.7 up and down), 0.2 and 0.3 once
 (1,522 and 2,062; 1.0 and 1.5), 0.5 every other tick (3,361; 1.5), 0.8 every third (5,794; 1.5);
 with the dearer search and the longer pair lists the tick costs the same for all of them,
-within the machine's noise. (Measured with the former grid search, 3-5x dearer than
-`broad_phase.near_pairs`: a wider margin may pay now; not measured again.) A crowd that stands
+within the machine's noise. Measured again with `broad_phase.near_pairs` (3-5x cheaper than that
+grid) and the guessed pushes, timing ticks in turns against 0.2 (300 ticks): 0.45 is 1.02x as
+fast, within the noise, and 1.0 0.90x. A crowd that stands
 still keeps them for good: 1,000 resting bodies tick 1.4x faster than finding them
 every tick. 0.2 keeps them for bodies slower than the benchmark's walk, at little cost."""
 
@@ -324,10 +332,11 @@ class PushCandidates:
     """Every pair of bodies that may push each other while their boxes stay near where they
     were when it was made (`broad_phase.near_pairs`).
 
-    A body's reach is the hull of its unstepped and stepped box grown by PUSH_CANDIDATE_MARGIN
-    sideways and PUSH_CANDIDATE_RISE up and down; a pair is a candidate when the two reaches
-    come within PUSH_REACH of each other sideways (each meets the other's push region). While every box a tick tests (unstepped, and
-    stepped in every round) stays inside its reach (`covers`), in this tick or a later one, the
+    A body's reach is the hull of its unstepped and guessed (or stepped) box grown by
+    PUSH_CANDIDATE_MARGIN sideways and PUSH_CANDIDATE_RISE up and down; a pair is a candidate
+    when the two reaches come within PUSH_REACH of each other sideways (each meets the other's
+    push region). While every box a tick tests (unstepped, and stepped in every round) stays
+    inside its reach (`covers`), in this tick or a later one, the
     candidates hold every pair that meets: the early pairs (pusher `early_me` before the
     pushed `early_other`) and the late pairs (`late_me` pushing an earlier body `late_other`).
     Both are sorted by the second body, then the first: the order Beta adds pushes in (see
