@@ -422,6 +422,8 @@ class WorldCache:
         if not self._prune_check:
             return
         self._prune_check = False
+        if self._tile_count <= CACHE_CELLS_PER_CELL_USED * len(windows_in_use) + CACHE_CELLS_ALWAYS // _TILE_CELLS:
+            return  # within the limit whatever the ranges: each uses at least one tile
         lo, hi = windows_in_use[:, :3] >> _TILE_BITS, windows_in_use[:, 3:] >> _TILE_BITS
         cells_in_use = _TILE_CELLS * int((hi - lo + 1).prod(axis=1).sum())
         limit = CACHE_CELLS_PER_CELL_USED * cells_in_use + CACHE_CELLS_ALWAYS

@@ -224,7 +224,7 @@ def _intent_columns(intents: list, count: int) -> dict[str, np.ndarray]:
         k = int(first[bad.any(axis=1)].min())
         field = int(np.argmax(bad[np.nonzero(first == k)[0][0]]))
         raise ValueError(f"intent {k} has a non-finite or absurd {_INTENT_FIELDS[field]}: {intents[k]!r}")
-    values = values[which]
+    values = values.take(which, axis=0)
     flags = values[:, 3:] != 0.0
     return dict(forward=values[:, 0], strafe=values[:, 1], yaw=values[:, 2], jump=flags[:, 0],
                 sneak=flags[:, 1], sprint=flags[:, 2], fly=flags[:, 3])
