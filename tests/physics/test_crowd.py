@@ -467,15 +467,22 @@ def test_a_long_chain_of_pushes_in_a_large_crowd_settles_in_rounds_not_one_by_on
     bodies = chain[::-1] + apart
     crowd = crowd_of(grid, bodies, vectorised=True)
     push_right = [Intent(forward=1.0, yaw=270.0)] * len(chain) + [Intent()] * len(apart)
-    most_rounds = 0
-    for _ in range(3):
-        rounds.clear()
-        bodies = step_one_by_one(bodies, grid, push_right)
-        crowd.step(push_right)
-        assert list(crowd.bodies) == bodies
-        most_rounds = max(most_rounds, len(rounds))
-    assert most_rounds > 13  # more than the fixed limit of 12 rounds a tick this replaced
+    _, rounds_per_tick = ticks_counting_calls(crowd, bodies, grid, push_right, 3, rounds)
+    assert max(rounds_per_tick) > 13  # more than the fixed limit of 12 rounds a tick this replaced
     assert not finished
+
+
+def ticks_counting_calls(crowd, bodies, world, intents, ticks, calls) -> tuple[list[Body], list[int]]:
+    """Step `crowd` and the one-by-one definition `ticks` times with the same intents, asserting
+    equal bodies after each: the last bodies, and how many calls `calls` noted each tick."""
+    counts = []
+    for _ in range(ticks):
+        calls.clear()
+        bodies = step_one_by_one(bodies, world, intents)
+        crowd.step(intents)
+        assert list(crowd.bodies) == bodies
+        counts.append(len(calls))
+    return bodies, counts
 
 
 def test_bodies_walking_freely_into_each_other_are_guessed_so_well_that_one_step_settles_the_tick(monkeypatch):
@@ -487,12 +494,8 @@ def test_bodies_walking_freely_into_each_other_are_guessed_so_well_that_one_step
     bodies = [standing(grid, x=-5.0 + 0.5 * k, z=-6.0 + 3.0 * row) for row in range(4) for k in range(5)]
     crowd = crowd_of(grid, bodies, vectorised=True)
     walk = [Intent(forward=1.0, yaw=270.0 + 10.0 * (k % 3)) for k in range(len(bodies))]  # +x, some turning a little
-    for _ in range(5):
-        steps.clear()
-        bodies = step_one_by_one(bodies, grid, walk)
-        crowd.step(walk)
-        assert list(crowd.bodies) == bodies
-        assert len(steps) == 1
+    bodies, steps_per_tick = ticks_counting_calls(crowd, bodies, grid, walk, 5, steps)
+    assert steps_per_tick == [1] * 5
     assert bodies[4].feet[0] > -3.0 + 0.5  # the front body walked on
     assert bodies[0].velocity[0] < 0.05 < bodies[4].velocity[0]  # the back one is pushed back
 
@@ -509,15 +512,9 @@ def test_a_body_stopped_by_a_wall_is_guessed_to_stay_stopped_so_the_bodies_it_pu
         bodies += [standing(grid, x=2.5, z=4.0 * row), standing(grid, x=2.0, z=4.0 * row + 0.1)]
     crowd = crowd_of(grid, bodies, vectorised=True)
     walk = [Intent(forward=1.0, yaw=270.0)] * len(bodies)  # +x, into the wall
-    settled_ticks = 0
-    for tick in range(8):
-        steps.clear()
-        bodies = step_one_by_one(bodies, grid, walk)
-        crowd.step(walk)
-        assert list(crowd.bodies) == bodies
-        settled_ticks += len(steps) == 1
+    bodies, steps_per_tick = ticks_counting_calls(crowd, bodies, grid, walk, 8, steps)
     assert bodies[0].feet[0] == pytest.approx(2.7) and bodies[0].collided_horizontally  # at the wall
-    assert settled_ticks >= 6  # all but the first tick or two, before the bodies reach the wall
+    assert steps_per_tick.count(1) >= 6  # all but the first tick or two, before the bodies reach the wall
 
 
 def record_calls(function, calls):
