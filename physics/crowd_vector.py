@@ -96,8 +96,9 @@ of a tick move 1 to 20 bodies."""
 
 PUSH_CANDIDATE_MARGIN = 0.2
 """[blocks] How far sideways around a body's unstepped and guessed (or stepped) box
-`PushCandidates` looks for partners. The crowd keeps the candidates from tick to tick while every box the tick tests
-stays inside them; a body that leaves makes the tick find them afresh (exact either way).
+`PushCandidates` looks for partners. The crowd keeps the candidates from tick to tick while
+every box the tick tests stays inside them; a body that leaves makes the tick find them afresh
+(exact either way).
 Measured on the benchmark's 1,000 wandering bodies (0.22 blocks a tick): a margin of 0.1 finds
 them afresh 1.09 times a tick (1,051 candidate pairs; 0.7 up and down), 0.2 and 0.3 once
 (1,522 and 2,062; 1.0 and 1.5), 0.5 every other tick (3,361; 1.5), 0.8 every third (5,794; 1.5);
@@ -111,7 +112,7 @@ every tick. 0.2 keeps them for bodies slower than the benchmark's walk, at littl
 MAX_GUESS_ROUNDS = 8
 """[rounds] How often `VectorTick._guess` may redo its guessed moves with the pushes they give.
 Each round costs a few numpy calls over the push pairs (~50 us for 1,000 bodies), far less than
-stepping bodies again; the benchmark's crowd settles in 2 to 4 (mean 3.3). The limit only bounds
+stepping bodies again; the benchmark's crowd needs 3.3 a tick on average. The limit only bounds
 a pile of bodies that would need one round each: the tick stays exact either way."""
 
 GATHERED_SPARE_RUNS = 3
@@ -168,7 +169,7 @@ class Gathered:
 
     def __init__(self, count: int, generation: int) -> None:
         self.generation = generation
-        self.corners = tuple(np.full(16 * count + 1, np.nan) for _ in range(6))
+        self.corners = tuple(np.full(1, np.nan) for _ in range(6))  # grown by the first lookup
         self.size = 1  # boxes written: the first is `nothing`
         self.nothing = 0
         self.in_use = 0  # boxes some row's run holds
