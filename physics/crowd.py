@@ -285,12 +285,7 @@ class _Rows:
             grown = [np.concatenate((c, np.empty((max(n, 16),) + c.shape[1:], dtype=c.dtype))) for c in self._columns()]
             (self.box, self.velocity, self.on_ground, self.collided_horizontally, self.collided_vertically,
              self.camera_lag) = grown
-        self.box[n] = body.box
-        self.velocity[n] = body.velocity
-        self.on_ground[n] = body.on_ground
-        self.collided_horizontally[n] = body.collided_horizontally
-        self.collided_vertically[n] = body.collided_vertically
-        self.camera_lag[n] = body.camera_lag
+        self.set_body(n, body)
         self.size = n + 1
 
     def delete(self, row: int) -> None:

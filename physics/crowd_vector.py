@@ -74,7 +74,8 @@ by one, which it then does. Finishing costs about a step a body in the crowd, wh
 is the first unsettled one (`step_one_by_one` takes the settled steps as given but still has
 every body push its partners). Measured: a round's numpy calls cost 130 to 250 us (see
 MIN_VECTOR_BODIES; plus the pushes' update), a step 20 to 40 us.
-A crowd settles in 2 to 8 rounds; a pile of bodies all touching each other needs about one per
+Without the guessed pushes (`VectorTick._guess`) a crowd settled in 2 to 8 rounds; with them
+the benchmark's needs 0 to 4. A pile of bodies all touching each other needs about one per
 body, where finishing one by one wins. (A fixed limit of 12 rounds used to stop the
 benchmark's 1,000 bodies in 47 of 1,200 ticks, all after the 500th, as piles formed along the
 fence; they needed 14 or 15 rounds, and each of those ticks finished one by one instead.)"""
@@ -92,22 +93,26 @@ MIN_VECTOR_BODIES = 6
 """[bodies] Fewer bodies than this step with `physics.step`, one by one, even on the vectorised
 path. Measured on the benchmark crowd: a numpy step costs 130 to 140 us of calls for 1 to 8
 bodies, `physics.step` 20 to 30 us a body; they cross at 5 to 7 bodies. The later push rounds
-of a tick move 1 to 20 bodies."""
+of a tick move 1 to 20 bodies (about 5 in the benchmark's first round after the first step;
+12 or 24 here made no difference to its tick, measured in turns)."""
 
 PUSH_CANDIDATE_MARGIN = 0.2
 """[blocks] How far sideways around a body's unstepped and guessed (or stepped) box
 `PushCandidates` looks for partners. The crowd keeps the candidates from tick to tick while
 every box the tick tests stays inside them; a body that leaves makes the tick find them afresh
 (exact either way).
-Measured on the benchmark's 1,000 wandering bodies (0.22 blocks a tick): a margin of 0.1 finds
-them afresh 1.09 times a tick (1,051 candidate pairs; 0.7 up and down), 0.2 and 0.3 once
-(1,522 and 2,062; 1.0 and 1.5), 0.5 every other tick (3,361; 1.5), 0.8 every third (5,794; 1.5);
-with the dearer search and the longer pair lists the tick costs the same for all of them,
-within the machine's noise. Measured again with `broad_phase.near_pairs` (3-5x cheaper than that
-grid) and the guessed pushes, timing ticks in turns against 0.2 (300 ticks): 0.45 is 1.02x as
-fast, within the noise, and 1.0 0.90x. A crowd that stands
-still keeps them for good: 1,000 resting bodies tick 1.4x faster than finding them
-every tick. 0.2 keeps them for bodies slower than the benchmark's walk, at little cost."""
+Measured on the benchmark's 1,000 wandering bodies (0.22 blocks a tick), with the grid search
+that `broad_phase.near_pairs` replaced: a margin of 0.1 finds them afresh 1.09 times a tick (1,051
+candidate pairs; 0.7 up and down), 0.2 and 0.3 once (1,522 and 2,062; 1.0 and 1.5), 0.5 every
+other tick (3,361; 1.5), 0.8 every third (5,794; 1.5), and the tick cost the same for all of
+them, within the machine's noise. Measured again with `near_pairs` (3-5x cheaper than that grid)
+and the guessed pushes, timing ticks in turns against 0.2 (300 ticks): 0.45 is 1.02x as fast,
+within the noise, 1.0 0.90x, 0.1 and 0.05 within the noise. A crowd that stands still keeps
+them for good: 1,000 resting bodies tick 1.4x faster than finding them every tick. 0.2 keeps
+them for bodies slower than the benchmark's walk, at little cost."""
+
+PUSH_CANDIDATE_RISE = 1.0
+"""[blocks] The same up and down (a step-up moves a body up to 0.6, a jump 1.25 over six ticks)."""
 
 MAX_GUESS_ROUNDS = 8
 """[rounds] How often `VectorTick._guess` may redo its guessed moves with the pushes they give.
@@ -118,9 +123,6 @@ a pile of bodies that would need one round each: the tick stays exact either way
 GATHERED_SPARE_RUNS = 3
 """[1] `Gathered` packs its boxes when it holds this many times more than its rows use (fresh
 runs are appended; a lookup of every row, once a tick, packs them anyway)."""
-
-PUSH_CANDIDATE_RISE = 1.0
-"""[blocks] The same up and down (a step-up moves a body up to 0.6, a jump 1.25 over six ticks)."""
 
 
 # --- float32 arithmetic on arrays --------------------------------------------------------------
@@ -149,17 +151,17 @@ def _beta_cos(radians: np.ndarray) -> np.ndarray:
 
 class Gathered:
     """The block boxes of each crowd row (`WorldCache.slots`, `WorldCache.corners`), and the cell
-    range each row's cover.
+    range each row's boxes cover.
 
     A body whose move lies inside its row's range uses those boxes (the extra boxes change no
     clip): within a tick when it is stepped again, and in the next tick while the world cache
     keeps its `generation` (most wandering bodies stay within last tick's cells).
 
-    The boxes are kept here, not as columns of the world cache's boxes: a crowd's boxes picked
-    from the cache's are scattered over memory, and between two ticks the rest of a game (or the
-    benchmark's reference crowd) pushes them out of the processor's caches, and picking boxes
-    from all over the cache then costs ~10x what it costs warm (5,400 boxes: 250 us against
-    26 us); the copies are read in order, and only a fifth of the bodies need fresh ones a tick.
+    The boxes are copied here rather than kept as columns of the world cache's boxes. Between two
+    ticks the rest of a game (or the benchmark's reference crowd) pushes the cache out of the
+    processor's caches, and picking boxes from all over it then costs ~10x what it costs warm
+    (5,400 boxes: 250 us against 26 us); the copies are read in order, and only a fifth of the
+    bodies need fresh ones a tick.
     The corners are six flat arrays: row after row when packed, then fresh runs appended (each
     row's run starts at `start` and holds `used` boxes), and one box that meets nothing (NaN)
     at `nothing`. A lookup of every row packs them (it reads them all anyway), as does a lookup
@@ -198,17 +200,19 @@ class Gathered:
             self.corners = tuple(appended(mine, self.size, theirs)
                                  for mine, theirs in zip(self.corners, world_cache.corners(columns)))
             self.size += columns.size
-        every = len(rows) == len(self.used)
-        if not every and self.size > GATHERED_SPARE_RUNS * self.in_use + len(self.used):
-            self._pack(np.arange(len(self.used)))
-        if every:
-            return BoxLists(self._pack(rows), np.append(np.repeat(rows, self.used), rows[-1]), self.used.copy())
         return self.lists(rows)
 
     def lists(self, rows: np.ndarray) -> BoxLists:
         """The boxes of bodies `rows` (ascending) as they are, covered or not."""
-        used = self.used.take(rows)
-        return BoxLists(self._boxes_of(rows, used), np.append(np.repeat(np.arange(len(rows)), used), len(rows) - 1), used)
+        k = len(rows)
+        if k == len(self.used):  # every row, in order
+            boxes, used = self._pack(rows), self.used.copy()
+        else:
+            if self.size > GATHERED_SPARE_RUNS * self.in_use + len(self.used):
+                self._pack(np.arange(len(self.used)))
+            used = self.used.take(rows)
+            boxes = self._boxes_of(rows, used)
+        return BoxLists(boxes, np.append(np.repeat(np.arange(k), used), k - 1), used)
 
     def _boxes_of(self, rows: np.ndarray, used: np.ndarray, room: int = 0) -> tuple[np.ndarray, ...]:
         """The corners of the boxes of `rows`, row after row, then the NaN box; each array a
@@ -237,9 +241,8 @@ def _runs(start: np.ndarray, count: np.ndarray) -> np.ndarray:
 
 class BoxLists:
     """The block boxes of k >= 1 bodies as one flat list: corners (six arrays of P + 1, min x
-    first, see `WorldCache.corners`), the body each
-    belongs to (ascending), how many each body has, where each body's boxes start (`first`) and
-    which bodies have none (`empty`).
+    first, see `WorldCache.corners`), the body each belongs to (ascending), how many each body
+    has, where each body's boxes start (`first`) and which bodies have none (`empty`).
 
     The list ends with one box that meets nothing (NaN corners, filed under the last body), so
     every body's `first` lies inside it, as `np.minimum.reduceat` needs, and each body's run
@@ -338,9 +341,9 @@ class PushCandidates:
     PUSH_CANDIDATE_MARGIN sideways and PUSH_CANDIDATE_RISE up and down; a pair is a candidate
     when the two reaches come within PUSH_REACH of each other sideways (each meets the other's
     push region). While every box a tick tests (unstepped, and stepped in every round) stays
-    inside its reach (`covers`), in this tick or a later one, the
-    candidates hold every pair that meets: the early pairs (pusher `early_me` before the
-    pushed `early_other`) and the late pairs (`late_me` pushing an earlier body `late_other`).
+    inside its reach (`covers`), in this tick or a later one, the candidates hold every pair
+    that meets: the early pairs (pusher `early_me` before the pushed `early_other`) and the
+    late pairs (`late_me` pushing an earlier body `late_other`).
     Both are sorted by the second body, then the first: the order Beta adds pushes in (see
     `VectorTick._add_pushes`)."""
 
@@ -412,12 +415,26 @@ class TickMemory:
         self.stopped = np.zeros((count, 2))
 
 
+def _bits_differ(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Which floats of two arrays differ in any bit: 0.0 differs from -0.0 (the sign of a zero
+    is part of the result, see `step_rows`)."""
+    return a.view(np.int64) != b.view(np.int64)
+
+
 def _rows_differ(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Which rows of two (n, 6) arrays differ anywhere (NaN differs from everything)."""
-    differ = a[:, 0] != b[:, 0]
+    """Which rows of two (n, 6) float arrays differ in any bit."""
+    differ = _bits_differ(a[:, 0], b[:, 0])
     for k in range(1, 6):  # column by column: numpy's reductions along rows cost more
-        differ |= a[:, k] != b[:, k]
+        differ |= _bits_differ(a[:, k], b[:, k])
     return differ
+
+
+def _repushed(early: _EarlyPushes, vx0: np.ndarray, vz0: np.ndarray, vx_in: np.ndarray,
+              vz_in: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The velocities (vx0, vz0) with the early pushes subtracted, and which bodies they change
+    from (vx_in, vz_in), in any bit: (vx, vz, changed)."""
+    pushed_x, pushed_z = early.pushed(vx0, vz0)
+    return pushed_x, pushed_z, _bits_differ(pushed_x, vx_in) | _bits_differ(pushed_z, vz_in)
 
 
 class VectorTick:
@@ -615,8 +632,7 @@ class VectorTick:
             early = self._new_candidates()
         cost = 0.0  # [physics.step calls] what the rounds cost, with the next one
         while True:
-            pushed_x, pushed_z = early.pushed(vx0, vz0)
-            changed = (pushed_x != vx_in) | (pushed_z != vz_in)
+            pushed_x, pushed_z, changed = _repushed(early, vx0, vz0, vx_in, vz_in)
             rows = np.nonzero(changed)[0]
             if not rows.size:
                 break
@@ -660,8 +676,9 @@ class VectorTick:
 
         def move_guesses(rows: np.ndarray, vx: np.ndarray, vz: np.ndarray) -> None:
             dx, dz = self._moves(rows, vx, vz)
-            dx = np.where(self._at(stopped[:, 0], rows) == np.sign(dx), 0.0, dx)
-            dz = np.where(self._at(stopped[:, 1], rows) == np.sign(dz), 0.0, dz)
+            # Stopped as a clip stops a move: a zero with the move's sign.
+            dx = np.where(self._at(stopped[:, 0], rows) == np.sign(dx), np.copysign(0.0, dx), dx)
+            dz = np.where(self._at(stopped[:, 1], rows) == np.sign(dz), np.copysign(0.0, dz), dz)
             put = slice(None) if rows is self.every else rows  # a slice writes faster than an index
             guess[put, 0], guess[put, 3] = self._at(box[:, 0], rows) + dx, self._at(box[:, 3], rows) + dx
             guess[put, 2], guess[put, 5] = self._at(box[:, 2], rows) + dz, self._at(box[:, 5], rows) + dz
@@ -674,12 +691,11 @@ class VectorTick:
         early.update(None, guess, box)
         vx_in, vz_in = vx0, vz0
         for _ in range(MAX_GUESS_ROUNDS):
-            pushed_x, pushed_z = early.pushed(vx0, vz0)
-            changed = (pushed_x != vx_in) | (pushed_z != vz_in)
+            vx, vz, changed = _repushed(early, vx0, vz0, vx_in, vz_in)
             rows = np.nonzero(changed)[0]
             if not rows.size:
                 break
-            vx_in, vz_in = pushed_x, pushed_z
+            vx_in, vz_in = vx, vz
             move_guesses(rows, vx_in.take(rows), vz_in.take(rows))
             # A guess outside the candidates' reach may miss a pair: only a worse guess (the
             # step is checked against the reach).

@@ -60,6 +60,17 @@ def assert_same_bodies(got, expected):
             b.on_ground, b.collided_horizontally, b.collided_vertically), k
 
 
+def bits(body: Body) -> tuple:
+    """A body's values, floats as their exact bits (so 0.0 and -0.0 differ)."""
+    return (tuple(v.hex() for v in (*body.box, *body.velocity, body.camera_lag))
+            + (body.on_ground, body.collided_horizontally, body.collided_vertically))
+
+
+def assert_identical(got, expected):
+    """The vectorised path gives the one-by-one path's bodies to the last bit."""
+    assert [bits(b) for b in got] == [bits(b) for b in expected]
+
+
 def milling_crowd(grid, count, seed, size=6.0):
     """`count` bodies settled on a floor, packed into a size x size square (many overlap)."""
     rng = random.Random(seed)
@@ -79,7 +90,7 @@ def assert_crowd_follows(crowd, definition, bodies, world, rng, ticks) -> list[B
         intents = wandering(rng, len(bodies))
         bodies = definition(bodies, world, intents)
         crowd.step(intents)
-        assert list(crowd.bodies) == bodies
+        assert_identical(crowd.bodies, bodies)
     return bodies
 
 
@@ -169,7 +180,7 @@ def test_flying_bodies_in_a_vectorised_crowd_fly_as_physics_step_flies_them():
                           fly=k % 3 == 0) for k in range(len(bodies))]
         bodies = step_one_by_one(bodies, grid, intents)
         crowd.step(intents)
-        assert list(crowd.bodies) == bodies
+        assert_identical(crowd.bodies, bodies)
     assert all(body.box.min_y > 65.0 for body in bodies[::3])  # the flyers rose a block and more
 
 
@@ -312,7 +323,6 @@ def test_each_body_gets_every_box_of_its_cells_from_the_gathered_boxes_through_f
         assert np.isnan(corners[-1]).all() and lists.body[-1] == len(rows) - 1
         for k, row in enumerate(rows):
             mine = {tuple(box) for box in corners[:-1][lists.body[:-1] == k]}
-            assert len(mine) > 0 or not grid.collision_boxes(regions[row])
             assert set(grid.collision_boxes(regions[row])) <= mine, (lookup, row)
         assert lists.count.tolist() == np.bincount(lists.body[:-1], minlength=len(rows)).tolist()
 
@@ -410,7 +420,8 @@ def test_the_vectorised_path_equals_the_one_by_one_path_on_random_crowds_and_ter
             intents = data.draw(st.lists(intents_strategy, min_size=len(bodies), max_size=len(bodies)))
             vectorised.step(intents)
             one_by_one.step(intents)
-            assert_same_bodies(vectorised.bodies, one_by_one.bodies)
+            assert_same_bodies(vectorised.bodies, one_by_one.bodies)  # the issue asks for 1e-9
+            assert_identical(vectorised.bodies, one_by_one.bodies)  # and it is the same to the bit
     finally:
         crowd_vector.MIN_VECTOR_BODIES = default
 
@@ -480,7 +491,7 @@ def ticks_counting_calls(crowd, bodies, world, intents, ticks, calls) -> tuple[l
         calls.clear()
         bodies = step_one_by_one(bodies, world, intents)
         crowd.step(intents)
-        assert list(crowd.bodies) == bodies
+        assert_identical(crowd.bodies, bodies)
         counts.append(len(calls))
     return bodies, counts
 
