@@ -83,8 +83,14 @@ class Hotbar:
         """The hotbar `to_state` described; HotbarStateError saying what is wrong otherwise."""
         if not isinstance(state, dict) or set(state) != {"slots", "selected"}:
             raise HotbarStateError(f"a hotbar state is a dict with exactly 'slots' and 'selected', got {state!r}")
+        slots = state["slots"]
+        if isinstance(slots, list):
+            # Saves from before unbreakable blocks were refused may hold bedrock (it could be
+            # picked then): that slot gets its default block, the rest loads as saved.
+            slots = [DEFAULT_SLOTS[k] if k < SLOT_COUNT and _unbreakable(name) else name
+                     for k, name in enumerate(slots)]
         try:
-            return cls(state["slots"], state["selected"])
+            return cls(slots, state["selected"])
         except (TypeError, ValueError) as error:
             raise HotbarStateError(f"unusable hotbar state: {error}") from None
 
@@ -97,6 +103,15 @@ def holdable(name: str) -> bool:
     could never be removed again."""
     block = block_id(name)
     return block != AIR and bool(BREAKABLE[block])
+
+
+def _unbreakable(name: object) -> bool:
+    """Whether `name` names a block that exists but can never be broken (bedrock)."""
+    try:
+        block = block_id(name) if isinstance(name, str) else AIR
+    except ValueError:  # an unknown name: the hotbar refuses it with its own error
+        return False
+    return block != AIR and not BREAKABLE[block]
 
 
 def _require_placeable(name: object) -> None:

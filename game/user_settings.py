@@ -21,6 +21,9 @@ from .paths import config_dir
 SETTINGS_FILE_NAME = "settings.json"
 FOV_RANGE_DEGREES = (30.0, 110.0)
 """[degrees] Vertical field of view accepted (Minecraft's slider range); the --fov option uses it too."""
+FORMER_FOV_MAX_DEGREES = 120.0
+"""[degrees] The top of the FOV range before it narrowed to Minecraft's 110: files written then
+load with their FOV clamped into the range, keeping their other settings."""
 SENSITIVITY_RANGE = (0.05, 5.0)
 VIEW_DISTANCE_RANGE_COLUMNS = (2, 32)
 
@@ -63,6 +66,9 @@ def load(path: Path | None = None) -> UserSettings:
         return UserSettings()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+        fov = data.get("fov_degrees") if isinstance(data, dict) else None
+        if isinstance(fov, (int, float)) and FOV_RANGE_DEGREES[1] < fov <= FORMER_FOV_MAX_DEGREES:
+            data["fov_degrees"] = FOV_RANGE_DEGREES[1]
         known = {f.name for f in fields(UserSettings)}
         return UserSettings(**{k: v for k, v in data.items() if k in known})
     except (OSError, ValueError, TypeError, AttributeError) as error:

@@ -313,7 +313,8 @@ class WorldCache:
         columns, used = self.slots(windows)
         n = len(used)
         index = np.zeros((n, max(int(used.max()) if n else 0, 1)), dtype=np.int64)  # column 0: the NaN box
-        index[np.repeat(np.arange(n), used), np.arange(columns.size) - np.repeat(np.cumsum(used) - used, used)] = columns
+        slot = np.arange(columns.size) - np.repeat(np.cumsum(used) - used, used)
+        index[np.repeat(np.arange(n), used), slot] = columns
         return self.boxes(index), used
 
     def slots(self, windows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -105,6 +105,12 @@ def test_an_unusable_saved_state_gives_a_clear_error(state, message):
         Hotbar.from_state(state)
 
 
+def test_a_saved_hotbar_holding_bedrock_from_before_it_was_refused_loads_with_that_slot_reset():
+    saved = {"slots": ["bedrock"] + list(DEFAULT_SLOTS[1:8]) + ["fence"], "selected": 0}
+    hotbar = Hotbar.from_state(saved)
+    assert hotbar.slots == (DEFAULT_SLOTS[0],) + DEFAULT_SLOTS[1:8] + ("fence",)
+
+
 def test_hotbar_state_errors_are_value_errors():
     assert issubclass(HotbarStateError, ValueError)
 

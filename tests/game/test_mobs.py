@@ -246,13 +246,19 @@ def test_views_blend_each_box_between_its_last_two_ticks(flat):
 
 # --- saving --------------------------------------------------------------------------------------
 
-def test_mobs_saved_with_their_column_come_back_in_a_new_session_and_move_on_identically(tmp_path):
-    path = tmp_path / "saved.boxel"
+def two_mobs_in_two_columns(path):
+    """A new platform world at `path` with two mobs in columns (0, 0) and (-1, 0): (world, mobs, player)."""
     world = make_world(path, platform=True)
     y = floor_y(world)
     mobs, player = MobManager(world, world.seed), spawn_body(world)
     mobs.spawn((3.5, y, 2.5), yaw=30.0)  # column (0, 0)
     mobs.spawn((-3.5, y, 5.5), yaw=200.0)  # column (-1, 0)
+    return world, mobs, player
+
+
+def test_mobs_saved_with_their_column_come_back_in_a_new_session_and_move_on_identically(tmp_path):
+    path = tmp_path / "saved.boxel"
+    world, mobs, player = two_mobs_in_two_columns(path)
     player = run(mobs, player, 10)
     mobs.save()
     world.save()
@@ -306,11 +312,7 @@ def test_a_saved_mob_reads_back_bit_for_bit_and_a_bad_field_is_named():
 
 def test_a_damaged_saved_mob_is_kept_as_it_is_and_the_readable_ones_still_come_back(tmp_path):
     path = tmp_path / "damaged.boxel"
-    world = make_world(path, platform=True)
-    y = floor_y(world)
-    mobs, player = MobManager(world, world.seed), spawn_body(world)
-    mobs.spawn((3.5, y, 2.5), yaw=30.0)  # column (0, 0)
-    mobs.spawn((-3.5, y, 5.5), yaw=200.0)  # column (-1, 0)
+    world, mobs, player = two_mobs_in_two_columns(path)
     mobs.save()
     damaged = {"version": 1, "kind": "boxling", "box": "not numbers"}
     world.set_column_entities(0, 0, world.column_entities(0, 0) + [damaged])

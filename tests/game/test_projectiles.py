@@ -154,8 +154,8 @@ def test_a_hit_from_straight_above_only_lifts():
 def test_a_block_in_front_of_the_mob_takes_the_hit_instead():
     grid = floor_grid()
     grid.fill(3, 64, -3, 3, 67, 3)  # a wall between the thrower and the mob
-    mob = Body.at_feet(5.5, 64.0, 0.5, 0.9, 0.9)
+    mob = Body.at_feet(4.5, 64.0, 0.5, 0.9, 0.9)  # just behind it: the first tick's sweep would reach it
     projectiles = Projectiles(grid)
-    projectiles.throw((0.5, 64.5, 0.5), 270.0, 0.0)
+    projectiles.throw((2.7, 64.5, 0.5), 270.0, 0.0)
     for _ in range(10):
         assert projectiles.tick([mob]) == []

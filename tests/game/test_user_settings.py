@@ -31,6 +31,12 @@ def test_out_of_range_values_in_the_file_give_the_defaults(tmp_path):
         assert user_settings.load(path) == UserSettings()
 
 
+def test_a_file_from_before_the_fov_range_narrowed_keeps_its_settings_with_the_fov_clamped(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"fov_degrees": 115.0, "mouse_sensitivity": 0.5, "view_distance_columns": 12}))
+    assert user_settings.load(path) == UserSettings(fov_degrees=110.0, mouse_sensitivity=0.5, view_distance_columns=12)
+
+
 @pytest.mark.parametrize("changes", [{"fov_degrees": float("nan")}, {"mouse_sensitivity": 0.0},
                                      {"view_distance_columns": 1}, {"view_distance_columns": 8.5}])
 def test_invalid_settings_are_refused(changes):
