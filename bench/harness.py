@@ -4,7 +4,7 @@ Owns: how a case is timed (warm-up, repeats, median) and how a result row looks.
 Does not own: what is measured (each `bench/bench_*.py` suite decides).
 
 A suite is a module with `run(quick: bool) -> list[Row]`. `quick` shrinks repeat counts so the
-whole table can be checked in seconds (tests use it); published numbers come from a full run.
+whole table can be checked in seconds (`python -m bench --quick`); published numbers come from a full run.
 """
 
 from __future__ import annotations
@@ -62,24 +62,24 @@ def median_time(operation: Callable[[], object], *, repeats: int, inner: int = 1
 
 
 def paired_medians(operation: Callable[[], object], reference: Callable[[], object], *, repeats: int,
-                   reference_repeats: int, unit: str = "us") -> tuple[float, float]:
-    """Median wall times of one call of `operation` and of `reference`, taken in turns: after
-    each reference sample come repeats / reference_repeats samples of the operation. On a shared
-    machine, whose speed drifts over seconds, a slow spell then falls on both alike, and their
-    ratio stays steady where two medians taken one after the other would not. `operation` gets
-    one untimed warm-up call."""
+                   unit: str = "us") -> tuple[float, float]:
+    """Median wall times of one call of `operation` and of `reference`, sampled in strict turns
+    (reference, operation, reference, ...; `operation` gets one untimed warm-up call first).
+    On a shared machine, whose speed drifts over seconds, a slow spell then falls on both alike,
+    and each sample starts after a call of the other, with whatever the other left in the
+    processor's caches: the ratio is fair where two medians taken one after the other, or
+    several operation samples per reference sample (all but the first warm), would not be."""
+    if repeats < 1:
+        raise ValueError(f"paired_medians needs at least one sample, got repeats={repeats}")
     scale = _UNITS[unit]
     operation()
     ours: list[float] = []
     theirs: list[float] = []
-    for k in range(reference_repeats):
-        start = time.perf_counter()
-        reference()
-        theirs.append((time.perf_counter() - start) * scale)
-        for _ in range(repeats * (k + 1) // reference_repeats - len(ours)):
+    for _ in range(repeats):
+        for timed, samples in ((reference, theirs), (operation, ours)):
             start = time.perf_counter()
-            operation()
-            ours.append((time.perf_counter() - start) * scale)
+            timed()
+            samples.append((time.perf_counter() - start) * scale)
     return statistics.median(ours), statistics.median(theirs)
 
 
