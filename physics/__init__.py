@@ -1,6 +1,7 @@
 """Boxel physics: exact, headless Minecraft Beta-style AABB movement for voxel worlds.
 
-A standalone library: the standard library only (no Ursina, Panda3D, numpy or `game`). It sees
+A standalone library: the standard library, plus numpy for crowds (`Crowd`'s modules), and no
+Ursina, Panda3D or `game`. It sees
 the world through `CollisionWorld.collision_boxes(region)` and returns new immutable values.
 
     body = physics.Body.at_feet(0.5, 64.0, 0.5)

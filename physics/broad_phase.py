@@ -39,8 +39,9 @@ from .world import CollisionWorld, slipperiness_at
 
 GRID_CELL_SIZE = 2.0
 """[blocks] Side of a `CellGrid` cell (x and z). A power of two, so `x / GRID_CELL_SIZE` is exact and a
-box is filed under exactly the cells it overlaps. Measured best for 0.6 to 1 block bodies with
-0.2-block push reach (see the module docstring)."""
+box is filed under exactly the cells it overlaps. Chosen for 0.6 to 1 block bodies with a
+0.2-block push reach (a body spans one or two cells a side); the measurement that picked it was
+made for the former `BoxGrid`, which used the same size, and was not repeated for `CellGrid`."""
 
 
 WORLD_TILE_SIZE = 4

@@ -1,5 +1,6 @@
-"""Crowds (issue 6): many bodies stepped in Beta's order, neighbours found by a grid, the
-vectorised path equal to the one-by-one path, bad input refused, and a long run in a pen."""
+"""Crowds (issue 6): many bodies stepped in Beta's order, neighbours found by a grid (one by one)
+and a strip sweep (vectorised), the vectorised path equal to the one-by-one path to the bit, bad
+input refused, and a long run in a pen."""
 
 import math
 import random
