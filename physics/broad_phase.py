@@ -229,8 +229,22 @@ def cell_keys(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> np.ndarray:
 
 def keyed(windows: np.ndarray) -> np.ndarray:
     """Which inclusive cell ranges ((n, 6) ints, see `windows_of`) lie wholly among keyed cells."""
-    return ((windows[:, (0, 2)] >= -KEYED_XZ).all(axis=1) & (windows[:, (3, 5)] < KEYED_XZ).all(axis=1)
-            & (windows[:, 1] >= -KEYED_Y) & (windows[:, 4] < KEYED_Y))
+    return _within_keys(windows[:, :3], windows[:, 3:])
+
+
+def keyed_cells(cells: np.ndarray) -> np.ndarray:
+    """Which block cells ((n, 3) ints) have a key."""
+    return _within_keys(cells, cells)
+
+
+_KEYS_LOW = np.array([-KEYED_XZ, -KEYED_Y, -KEYED_XZ])
+_KEYS_END = -_KEYS_LOW
+
+
+def _within_keys(low: np.ndarray, high: np.ndarray) -> np.ndarray:
+    if len(low) and (low.min(axis=0) >= _KEYS_LOW).all() and (high.max(axis=0) < _KEYS_END).all():
+        return np.ones(len(low), dtype=bool)  # the usual answer, from two reductions
+    return ((low >= _KEYS_LOW) & (high < _KEYS_END)).all(axis=1)
 
 
 def windows_of(regions: np.ndarray) -> np.ndarray:

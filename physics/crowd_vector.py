@@ -54,10 +54,12 @@ counts is the number of calls per round, then the size of the arrays.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from .body import Body, Intent
-from .broad_phase import WorldCache, appended, keyed, near_pairs, windows_of
+from .broad_phase import WorldCache, appended, cell_keys, keyed, keyed_cells, near_pairs, windows_of
 from .clip import X, Y, Z
 from .floats import DEG_TO_RAD_F, PI_F, QUARTER_TURN, SIN_TABLE, TABLE_SCALE
 from .push import MIN_PUSH_DISTANCE, PUSH_REACH, PUSH_STRENGTH
@@ -163,17 +165,16 @@ class Gathered:
     (5,400 boxes: 250 us against 26 us); the copies are read in order, and only a fifth of the
     bodies need fresh ones a tick.
     The corners are six flat arrays: row after row when packed, then fresh runs appended (each
-    row's run starts at `start` and holds `used` boxes), and one box that meets nothing (NaN)
-    at `nothing`. A lookup of every row packs them (it reads them all anyway), as does a lookup
-    that finds them more than GATHERED_SPARE_RUNS times as long as the boxes in use."""
+    row's run starts at `start` and holds `used` boxes). A lookup of every row packs them (it
+    reads them all anyway), as does a lookup that finds them more than GATHERED_SPARE_RUNS
+    times as long as the boxes in use."""
 
-    __slots__ = ("generation", "corners", "size", "nothing", "in_use", "start", "used", "window")
+    __slots__ = ("generation", "corners", "size", "in_use", "start", "used", "window")
 
     def __init__(self, count: int, generation: int) -> None:
         self.generation = generation
-        self.corners = tuple(np.full(1, np.nan) for _ in range(6))  # grown by the first lookup
-        self.size = 1  # boxes written: the first is `nothing`
-        self.nothing = 0
+        self.corners = tuple(np.empty(0) for _ in range(6))  # grown by the first lookup
+        self.size = 0  # boxes written
         self.in_use = 0  # boxes some row's run holds
         self.start = np.zeros(count, dtype=np.int64)
         self.used = np.zeros(count, dtype=np.int64)
@@ -212,12 +213,12 @@ class Gathered:
                 self._pack(np.arange(len(self.used)))
             used = self.used.take(rows)
             boxes = self._boxes_of(rows, used)
-        return BoxLists(boxes, np.append(np.repeat(np.arange(k), used), k - 1), used)
+        return BoxLists(boxes, np.repeat(np.arange(k), used))
 
     def _boxes_of(self, rows: np.ndarray, used: np.ndarray, room: int = 0) -> tuple[np.ndarray, ...]:
-        """The corners of the boxes of `rows`, row after row, then the NaN box; each array a
-        view of one with `room` more entries after it."""
-        index = np.append(_runs(self.start.take(rows), used), self.nothing)
+        """The corners of the boxes of `rows`, row after row; each array a view of one with
+        `room` more entries after it."""
+        index = _runs(self.start.take(rows), used)
         if not room:
             return tuple(corner.take(index) for corner in self.corners)
         return tuple(corner.take(index, out=np.empty(index.size + room)[:index.size]) for corner in self.corners)
@@ -227,8 +228,7 @@ class Gathered:
         for a tick's fresh boxes after them."""
         boxes = self._boxes_of(every, self.used, room=self.in_use // 2 + 16)
         self.corners = tuple(corner.base for corner in boxes)
-        self.size = self.in_use + 1
-        self.nothing = self.in_use
+        self.size = self.in_use
         self.start = np.cumsum(self.used) - self.used
         return boxes
 
@@ -240,23 +240,14 @@ def _runs(start: np.ndarray, count: np.ndarray) -> np.ndarray:
 
 
 class BoxLists:
-    """The block boxes of k >= 1 bodies as one flat list: corners (six arrays of P + 1, min x
-    first, see `WorldCache.corners`), the body each belongs to (ascending), how many each body
-    has, where each body's boxes start (`first`) and which bodies have none (`empty`).
+    """The block boxes of k bodies as one flat list: corners (six arrays, min x first, see
+    `WorldCache.corners`) and the body each belongs to (ascending)."""
 
-    The list ends with one box that meets nothing (NaN corners, filed under the last body), so
-    every body's `first` lies inside it, as `np.minimum.reduceat` needs, and each body's run
-    ends where the next one starts."""
+    __slots__ = ("boxes", "body")
 
-    __slots__ = ("boxes", "body", "count", "first", "empty")
-
-    def __init__(self, boxes: tuple[np.ndarray, ...], body: np.ndarray, count: np.ndarray) -> None:
-        """`boxes` and `body` include the final box."""
+    def __init__(self, boxes: tuple[np.ndarray, ...], body: np.ndarray) -> None:
         self.boxes = boxes
         self.body = body
-        self.count = count
-        self.first = np.cumsum(count) - count
-        self.empty = count == 0
 
 
 def _overlaps(lists: BoxLists, box: np.ndarray, axis: int) -> np.ndarray:
@@ -273,16 +264,19 @@ def _clip(lists: BoxLists, meets: np.ndarray, box: np.ndarray, delta: np.ndarray
     Moving down is clipped as moving up in a mirrored world (every coordinate negated, which is
     exact), so one set of comparisons serves both signs. A zero delta comes back as it is; a
     stopped one as a zero with the delta's sign (equal to the scalar's zero)."""
-    tol, b, at = CONTACT_TOLERANCE, lists.boxes, lists.body
+    tol, b = CONTACT_TOLERANCE, lists.boxes
+    meeting = np.flatnonzero(meets)  # a fraction of the boxes: the rest cannot stop the move
+    at = lists.body.take(meeting)
     up = delta > 0.0
     distance = np.abs(delta)
     face = np.where(up, box[:, axis + 3], -box[:, axis])
-    gap = np.where(up[at], b[axis], -b[axis + 3]) - face[at]
-    stops = meets & (gap >= -tol) & (gap < distance[at])
+    gap = np.where(up.take(at), b[axis].take(meeting), -b[axis + 3].take(meeting)) - face.take(at)
+    stops = np.flatnonzero((gap >= -tol) & (gap < distance.take(at)))
     # The nearest stop per body, where a box already touched by up to the tolerance stops the
-    # move at 0. (A body with no boxes reads the next one's first value: reset to no stop.)
-    nearest = np.minimum.reduceat(np.where(stops, gap, np.inf), lists.first)
-    nearest[lists.empty] = np.inf
+    # move at 0. Few boxes stop a move, so only theirs are reduced (a reduction over every box,
+    # `np.minimum.reduceat`, cost twice as much).
+    nearest = np.full(len(delta), np.inf)
+    np.minimum.at(nearest, at.take(stops), gap.take(stops))
     return np.copysign(np.minimum(distance, np.maximum(nearest, 0.0)), delta)
 
 
@@ -400,19 +394,33 @@ class _EarlyPushes:
 
 # --- the tick ----------------------------------------------------------------------------------
 
+class DistinctIntents(NamedTuple):
+    """A tick's intents as numpy columns over the distinct Intent objects (`columns`: forward,
+    strafe and yaw as floats, jump, sneak, sprint and fly as bools), and which of them each
+    body has (`which`, by crowd row)."""
+
+    columns: dict[str, np.ndarray]
+    which: np.ndarray
+
+
 class TickMemory:
     """What a vectorised tick leaves for the crowd's next one, by crowd row: the block boxes it
     gathered (`Gathered`; None: none), the push partners it found (`PushCandidates`; None:
-    none) and, for x and z, the sign of the move each body's last vectorised step was stopped
-    on (`stopped`, (n, 2): -1, +1, or 0 when it was not stopped; `VectorTick._guess` reads it).
+    none), for x and z the sign of the move each body's last vectorised step was stopped on
+    (`stopped`, (n, 2): -1, +1, or 0 when it was not stopped; `VectorTick._guess` reads it),
+    and the block each body last stood on (`slip_cell`, a `broad_phase.cell_keys` key; -1:
+    none) with its slipperiness (`slip`), valid while the world cache keeps `slip_generation`.
     The crowd forgets it when bodies are added or removed."""
 
-    __slots__ = ("gathered", "candidates", "stopped")
+    __slots__ = ("gathered", "candidates", "stopped", "slip_cell", "slip", "slip_generation")
 
     def __init__(self, count: int) -> None:
         self.gathered: Gathered | None = None
         self.candidates: PushCandidates | None = None
         self.stopped = np.zeros((count, 2))
+        self.slip_cell = np.full(count, -1, dtype=np.int64)
+        self.slip = np.zeros(count)
+        self.slip_generation = -1
 
 
 def _bits_differ(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -443,7 +451,7 @@ class VectorTick:
     (None: nothing); after `run()` it holds what the next tick may use."""
 
     def __init__(self, world: CollisionWorld, settings: MovementSettings, rows, intents: list[Intent],
-                 columns: dict[str, np.ndarray], world_cache: WorldCache, memory: TickMemory | None) -> None:
+                 columns: DistinctIntents, world_cache: WorldCache, memory: TickMemory | None) -> None:
         n = rows.size
         self.n, self.world, self.settings, self.intents = n, world, settings, intents
         self.rows = rows
@@ -462,23 +470,32 @@ class VectorTick:
         self.out = type(rows).empty(n)
         self.every = np.arange(n)  # the rows of every body (see `_at`)
 
-    def _prepare(self, c: dict[str, np.ndarray]) -> None:
+    def _prepare(self, intents: DistinctIntents) -> None:
         """Everything of `tick.step` before the move that pushes cannot change: input, jump,
-        friction, acceleration, camera lag."""
+        friction, acceleration, camera lag. What depends on the intent alone is worked out once
+        per distinct intent, then taken for each body."""
         s, n, on_ground = self.settings, self.n, self.on_ground
+        c, which = intents
         forward, strafe, yaw = _f32(c["forward"]), _f32(c["strafe"]), _f32(c["yaw"])
-        self.one_by_one = c["sneak"] | c["fly"]  # the edge guard and flying: see the module docstring
         sprinting = c["sprint"] & (forward > 0.0) & ~c["sneak"]
-        jumping = c["jump"] & on_ground
+        strafe = _f32(strafe * s.input_decay)
+        forward = _f32(forward * s.input_decay)
+        length = _f32(np.sqrt(_f32(_f32(strafe * strafe) + _f32(forward * forward))))
+        radians = _f32(_f32(yaw * PI_F) / DEGREES_PER_HALF_TURN)
+
+        def each(column: np.ndarray) -> np.ndarray:
+            return column.take(which)
+
+        self.one_by_one = each(c["sneak"] | c["fly"])  # the edge guard and flying: see the module docstring
+        jumping = each(c["jump"]) & on_ground
         self.dy = np.where(jumping, s.jump_velocity, self.velocity[:, 1])
+        sprinting = each(sprinting)
         self.boosted = jumping & sprinting
         self.boost_x = self.boost_z = None  # None: no body is boosted this tick (most ticks)
         if self.boosted.any():
-            radians = _f32(yaw * DEG_TO_RAD_F)
-            self.boost_x = _beta_sin(radians) * s.sprint_jump_boost
-            self.boost_z = _beta_cos(radians) * s.sprint_jump_boost
-        strafe = _f32(strafe * s.input_decay)
-        forward = _f32(forward * s.input_decay)
+            boost_radians = _f32(yaw * DEG_TO_RAD_F)
+            self.boost_x = each(_beta_sin(boost_radians)) * s.sprint_jump_boost
+            self.boost_z = each(_beta_cos(boost_radians)) * s.sprint_jump_boost
 
         friction = np.full(n, s.friction_factor)
         grounded = np.nonzero(on_ground & ~self.one_by_one)[0]
@@ -486,31 +503,44 @@ class VectorTick:
         below = np.stack((np.floor((b[:, 0] + b[:, 3]) / 2.0), np.floor(b[:, 1]) - 1.0,
                           np.floor((b[:, 2] + b[:, 5]) / 2.0)), axis=1).astype(np.int64)
         # Bodies standing on blocks without a key step one by one (in `step_rows`).
-        standing = keyed(np.concatenate((below, below), axis=1))
+        standing = keyed_cells(below)
         self.one_by_one[grounded[~standing]] = True
         grounded, below = grounded[standing], below[standing]
         if grounded.size:  # `tick.ground_friction`
-            slip = self.world_cache.slipperiness(below)
-            friction[grounded] = _f32(_f32(slip) * s.friction_factor)
+            friction[grounded] = _f32(_f32(self._slipperiness(grounded, below)) * s.friction_factor)
         self.friction = friction
         cubed = _f32(_f32(friction * friction) * friction)
         acceleration = np.where(on_ground, _f32(s.ground_acceleration * _f32(s.ground_acceleration_reference / cubed)),
                                 s.air_acceleration)
         acceleration = np.where(sprinting, _f32(acceleration * s.sprint_acceleration_scale), acceleration)
 
-        length = _f32(np.sqrt(_f32(_f32(strafe * strafe) + _f32(forward * forward))))
-        accelerates = length >= MIN_INPUT
-        scale = _f32(acceleration / np.maximum(length, 1.0))
-        strafe = _f32(strafe * scale)
-        forward = _f32(forward * scale)
-        radians = _f32(_f32(yaw * PI_F) / DEGREES_PER_HALF_TURN)
-        sin, cos = _beta_sin(radians), _beta_cos(radians)
-        self.accelerates = accelerates
+        self.accelerates = each(length >= MIN_INPUT)
+        scale = _f32(acceleration / each(np.maximum(length, 1.0)))
+        strafe = _f32(each(strafe) * scale)
+        forward = _f32(each(forward) * scale)
+        sin, cos = each(_beta_sin(radians)), each(_beta_cos(radians))
         self.accel_x = _f32(_f32(strafe * cos) - _f32(forward * sin))
         self.accel_z = _f32(_f32(forward * cos) + _f32(strafe * sin))
 
         self.lag = _f32(self.camera_lag * s.camera_lag_decay)
         self.may_step = (s.step_height > 0.0) & (self.lag < s.camera_lag_step_limit) & (on_ground | (self.dy < 0.0))
+
+    def _slipperiness(self, rows: np.ndarray, below: np.ndarray) -> np.ndarray:
+        """The slipperiness of the blocks `below` ((k, 3) keyed cells) bodies `rows` stand on:
+        the value the row kept last tick when it stands on the same block (most bodies), and the
+        world cache's otherwise."""
+        memory, world_cache = self.memory, self.world_cache
+        cells = cell_keys(below[:, 0], below[:, 1], below[:, 2])
+        slip = memory.slip.take(rows)
+        if memory.slip_generation == world_cache.generation:
+            fresh = np.flatnonzero(memory.slip_cell.take(rows) != cells)
+        else:
+            fresh = np.arange(rows.size)
+        if fresh.size:
+            slip[fresh] = world_cache.slipperiness(below.take(fresh, axis=0))
+        memory.slip_cell[rows], memory.slip[rows] = cells, slip
+        memory.slip_generation = world_cache.generation
+        return slip
 
     # --- stepping rows --------------------------------------------------------------------------
 
@@ -528,7 +558,11 @@ class VectorTick:
             v_rows, v_dx, v_dz = rows[vector], dx[vector], dz[vector]
         if vector.any():
             window = windows_of(self._regions(v_rows, v_dx, v_dz))
-            small = (np.prod(window[:, 3:] - window[:, :3] + 1, axis=1) <= MAX_WINDOW_CELLS) & keyed(window)
+            size = window[:, 3:] - window[:, :3] + 1
+            if size.max(axis=0).prod() <= MAX_WINDOW_CELLS:  # the usual answer, from one reduction
+                small = keyed(window)
+            else:
+                small = (size.prod(axis=1) <= MAX_WINDOW_CELLS) & keyed(window)
             if not small.all():
                 self.one_by_one[v_rows[~small]] = True
                 v_rows, v_dx, v_dz, window = v_rows[small], v_dx[small], v_dz[small], window[small]
