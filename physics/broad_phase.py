@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -124,29 +125,29 @@ class CellGrid:
 _RADIX_KEYS = 1 << 16
 
 
-def _points_in(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
-    """Every integer point of each inclusive box lo..hi ((n, d) int arrays), the last axis
-    counting fastest: which box each point belongs to, and the points' coordinates, one array
-    per axis. (Built axis by axis with repeats: no integer division, which numpy does slowly.)"""
-    size = hi - lo + 1
-    owner = np.arange(len(lo))
+def _points_in(lo: Sequence[np.ndarray], hi: Sequence[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Every integer point of each inclusive box lo..hi (one int array per axis, for n boxes),
+    the last axis counting fastest: which box each point belongs to, and the points'
+    coordinates, one array per axis. (Built axis by axis with repeats: no integer division,
+    which numpy does slowly.)"""
+    owner = np.arange(len(lo[0]))
     coordinates: list[np.ndarray] = []
-    for axis in range(lo.shape[1]):
-        extent = size[:, axis].take(owner)
-        parent = np.repeat(np.arange(owner.size), extent)
-        offset = np.arange(parent.size) - np.repeat(np.cumsum(extent) - extent, extent)
+    for low, high in zip(lo, hi):
+        extent = (high - low + 1).take(owner)
+        parent = np.arange(owner.size).repeat(extent)
+        offset = np.arange(parent.size) - (extent.cumsum() - extent).repeat(extent)
         owner = owner.take(parent)
         coordinates = [c.take(parent) for c in coordinates]
-        coordinates.append(lo[:, axis].take(owner) + offset)
+        coordinates.append(low.take(owner) + offset)
     return owner, coordinates
 
 
 def _stable_order(major: np.ndarray, minor: np.ndarray, size: int) -> np.ndarray:
     """The order that sorts pairs by `major`, then `minor` (ints in 0..size-1), ties kept."""
     if size <= _RADIX_KEYS:  # two 16-bit radix sorts beat one comparison sort of int64 keys
-        order = np.argsort(minor.astype(np.uint16), kind="stable")
-        return order.take(np.argsort(major.take(order).astype(np.uint16), kind="stable"))
-    return np.argsort(major * size + minor, kind="stable")
+        order = minor.astype(np.uint16).argsort(kind="stable")
+        return order.take(major.take(order).astype(np.uint16).argsort(kind="stable"))
+    return (major * size + minor).argsort(kind="stable")
 
 
 STRIP_SLACK = 1e-6
@@ -182,7 +183,7 @@ def near_pairs(boxes: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]
     x0, z0 = float(c[0].min()), float(c[2].min())
     stride = float(c[0].max()) - x0 + 4.0 * window  # strip k's keys lie in [k * stride, k * stride + x range]
     key = np.floor((c[2] - z0) / depth) * stride + (c[0] - x0)
-    order = np.argsort(key)
+    order = key.argsort()
     key = key.take(order)
     # Each key, and each key plus a window, is rounded a few times, by up to half a unit in the
     # last place of the largest key each time (~1e-4 blocks for a crowd spread over 1e6 blocks
@@ -190,13 +191,13 @@ def near_pairs(boxes: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]
     window += 8.0 * np.finfo(np.float64).eps * (float(key[-1]) + stride + window)
     # Candidates of the box at sorted place p: places p+1 .. ahead-1 (same strip), then
     # beside .. beside_end-1 (next strip).
-    ahead, beside, beside_end = np.searchsorted(key, np.concatenate(
+    ahead, beside, beside_end = key.searchsorted(np.concatenate(
         (key + window, key + (stride - window), key + (stride + window)))).reshape(3, n)
     place = np.arange(n)
     same = ahead - (place + 1)
     count = same + (beside_end - beside)
-    owner = np.repeat(place, count)
-    k = np.arange(owner.size) - np.repeat(np.cumsum(count) - count, count)
+    owner = place.repeat(count)
+    k = np.arange(owner.size) - (count.cumsum() - count).repeat(count)
     in_strip = same.take(owner)
     other = np.where(k < in_strip, owner + 1 + k, beside.take(owner) + (k - in_strip))
     i, j = order.take(owner), order.take(other)
@@ -206,7 +207,7 @@ def near_pairs(boxes: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]
     near &= np.maximum(c[2].take(j) - c[5].take(i), c[2].take(i) - c[5].take(j)) < reach
     near &= c[4].take(i) > c[1].take(j)
     near &= c[4].take(j) > c[1].take(i)
-    hit = np.flatnonzero(near)
+    hit = near.nonzero()[0]
     i, j = i.take(hit), j.take(hit)
     first, second = np.concatenate((i, j)), np.concatenate((j, i))
     ordered = _stable_order(first, second, n)
@@ -259,7 +260,7 @@ def windows_of(regions: np.ndarray) -> np.ndarray:
 
 def _find(table: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Where each key is, or would go, in the sorted `table`, and whether it is there."""
-    at = np.searchsorted(table, keys)
+    at = table.searchsorted(keys)
     if not table.size:
         return at, np.zeros(keys.size, dtype=bool)
     return at, table[np.minimum(at, table.size - 1)] == keys
@@ -328,8 +329,8 @@ class WorldCache:
         columns, used = self.slots(windows)
         n = len(used)
         index = np.zeros((n, max(int(used.max()) if n else 0, 1)), dtype=np.int64)  # column 0: the NaN box
-        slot = np.arange(columns.size) - np.repeat(np.cumsum(used) - used, used)
-        index[np.repeat(np.arange(n), used), slot] = columns
+        slot = np.arange(columns.size) - (used.cumsum() - used).repeat(used)
+        index[np.arange(n).repeat(used), slot] = columns
         return self.boxes(index), used
 
     def slots(self, windows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -341,8 +342,7 @@ class WorldCache:
         # within one tile is one run of `_filed`.
         n, b = len(windows), _TILE_BITS
         y0, y1 = windows[:, 1], windows[:, 4]
-        body, (cx, cz, ty) = _points_in(np.stack((windows[:, 0], windows[:, 2], y0 >> b), axis=1),
-                                        np.stack((windows[:, 3], windows[:, 5], y1 >> b), axis=1))
+        body, (cx, cz, ty) = _points_in((windows[:, 0], windows[:, 2], y0 >> b), (windows[:, 3], windows[:, 5], y1 >> b))
         low = np.maximum(y0.take(body), ty << b)
         high = np.minimum(y1.take(body), ((ty + 1) << b) - 1)
         tiles, local = _tile_of(cx, low, cz)
@@ -351,8 +351,8 @@ class WorldCache:
         first = start.take(cell)
         last = cell + (high - low)
         found = start.take(last) + count.take(last) - first
-        entry = np.repeat(np.arange(tiles.size), found)
-        pos = np.repeat(first - (np.cumsum(found) - found), found) + np.arange(entry.size)
+        entry = np.arange(tiles.size).repeat(found)
+        pos = (first - (found.cumsum() - found)).repeat(found) + np.arange(entry.size)
         # Columns come range after range, so the boxes do too.
         return self._filed.take(pos), np.bincount(body.take(entry), minlength=n)
 
@@ -361,7 +361,7 @@ class WorldCache:
         at, known = _find(self._tile_keys, tiles)
         if not known.all():
             self._ask(np.unique(tiles[~known]))
-            at = np.searchsorted(self._tile_keys, tiles)
+            at = self._tile_keys.searchsorted(tiles)
         return self._tile_rows.take(at)
 
     def boxes(self, index: np.ndarray) -> np.ndarray:
@@ -380,7 +380,7 @@ class WorldCache:
         cell = self._tile_row(tiles) * _TILE_CELLS + local
         known = self._slip.reshape(-1)  # a view: filling it in fills `_slip`
         values = known.take(cell)
-        unknown = np.flatnonzero(np.isnan(values))
+        unknown = np.isnan(values).nonzero()[0]
         if unknown.size:  # ask once per new block, however many bodies stand on it
             new, first = np.unique(cell.take(unknown), return_index=True)
             known[new] = [slipperiness_at(self._world, x, y, z)
@@ -407,25 +407,25 @@ class WorldCache:
         total = len(found)
         if total:
             boxes = np.fromiter(itertools.chain.from_iterable(found), float, count=6 * total).reshape(total, 6)
-            tile = np.repeat(np.arange(m), per_tile)
+            tile = np.arange(m).repeat(per_tile)
             first = np.floor(boxes[:, :3])
             b_lo = np.maximum(first.astype(np.int64), lo[tile])
             b_hi = np.minimum(np.maximum(np.ceil(boxes[:, 3:]) - 1.0, first).astype(np.int64), hi[tile])
-            inside = np.nonzero((b_lo <= b_hi).all(axis=1))[0]  # a world may return boxes outside the region
-            owner, (fx, fy, fz) = _points_in(b_lo[inside], b_hi[inside])
+            inside = (b_lo <= b_hi).all(axis=1).nonzero()[0]  # a world may return boxes outside the region
+            owner, (fx, fy, fz) = _points_in(b_lo[inside].T, b_hi[inside].T)
             cell = tile[inside][owner] * _TILE_CELLS + _tile_of(fx, fy, fz)[1]
             order = np.argsort(cell, kind="stable")
             cell, filed_box = cell[order], (self._box_count + inside[owner])[order]
             self._boxes = appended(self._boxes, self._box_count, boxes.T, axis=1)
             self._box_count += total
         count = np.bincount(cell, minlength=m * _TILE_CELLS).reshape(m, _TILE_CELLS)
-        start = (self._filed_count + np.cumsum(count) - count.reshape(-1)).reshape(m, _TILE_CELLS)
+        start = (self._filed_count + count.cumsum() - count.reshape(-1)).reshape(m, _TILE_CELLS)
         self._filed = appended(self._filed, self._filed_count, filed_box)
         self._filed_count += filed_box.size
         self._start = appended(self._start, self._tile_count, start)
         self._count = appended(self._count, self._tile_count, count)
         self._slip = appended(self._slip, self._tile_count, np.full((m, _TILE_CELLS), np.nan))
-        at = np.searchsorted(self._tile_keys, tiles)
+        at = self._tile_keys.searchsorted(tiles)
         self._tile_keys = np.insert(self._tile_keys, at, tiles)
         self._tile_rows = np.insert(self._tile_rows, at, self._tile_count + np.arange(m))
         self._tile_count += m
@@ -445,7 +445,7 @@ class WorldCache:
         limit = CACHE_CELLS_PER_CELL_USED * cells_in_use + CACHE_CELLS_ALWAYS
         if self._tile_count * _TILE_CELLS <= limit:
             return
-        _, (tx, ty, tz) = _points_in(lo, hi)
+        _, (tx, ty, tz) = _points_in(lo.T, hi.T)
         self._keep(np.isin(self._tile_keys, cell_keys(tx, ty, tz)))
 
     def _keep(self, keep: np.ndarray) -> None:
@@ -453,7 +453,7 @@ class WorldCache:
         self.generation += 1
         rows = self._tile_rows[keep]
         count = self._count[rows].reshape(-1)
-        first = np.cumsum(count) - count
+        first = count.cumsum() - count
         pos = np.repeat(self._start[rows].reshape(-1) - first, count) + np.arange(int(count.sum()))
         columns, filed = np.unique(self._filed[pos], return_inverse=True)
         self._tile_keys = self._tile_keys[keep]

@@ -190,12 +190,12 @@ class Gathered:
         for axis in range(3):  # axis by axis: numpy's reductions along rows cost more
             covered &= old[:, axis] <= windows[:, axis]
             covered &= windows[:, axis + 3] <= old[:, axis + 3]
-        fresh = np.flatnonzero(~covered)
+        fresh = (~covered).nonzero()[0]
         if fresh.size:
             columns, used = world_cache.slots(windows.take(fresh, axis=0))
             at = rows.take(fresh)
             self.in_use += columns.size - int(self.used.take(at).sum())
-            self.start[at] = self.size + np.cumsum(used) - used
+            self.start[at] = self.size + used.cumsum() - used
             self.used[at] = used
             self.window[at] = windows.take(fresh, axis=0)
             self.corners = tuple(appended(mine, self.size, theirs)
@@ -213,7 +213,7 @@ class Gathered:
                 self._pack(np.arange(len(self.used)))
             used = self.used.take(rows)
             boxes = self._boxes_of(rows, used)
-        return BoxLists(boxes, np.repeat(np.arange(k), used))
+        return BoxLists(boxes, np.arange(k).repeat(used))
 
     def _boxes_of(self, rows: np.ndarray, used: np.ndarray, room: int = 0) -> tuple[np.ndarray, ...]:
         """The corners of the boxes of `rows`, row after row; each array a view of one with
@@ -229,14 +229,14 @@ class Gathered:
         boxes = self._boxes_of(every, self.used, room=self.in_use // 2 + 16)
         self.corners = tuple(corner.base for corner in boxes)
         self.size = self.in_use
-        self.start = np.cumsum(self.used) - self.used
+        self.start = self.used.cumsum() - self.used
         return boxes
 
 
 def _runs(start: np.ndarray, count: np.ndarray) -> np.ndarray:
     """The indices start[0], ..., start[0] + count[0] - 1, start[1], ...: runs one after another."""
-    ends = np.cumsum(count)
-    return np.repeat(start - (ends - count), count) + np.arange(int(ends[-1]) if ends.size else 0)
+    ends = count.cumsum()
+    return (start - (ends - count)).repeat(count) + np.arange(int(ends[-1]) if ends.size else 0)
 
 
 class BoxLists:
@@ -265,17 +265,18 @@ def _clip(lists: BoxLists, meets: np.ndarray, box: np.ndarray, delta: np.ndarray
     exact), so one set of comparisons serves both signs. A zero delta comes back as it is; a
     stopped one as a zero with the delta's sign (equal to the scalar's zero)."""
     tol, b = CONTACT_TOLERANCE, lists.boxes
-    meeting = np.flatnonzero(meets)  # a fraction of the boxes: the rest cannot stop the move
+    meeting = meets.nonzero()[0]  # a fraction of the boxes: the rest cannot stop the move
     at = lists.body.take(meeting)
     up = delta > 0.0
     distance = np.abs(delta)
     face = np.where(up, box[:, axis + 3], -box[:, axis])
     gap = np.where(up.take(at), b[axis].take(meeting), -b[axis + 3].take(meeting)) - face.take(at)
-    stops = np.flatnonzero((gap >= -tol) & (gap < distance.take(at)))
+    stops = ((gap >= -tol) & (gap < distance.take(at))).nonzero()[0]
     # The nearest stop per body, where a box already touched by up to the tolerance stops the
     # move at 0. Few boxes stop a move, so only theirs are reduced (a reduction over every box,
     # `np.minimum.reduceat`, cost twice as much).
-    nearest = np.full(len(delta), np.inf)
+    nearest = np.empty(len(delta))
+    nearest.fill(np.inf)
     np.minimum.at(nearest, at.take(stops), gap.take(stops))
     return np.copysign(np.minimum(distance, np.maximum(nearest, 0.0)), delta)
 
@@ -376,7 +377,7 @@ class _EarlyPushes:
     def update(self, pushers: np.ndarray | None, stepped: np.ndarray, unstepped: np.ndarray) -> None:
         """Recompute the pairs whose pusher is in `pushers` (a bool mask over bodies; None: all)."""
         c = self.candidates
-        pairs = np.arange(c.early_me.size) if pushers is None else np.nonzero(pushers[c.early_me])[0]
+        pairs = np.arange(c.early_me.size) if pushers is None else pushers[c.early_me].nonzero()[0]
         me, other = stepped.take(c.early_me.take(pairs), axis=0), unstepped.take(c.early_other.take(pairs), axis=0)
         pushes, dx, dz = _impulses(me, other)
         self.pushes[pairs] = pushes & _push_region_meets(me, other)
@@ -384,7 +385,7 @@ class _EarlyPushes:
 
     def pushed(self, vx: np.ndarray, vz: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Velocities `vx`, `vz` with every early push subtracted, in Beta's order."""
-        on = np.flatnonzero(self.pushes)
+        on = self.pushes.nonzero()[0]
         pushed = self.candidates.early_other.take(on)
         vx, vz = vx.copy(), vz.copy()
         np.subtract.at(vx, pushed, self.dx.take(on))
@@ -498,10 +499,12 @@ class VectorTick:
             self.boost_z = each(_beta_cos(boost_radians)) * s.sprint_jump_boost
 
         friction = np.full(n, s.friction_factor)
-        grounded = np.nonzero(on_ground & ~self.one_by_one)[0]
+        grounded = (on_ground & ~self.one_by_one).nonzero()[0]
         b = self.box.take(grounded, axis=0)
-        below = np.stack((np.floor((b[:, 0] + b[:, 3]) / 2.0), np.floor(b[:, 1]) - 1.0,
-                          np.floor((b[:, 2] + b[:, 5]) / 2.0)), axis=1).astype(np.int64)
+        below = np.empty((grounded.size, 3), dtype=np.int64)  # the cells, as `tick.ground_friction` finds them
+        below[:, 0] = np.floor((b[:, 0] + b[:, 3]) / 2.0)
+        below[:, 1] = np.floor(b[:, 1]) - 1.0
+        below[:, 2] = np.floor((b[:, 2] + b[:, 5]) / 2.0)
         # Bodies standing on blocks without a key step one by one (in `step_rows`).
         standing = keyed_cells(below)
         self.one_by_one[grounded[~standing]] = True
@@ -533,7 +536,7 @@ class VectorTick:
         cells = cell_keys(below[:, 0], below[:, 1], below[:, 2])
         slip = memory.slip.take(rows)
         if memory.slip_generation == world_cache.generation:
-            fresh = np.flatnonzero(memory.slip_cell.take(rows) != cells)
+            fresh = (memory.slip_cell.take(rows) != cells).nonzero()[0]
         else:
             fresh = np.arange(rows.size)
         if fresh.size:
@@ -625,7 +628,7 @@ class VectorTick:
         box, adx, ady, adz, _ = _clip_y_x_z(lists, start, dx, dy, dz)
         lag = at(self.lag, rows).copy()
         can_step = at(self.on_ground, rows) | ((dy != ady) & (dy < 0.0))
-        tries = np.nonzero(at(self.may_step, rows) & can_step & ((dx != adx) | (dz != adz)))[0]
+        tries = (at(self.may_step, rows) & can_step & ((dx != adx) | (dz != adz))).nonzero()[0]
         if tries.size:
             step_height = np.full(tries.size, s.step_height)
             t_lists = self.memory.gathered.lists(rows.take(tries))  # the boxes `lists` holds for them
@@ -667,7 +670,7 @@ class VectorTick:
         cost = 0.0  # [physics.step calls] what the rounds cost, with the next one
         while True:
             pushed_x, pushed_z, changed = _repushed(early, vx0, vz0, vx_in, vz_in)
-            rows = np.nonzero(changed)[0]
+            rows = changed.nonzero()[0]
             if not rows.size:
                 break
             cost += ROUND_COST_IN_STEPS + ROUND_COST_PER_BODY_IN_STEPS * rows.size
@@ -726,7 +729,7 @@ class VectorTick:
         vx_in, vz_in = vx0, vz0
         for _ in range(MAX_GUESS_ROUNDS):
             vx, vz, changed = _repushed(early, vx0, vz0, vx_in, vz_in)
-            rows = np.nonzero(changed)[0]
+            rows = changed.nonzero()[0]
             if not rows.size:
                 break
             vx_in, vz_in = vx, vz
