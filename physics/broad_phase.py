@@ -359,7 +359,7 @@ class WorldCache:
     def _tile_row(self, tiles: np.ndarray) -> np.ndarray:
         """The rows of `_start`, `_count` and `_slip` for tiles (keys), asking the world about unknown ones."""
         at, known = _find(self._tile_keys, tiles)
-        if not known.all():
+        if np.count_nonzero(known) < known.size:
             self._ask(np.unique(tiles[~known]))
             at = self._tile_keys.searchsorted(tiles)
         return self._tile_rows.take(at)

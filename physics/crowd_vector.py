@@ -359,7 +359,8 @@ class PushCandidates:
     def covers(self, rows: np.ndarray | None, boxes: np.ndarray) -> bool:
         """Do `boxes` of bodies `rows` (None: every body) lie inside their reach?"""
         reach = self.reach if rows is None else self.reach.take(rows, axis=0)
-        return bool((reach[:, :3] <= boxes[:, :3]).all() and (boxes[:, 3:] <= reach[:, 3:]).all())
+        inside = (reach[:, :3] <= boxes[:, :3]) & (boxes[:, 3:] <= reach[:, 3:])
+        return np.count_nonzero(inside) == inside.size
 
 
 class _EarlyPushes:
@@ -493,7 +494,7 @@ class VectorTick:
         sprinting = each(sprinting)
         self.boosted = jumping & sprinting
         self.boost_x = self.boost_z = None  # None: no body is boosted this tick (most ticks)
-        if self.boosted.any():
+        if np.count_nonzero(self.boosted):
             boost_radians = _f32(yaw * DEG_TO_RAD_F)
             self.boost_x = each(_beta_sin(boost_radians)) * s.sprint_jump_boost
             self.boost_z = each(_beta_cos(boost_radians)) * s.sprint_jump_boost
@@ -553,20 +554,22 @@ class VectorTick:
         # and the sign of a zero velocity is part of the result.
         dx, dz = self._moves(rows, vx_in, vz_in)
         vector = ~self.one_by_one[rows]
-        if np.count_nonzero(vector) < MIN_VECTOR_BODIES:
+        vectors = np.count_nonzero(vector)  # (cheaper than `all` and `any`, which are Python-level)
+        if vectors < MIN_VECTOR_BODIES:
             vector[:] = False
-        if vector.all():
+            vectors = 0
+        if vectors == rows.size:
             v_rows, v_dx, v_dz = rows, dx, dz  # keeps `every` recognisable
-        elif vector.any():
+        elif vectors:
             v_rows, v_dx, v_dz = rows[vector], dx[vector], dz[vector]
-        if vector.any():
+        if vectors:
             window = windows_of(self._regions(v_rows, v_dx, v_dz))
             size = window[:, 3:] - window[:, :3] + 1
             if size.max(axis=0).prod() <= MAX_WINDOW_CELLS:  # the usual answer, from one reduction
                 small = keyed(window)
             else:
                 small = (size.prod(axis=1) <= MAX_WINDOW_CELLS) & keyed(window)
-            if not small.all():
+            if np.count_nonzero(small) < small.size:
                 self.one_by_one[v_rows[~small]] = True
                 v_rows, v_dx, v_dz, window = v_rows[small], v_dx[small], v_dz[small], window[small]
             if v_rows.size:
