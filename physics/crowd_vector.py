@@ -306,26 +306,22 @@ def _centres(box: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return (box[:, 0] + box[:, 3]) / 2.0, (box[:, 2] + box[:, 5]) / 2.0
 
 
-def _impulses(me: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """`push.push_impulse` for pairs of boxes ((k, 6) each): (which pairs push, dx, dz), with dx
-    and dz 0 for pairs that do not."""
+def _pair_pushes(me: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For pairs of boxes ((k, 6) each): which pairs push, the box `other` meeting
+    `push.push_region(me)` (as `AABB.intersects`, with the region's corners computed as
+    `push_region` computes them) and their centres not too close (`push.push_impulse`), and the
+    impulse (dx, dz) of `push_impulse` (any finite values for pairs that do not push)."""
     me_x, me_z = _centres(me)
     other_x, other_z = _centres(other)
     dx = me_x - other_x
     dz = me_z - other_z
     d = np.maximum(np.abs(dx), np.abs(dz))
-    pushes = d >= MIN_PUSH_DISTANCE
-    d = _f32(np.sqrt(np.where(pushes, d, 1.0)))
-    k = np.minimum(1.0 / d, 1.0)
-    return pushes, np.where(pushes, dx / d * k * PUSH_STRENGTH, 0.0), np.where(pushes, dz / d * k * PUSH_STRENGTH, 0.0)
-
-
-def _push_region_meets(me: np.ndarray, other: np.ndarray) -> np.ndarray:
-    """For pairs of boxes ((k, 6) each): does `push.push_region(me)` strictly intersect `other`
-    (`AABB.intersects`)? The region's corners are computed as `push_region` computes them."""
     r = PUSH_REACH
-    return ((me[:, 3] + r > other[:, 0]) & (me[:, 0] - r < other[:, 3]) & (me[:, 4] > other[:, 1])
-            & (me[:, 1] < other[:, 4]) & (me[:, 5] + r > other[:, 2]) & (me[:, 2] - r < other[:, 5]))
+    on = ((d >= MIN_PUSH_DISTANCE) & (me[:, 3] + r > other[:, 0]) & (me[:, 0] - r < other[:, 3])
+          & (me[:, 4] > other[:, 1]) & (me[:, 1] < other[:, 4]) & (me[:, 5] + r > other[:, 2]) & (me[:, 2] - r < other[:, 5]))
+    d = _f32(np.sqrt(np.maximum(d, MIN_PUSH_DISTANCE)))  # the pairs that push keep their d
+    k = np.minimum(1.0 / d, 1.0)
+    return on, dx / d * k * PUSH_STRENGTH, dz / d * k * PUSH_STRENGTH
 
 
 class PushCandidates:
@@ -380,9 +376,7 @@ class _EarlyPushes:
         c = self.candidates
         pairs = np.arange(c.early_me.size) if pushers is None else pushers[c.early_me].nonzero()[0]
         me, other = stepped.take(c.early_me.take(pairs), axis=0), unstepped.take(c.early_other.take(pairs), axis=0)
-        pushes, dx, dz = _impulses(me, other)
-        self.pushes[pairs] = pushes & _push_region_meets(me, other)
-        self.dx[pairs], self.dz[pairs] = dx, dz
+        self.pushes[pairs], self.dx[pairs], self.dz[pairs] = _pair_pushes(me, other)
 
     def pushed(self, vx: np.ndarray, vz: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Velocities `vx`, `vz` with every early push subtracted, in Beta's order."""
@@ -575,6 +569,8 @@ class VectorTick:
             if v_rows.size:
                 self._move(v_rows, v_dx, v_dz, self._gathered(v_rows, window))
         alone = ~vector | self.one_by_one[rows]  # including those the window check just picked
+        if not np.count_nonzero(alone):
+            return
         for r, vx, vz in zip(rows[alone].tolist(), vx_in[alone].tolist(), vz_in[alone].tolist()):
             before = self.rows.body(r)
             before = Body._trusted(before.box, (vx, before.velocity[1], vz), before.on_ground,
@@ -647,17 +643,18 @@ class VectorTick:
         friction = at(self.friction, rows)
         out = self.out
         put = rows if rows is not self.every else slice(0, self.n)  # a slice writes faster than an index
+        x_stopped, y_stopped, z_stopped = dx != adx, dy != ady, dz != adz
         out.box[put] = box
-        out.velocity[put, 0] = np.where(dx != adx, 0.0, dx) * friction
-        out.velocity[put, 1] = (np.where(dy != ady, 0.0, dy) - s.gravity) * s.vertical_drag
-        out.velocity[put, 2] = np.where(dz != adz, 0.0, dz) * friction
-        out.on_ground[put] = (dy != ady) & (dy < 0.0)
-        out.collided_horizontally[put] = (dx != adx) | (dz != adz)
-        out.collided_vertically[put] = dy != ady
+        out.velocity[put, 0] = np.where(x_stopped, 0.0, dx) * friction
+        out.velocity[put, 1] = (np.where(y_stopped, 0.0, dy) - s.gravity) * s.vertical_drag
+        out.velocity[put, 2] = np.where(z_stopped, 0.0, dz) * friction
+        out.on_ground[put] = y_stopped & (dy < 0.0)
+        out.collided_horizontally[put] = x_stopped | z_stopped
+        out.collided_vertically[put] = y_stopped
         out.camera_lag[put] = lag
         stopped = self.memory.stopped
-        stopped[put, 0] = np.where(dx != adx, np.sign(dx), 0.0)
-        stopped[put, 1] = np.where(dz != adz, np.sign(dz), 0.0)
+        stopped[put, 0] = np.where(x_stopped, np.sign(dx), 0.0)
+        stopped[put, 1] = np.where(z_stopped, np.sign(dz), 0.0)
 
     # --- the tick -------------------------------------------------------------------------------
 
@@ -752,8 +749,7 @@ class VectorTick:
         three calls per axis add everything in Beta's order without sorting."""
         box, c = self.out.box, early.candidates
         me_box, other_box = box.take(c.late_me, axis=0), box.take(c.late_other, axis=0)
-        pushes, px, pz = _impulses(me_box, other_box)
-        on = pushes & _push_region_meets(me_box, other_box)
+        on, px, pz = _pair_pushes(me_box, other_box)
         me, other, px, pz = c.late_me[on], c.late_other[on], px[on], pz[on]
         e = early.pushes
         for axis, late, early_push in ((0, px, early.dx), (2, pz, early.dz)):
