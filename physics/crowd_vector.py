@@ -559,7 +559,9 @@ class VectorTick:
         if vectors:
             window = windows_of(self._regions(v_rows, v_dx, v_dz))
             size = window[:, 3:] - window[:, :3] + 1
-            if size.max(axis=0).prod() <= MAX_WINDOW_CELLS:  # the usual answer, from one reduction
+            # The usual answer, from the largest extent on each axis (column by column: numpy's
+            # reductions along the first axis of an (n, 3) array cost more).
+            if int(size[:, 0].max()) * int(size[:, 1].max()) * int(size[:, 2].max()) <= MAX_WINDOW_CELLS:
                 small = keyed(window)
             else:
                 small = (size.prod(axis=1) <= MAX_WINDOW_CELLS) & keyed(window)

@@ -368,6 +368,9 @@ def test_keyed_tells_cell_ranges_and_cells_inside_the_keys_from_those_reaching_b
               (0, 0, 0, xz, 0, 0), (0, 0, 0, 0, y, 0), (0, 0, 0, 0, 0, xz)]
     assert broad_phase.keyed(np.array(inside)).tolist() == [True, True]
     assert broad_phase.keyed(np.array(inside + beyond)).tolist() == [True, True] + [False] * 6
+    far = [(5000, 0, -5000, 5001, 2, -4999)]  # far sideways, well inside the keys
+    assert broad_phase.keyed(np.array(far)).tolist() == [True]
+    assert broad_phase.keyed(np.array(far + [(5000, 0, 0, 5001, y, 1)])).tolist() == [True, False]
     cells = np.array([(-xz, -y, -xz), (xz - 1, y - 1, xz - 1), (xz, 0, 0), (0, -y - 1, 0), (0, 0, xz)])
     assert broad_phase.keyed_cells(cells[:2]).tolist() == [True, True]
     assert broad_phase.keyed_cells(cells).tolist() == [True, True, False, False, False]
