@@ -387,10 +387,12 @@ class WorldCache:
         known = self._slip.reshape(-1)  # a view: filling it in fills `_slip`
         values = known.take(cell)
         unknown = np.isnan(values).nonzero()[0]
-        if unknown.size:  # ask once per new block, however many bodies stand on it
-            new, first = np.unique(cell.take(unknown), return_index=True)
-            known[new] = [slipperiness_at(self._world, x, y, z)
-                          for x, y, z in cells.take(unknown.take(first), axis=0).tolist()]
+        if unknown.size:  # ask once per new block, however many bodies stand on it (a few a tick)
+            asked: dict[int, float] = {}
+            for at, (x, y, z) in zip(cell.take(unknown).tolist(), cells.take(unknown, axis=0).tolist()):
+                if at not in asked:
+                    asked[at] = slipperiness_at(self._world, x, y, z)
+            known[list(asked)] = list(asked.values())
             values = known.take(cell)
         return values
 
