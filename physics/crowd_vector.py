@@ -200,12 +200,13 @@ class Gathered:
             covered &= windows[:, axis + 3] <= old[:, axis + 3]
         fresh = (~covered).nonzero()[0]
         if fresh.size:
-            columns, used = world_cache.slots(windows.take(fresh, axis=0))
+            wanted = windows.take(fresh, axis=0)
+            columns, used = world_cache.slots(wanted)
             at = rows.take(fresh)
             self.in_use += columns.size - int(self.used.take(at).sum())
             self.start[at] = self.size + used.cumsum() - used
             self.used[at] = used
-            self.window[at] = windows.take(fresh, axis=0)
+            self.window[at] = wanted
             self.corners = tuple(appended(mine, self.size, theirs)
                                  for mine, theirs in zip(self.corners, world_cache.corners(columns)))
             self.size += columns.size

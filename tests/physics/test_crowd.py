@@ -474,7 +474,8 @@ def test_bodies_walking_on_a_block_that_turns_to_ice_slide_on_both_paths():
         vectorised.step(walk)
         one_by_one.step(walk)
         assert_identical(vectorised.bodies, one_by_one.bodies)
-    assert any(abs(b.velocity[0]) + abs(b.velocity[2]) > 0.3 for b in vectorised.bodies)  # ice: faster
+    # On ice the fastest body reaches 0.372 blocks a tick; without the ice it reaches 0.315.
+    assert max(abs(b.velocity[0]) + abs(b.velocity[2]) for b in vectorised.bodies) > 0.35
 
 
 @pytest.mark.parametrize("round_cost", [1e9, 30.0, 10.0])
