@@ -82,8 +82,9 @@ steps of one body: the vectorised path re-steps the bodies whose pushed velocity
 none does, unless the rounds so far plus the next would cost more than finishing the tick one
 by one, which it then does. Finishing costs about a step a body in the crowd, whichever body
 is the first unsettled one (`step_one_by_one` takes the settled steps as given but still has
-every body push its partners). Measured: a round's numpy calls cost 130 to 250 us (see
-MIN_VECTOR_BODIES; plus the pushes' update), a step 20 to 40 us.
+every body push its partners). Measured (see MIN_VECTOR_BODIES): a round's numpy step costs
+250 to 300 us, plus the pushes' update, and a `physics.step` about 55 us, so a round costs
+about 6 steps.
 Without the guessed pushes (`VectorTick._guess`) a crowd settled in 2 to 8 rounds; with them
 the benchmark's needs 0 to 4. A pile of bodies all touching each other needs about one per
 body, where finishing one by one wins. (A fixed limit of 12 rounds used to stop the
@@ -91,8 +92,8 @@ benchmark's 1,000 bodies in 47 of 1,200 ticks, all after the 500th, as piles for
 fence; they needed 14 or 15 rounds, and each of those ticks finished one by one instead.)"""
 
 ROUND_COST_PER_BODY_IN_STEPS = 0.1
-"""[`physics.step` calls] What each body a round re-steps adds to its cost (~2 to 4 us of numpy
-work a body, against 20 to 40 us for a step)."""
+"""[`physics.step` calls] What each body a round re-steps adds to its cost (~5 us of numpy
+work a body, against ~55 us for a step: see MIN_VECTOR_BODIES)."""
 
 MAX_WINDOW_CELLS = 96
 """[cells] Bodies whose move needs more block cells than this (very fast or very large bodies)
@@ -101,10 +102,11 @@ step with `physics.step` instead: their box lists would be long and their cells 
 
 MIN_VECTOR_BODIES = 6
 """[bodies] Fewer bodies than this step with `physics.step`, one by one, even on the vectorised
-path. Measured on the benchmark crowd: a numpy step costs 130 to 140 us of calls for 1 to 8
-bodies, `physics.step` 20 to 30 us a body; they cross at 5 to 7 bodies. The later push rounds
-of a tick move 1 to 20 bodies (about 5 in the benchmark's first round after the first step;
-12 or 24 here made no difference to its tick, measured in turns)."""
+path. Measured on the benchmark crowd (per-call timers over 400 ticks, sixth session): a
+numpy step of 1 to 8 bodies costs 250 to 300 us, `physics.step` about 55 us a body (these
+bodies meet others and walls, so they often try a step-up); they cross at about 5 bodies.
+The later push rounds of a tick move 1 to 20 bodies (about 4 a round in the benchmark);
+2, 3, 4, 12 or 24 here made no difference to its tick, measured in turns."""
 
 PUSH_CANDIDATE_MARGIN = 0.2
 """[blocks] How far sideways around a body's unstepped and guessed (or stepped) box
@@ -160,8 +162,9 @@ def _beta_cos(radians: np.ndarray) -> np.ndarray:
 # --- block boxes, body by body -----------------------------------------------------------------
 
 class Gathered:
-    """The block boxes of each crowd row (`WorldCache.slots`, `WorldCache.corners`), and the cell
-    range each row's boxes cover.
+    """What each crowd row read from the world cache while it keeps its `generation`: the block
+    boxes of the row (`WorldCache.slots`, `WorldCache.corners`) with the cell range they cover,
+    and the block the row last stood on with its slipperiness (`slipperiness`).
 
     A body whose move lies inside its row's range uses those boxes (the extra boxes change no
     clip): within a tick when it is stepped again, and in the next tick while the world cache
@@ -177,7 +180,7 @@ class Gathered:
     reads them all anyway), as does a lookup that finds them more than GATHERED_SPARE_RUNS
     times as long as the boxes in use."""
 
-    __slots__ = ("generation", "corners", "size", "in_use", "start", "used", "window")
+    __slots__ = ("generation", "corners", "size", "in_use", "start", "used", "window", "slip_cell", "slip")
 
     def __init__(self, count: int, generation: int) -> None:
         self.generation = generation
@@ -189,6 +192,20 @@ class Gathered:
         # No range yet: low above high.
         self.window = np.concatenate((np.full((count, 3), np.iinfo(np.int64).max),
                                       np.full((count, 3), np.iinfo(np.int64).min)), axis=1)
+        self.slip_cell = np.full(count, -1, dtype=np.int64)  # a `broad_phase.cell_keys` key; -1: none yet
+        self.slip = np.zeros(count)
+
+    def slipperiness(self, rows: np.ndarray, below: np.ndarray, world_cache: WorldCache) -> np.ndarray:
+        """The slipperiness of the blocks `below` ((k, 3) keyed cells) bodies `rows` stand on:
+        the value the row kept when it stands on the block it stood on last (most bodies), and
+        the world cache's otherwise."""
+        cells = cell_keys(below[:, 0], below[:, 1], below[:, 2])
+        slip = self.slip.take(rows)
+        fresh = (self.slip_cell.take(rows) != cells).nonzero()[0]
+        if fresh.size:
+            slip[fresh] = world_cache.slipperiness(below.take(fresh, axis=0))
+        self.slip_cell[rows], self.slip[rows] = cells, slip
+        return slip
 
     def lookup(self, rows: np.ndarray, windows: np.ndarray, world_cache: WorldCache) -> BoxLists:
         """The block boxes of bodies `rows` (ascending) moving through cell ranges `windows`,
@@ -411,21 +428,16 @@ class DistinctIntents(NamedTuple):
 class TickMemory:
     """What a vectorised tick leaves for the crowd's next one, by crowd row: the block boxes it
     gathered (`Gathered`; None: none), the push partners it found (`PushCandidates`; None:
-    none), for x and z the sign of the move each body's last vectorised step was stopped on
-    (`stopped`, (n, 2): -1, +1, or 0 when it was not stopped; `VectorTick._guess` reads it),
-    and the block each body last stood on (`slip_cell`, a `broad_phase.cell_keys` key; -1:
-    none) with its slipperiness (`slip`), valid while the world cache keeps `slip_generation`.
+    none) and, for x and z, the sign of the move each body's last vectorised step was stopped
+    on (`stopped`, (n, 2): -1, +1, or 0 when it was not stopped; `VectorTick._guess` reads it).
     The crowd forgets it when bodies are added or removed."""
 
-    __slots__ = ("gathered", "candidates", "stopped", "slip_cell", "slip", "slip_generation")
+    __slots__ = ("gathered", "candidates", "stopped")
 
     def __init__(self, count: int) -> None:
         self.gathered: Gathered | None = None
         self.candidates: PushCandidates | None = None
         self.stopped = np.zeros((count, 2))
-        self.slip_cell = np.full(count, -1, dtype=np.int64)
-        self.slip = np.zeros(count)
-        self.slip_generation = -1
 
 
 def _bits_differ(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -514,7 +526,9 @@ class VectorTick:
         self.one_by_one[grounded[~standing]] = True
         grounded, below = grounded[standing], below[standing]
         if grounded.size:  # `tick.ground_friction`
-            friction[grounded] = _f32(_f32(self._slipperiness(grounded, below)) * s.friction_factor)
+            # `__init__` gave the memory a `Gathered` of the world cache's current generation.
+            slip = self.memory.gathered.slipperiness(grounded, below, self.world_cache)
+            friction[grounded] = _f32(_f32(slip) * s.friction_factor)
         self.friction = friction
         cubed = _f32(_f32(friction * friction) * friction)
         acceleration = np.where(on_ground, _f32(s.ground_acceleration * _f32(s.ground_acceleration_reference / cubed)),
@@ -531,23 +545,6 @@ class VectorTick:
 
         self.lag = _f32(self.camera_lag * s.camera_lag_decay)
         self.may_step = (s.step_height > 0.0) & (self.lag < s.camera_lag_step_limit) & (on_ground | (self.dy < 0.0))
-
-    def _slipperiness(self, rows: np.ndarray, below: np.ndarray) -> np.ndarray:
-        """The slipperiness of the blocks `below` ((k, 3) keyed cells) bodies `rows` stand on:
-        the value the row kept last tick when it stands on the same block (most bodies), and the
-        world cache's otherwise."""
-        memory, world_cache = self.memory, self.world_cache
-        cells = cell_keys(below[:, 0], below[:, 1], below[:, 2])
-        slip = memory.slip.take(rows)
-        if memory.slip_generation == world_cache.generation:
-            fresh = (memory.slip_cell.take(rows) != cells).nonzero()[0]
-        else:
-            fresh = np.arange(rows.size)
-        if fresh.size:
-            slip[fresh] = world_cache.slipperiness(below.take(fresh, axis=0))
-        memory.slip_cell[rows], memory.slip[rows] = cells, slip
-        memory.slip_generation = world_cache.generation
-        return slip
 
     # --- stepping rows --------------------------------------------------------------------------
 
