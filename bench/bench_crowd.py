@@ -1,4 +1,4 @@
-"""Crowd benchmark (issue 6): one full crowd tick (intents, move with step-up, push) for 100,
+"""Crowd benchmark: one full crowd tick (intents, move with step-up, push) for 100,
 1,000 and 10,000 wandering bodies on generated-like terrain.
 
 The terrain is a BlockGrid heightmap (rolling hills two blocks thick, half steps as slabs, so
@@ -13,8 +13,8 @@ hides `revision`, so its boxes are gathered afresh every tick. In the same run:
   `physics.push` body by body, the readable definition), on the same crowd and intents (both
   crowds take one tick per sample, in turns, so they stay on the same tick);
 - finding push partners with the strip sweep (`near_pairs`) among the bodies' own boxes (the
-  tick searches boxes grown by `crowd_vector.PUSH_CANDIDATE_MARGIN`, with more pairs) against a
-  brute-force all-pairs test (numpy);
+  tick searches boxes grown by `CrowdSettings.push_candidate_margin_blocks`, with more pairs)
+  against a brute-force all-pairs test (numpy);
 - reading `crowd.bodies` back as `Body` values after a vectorised tick (not part of the tick).
 Timings are medians on a machine shared with other jobs; each tick case times the vectorised and
 the reference crowd in strict turns (`harness.paired_medians`), so their ratio is fair within a

@@ -1,13 +1,14 @@
-"""Boxel's command line: parse and check the options, open the world, then start the game or the lab
-(`boxel`, `python main.py`).
+"""Boxel's command line: parse and check the options, open the world (or build the lab's arena),
+then run it in the window or headless (`boxel`, `python main.py`).
 
 Owns: the options, their validation (a bad value is a usage error naming the option, before any
-window opens; a replay file is parsed here so a malformed line fails at once), `LaunchOptions`,
-the checked result the app runs from, and opening or creating the world (`open_world`), whose
+window opens; a replay file is parsed here so a malformed line fails at once), building the
+checked `game.options.LaunchOptions`, and opening or creating the world (`open_world`), whose
 failures (a world in use, a damaged or foreign file, a seed that does not match) are reported
 with exit status 2 before a window opens and without touching the file.
-Does not own: anything the app does with them (see `game.app` and `game.lab_app`), the world
-file's checks (`game.world.storage`) or the saved player state's rules (`game.player`).
+Does not own: the options' type (`game.options`), the controls text (`game.controls.CONTROLS`),
+anything a run does (`game.app` with a window, `game.headless` without), the world file's checks
+(`game.world.storage`) or the saved player state's rules (`game.player`).
 """
 
 from __future__ import annotations
@@ -17,50 +18,20 @@ import math
 import random
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
+from .controls import controls_help
+from .options import DEFAULT_LAB_FOV, DEFAULT_SIZE, LaunchOptions
 from .render.window import parse_size
 from .user_settings import FOV_RANGE_DEGREES, VIEW_DISTANCE_RANGE_COLUMNS
 from .world.noise import MAX_SEED, MIN_SEED
-from .replay import Event, ReplayFormatError, read_replay
+from .replay import ReplayFormatError, read_replay
 
-DEFAULT_SIZE = (1280, 720)
-"""[pixels] Window size when --size is not given."""
-DEFAULT_FOV = 70.0
-"""[degrees] Vertical field of view of the lab (the game takes the user's setting)."""
 MAX_FRAME_DELAY_MS = 1000.0
 """[ms] Largest --frame-delay-ms accepted (a testing aid; more is a typo)."""
 EXIT_USAGE = 2
 """Exit status for bad options and for a world that cannot be opened (as argparse uses)."""
-
-
-@dataclass(frozen=True)
-class LaunchOptions:
-    lab: bool = False
-    """--lab: open the physics lab instead of the world."""
-    size: tuple[int, int] = DEFAULT_SIZE
-    """[pixels] Window width and height."""
-    fov: float | None = None
-    """[degrees] Vertical field of view; None: the user's setting (the lab: DEFAULT_FOV)."""
-    replay: tuple[Event, ...] | None = None
-    """Events to play instead of the keyboard and mouse (parsed from --replay)."""
-    record: Path | None = None
-    exit_after_ticks: int | None = None
-    screenshot: Path | None = None
-    report: Path | None = None
-    world: Path | None = None
-    """The world file; None: `game.paths.default_world_path()`."""
-    seed: int | None = None
-    """Seed for a new world; None: a random one. For an existing world it must match its seed."""
-    new: bool = False
-    """--new: create the world; it is an error if something is already at the path."""
-    view_distance: int | None = None
-    """[columns] None: the user's setting."""
-    frame_delay_ms: float = 0.0
-    """[ms] Sleep this long every frame (testing: a slow machine, without changing the outcome)."""
-    realtime: bool = False
-    """Run a replay's ticks from the wall clock instead of two frames per tick (benchmarks)."""
 
 
 def _fov(text: str) -> float:
@@ -112,12 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="boxel",
         description="Boxel, a first-person voxel sandbox with exact Minecraft Beta-style physics.",
-        epilog="Controls: mouse to look, WASD to move, Space to jump (hold to keep jumping), Shift to sneak, "
-               "Ctrl or double-tap W to sprint, F to fly (Space/Shift up and down), left click breaks, right "
-               "click places, middle click picks, 1-9 or the wheel choose a block, M spawns a mob where you look, Q "
-               "throws a projectile, F1 hides the HUD, F2 saves a "
-               "screenshot, F3 shows the debug overlay (B: its boxes alone), Esc pauses. "
-               "Replays are JSON Lines, one event per line keyed by tick, e.g. "
+        epilog=controls_help() + " Replays are JSON Lines, one event per line keyed by tick, e.g. "
                '{"tick": 0, "event": "key_down", "key": "w"}; see game/replay.py.',
     )
     parser.add_argument("--world", type=Path, metavar="PATH",
@@ -132,6 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
                              % VIEW_DISTANCE_RANGE_COLUMNS)
     parser.add_argument("--lab", action="store_true",
                         help="open the physics lab: a small arena with one of every collision case")
+    parser.add_argument("--headless", action="store_true",
+                        help="run with no window (no Ursina): play --replay for --exit-after-ticks N ticks, "
+                             "write --report, save the world and exit")
     parser.add_argument("--size", type=parse_size, default="%dx%d" % DEFAULT_SIZE, metavar="WxH",
                         help="window size in pixels (default %(default)s)")
     parser.add_argument("--fov", type=_fov, metavar="DEG",
@@ -159,6 +128,13 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
     args = parser.parse_args(argv)
     if (args.screenshot or args.report) and args.exit_after_ticks is None:
         parser.error("--screenshot and --report need --exit-after-ticks N (they are written when the run ends)")
+    if args.headless:
+        if args.exit_after_ticks is None:
+            parser.error("--headless needs --exit-after-ticks N (a run with no window must know when to stop)")
+        if args.screenshot is not None:
+            parser.error("--headless draws nothing, so it cannot save a --screenshot")
+        if args.realtime:
+            parser.error("--realtime needs a window (a headless run ticks as fast as it can)")
     if args.realtime and args.replay is None:
         parser.error("--realtime only applies to --replay (live play always runs on the wall clock)")
     replay = None
@@ -169,7 +145,7 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
             parser.error(f"cannot read replay {args.replay}: {error.strerror or error}")
         except ReplayFormatError as error:
             parser.error(f"bad replay: {error}")
-    return LaunchOptions(lab=args.lab, size=args.size, fov=args.fov, replay=replay, record=args.record,
+    return LaunchOptions(lab=args.lab, headless=args.headless, size=args.size, fov=args.fov, replay=replay, record=args.record,
                          exit_after_ticks=args.exit_after_ticks, screenshot=args.screenshot, report=args.report,
                          world=args.world, seed=args.seed, new=args.new, view_distance=args.view_distance,
                          frame_delay_ms=args.frame_delay_ms, realtime=args.realtime)
@@ -221,23 +197,34 @@ def open_world(options: LaunchOptions):
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `boxel` and `python main.py`; returns the process exit status."""
     options = parse_options(argv)
+    from .session import Session
+
     if options.lab:
-        from . import lab_app  # imported late: Ursina loads only once the options are known to be good
+        from .lab import lab_session
 
+        session = lab_session()
+        options = replace(options, fov=DEFAULT_LAB_FOV if options.fov is None else options.fov)
+    else:
         try:
-            return lab_app.run(replace(options, fov=DEFAULT_FOV if options.fov is None else options.fov))
-        except lab_app.LaunchError as error:
+            world = open_world(options)
+        except WorldOpenError as error:
             print(f"boxel: error: {error}", file=sys.stderr)
-            return 1
-    try:
-        world = open_world(options)
-    except WorldOpenError as error:
-        print(f"boxel: error: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    from . import app
+            return EXIT_USAGE
+        try:
+            session = Session.open(world)  # open_world has checked the saved player
+        except BaseException:
+            world.close()
+            raise
+    if options.headless:
+        from . import headless  # no Ursina: a headless run never loads it
 
+        runner = headless
+    else:
+        from . import app  # imported late: Ursina loads only once the options are known to be good
+
+        runner = app
     try:
-        return app.run(options, world)
-    except app.LaunchError as error:
+        return runner.run(options, session)
+    except runner.LaunchError as error:
         print(f"boxel: error: {error}", file=sys.stderr)
         return 1

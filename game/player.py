@@ -3,11 +3,10 @@
 Owns: the player's body and the one before it (for drawing between ticks), its look angles and
 held keys (`controls.InputState`), sprinting (Ctrl, or W pressed twice quickly) and flying (F
 toggles it), respawning after a fall below FALL_RESPAWN_Y, the spawn point on the surface, the
-eye height (EYE_HEIGHT, the one place it is defined), the interpolated view, the saved player
-state (`to_state` / `saved_player`), and `LiveInput`, which turns the keyboard and mouse into the
-replay events each tick applies (so a recording holds exactly what was played).
-Pure: no Ursina. Does not own: physics, the key bindings (`game.controls`), when ticks run
-(`game.clock`, driven by the app), building or the hotbar (the app routes clicks and digits).
+eye height (EYE_HEIGHT, the one place it is defined), the interpolated view and the saved player
+state (`to_state` / `saved_player`).
+Pure: no Ursina. Does not own: physics, the key bindings (`game.controls`), when ticks run or
+the other input rules (`game.session`: building, the hotbar, mobs, projectiles).
 
 The body is the only truth about where the player is: it changes only in `tick`, through
 `physics.step`, and is saved as its box's 6 floats (never rebuilt from a position, which drifts).
@@ -16,15 +15,15 @@ The body is the only truth about where the player is: it changes only in `tick`,
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import physics
 from physics import AABB
 
-from .controls import InputState, event_from_ursina
+from .controls import DEFAULT_BINDINGS, InputState, KeyBindings
 from .hotbar import Hotbar, HotbarStateError
-from .replay import MAX_PITCH, Click, Event, KeyDown, Look
+from .replay import MAX_PITCH, Event, KeyDown
 from .saved_values import body_fields, body_from_fields, flag, numbers
 from .world.blocks import SHAPES, SOLID
 from .world.coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT, WORLD_HEIGHT
@@ -36,13 +35,6 @@ FALL_RESPAWN_Y = -64.0
 DOUBLE_TAP_TICKS = 7
 """[ticks] Pressing forward again within this many ticks of the last press starts sprinting
 (Minecraft's sprint-toggle window, 0.35 s)."""
-BUILD_REPEAT_TICKS = 5
-"""[ticks] While a mouse button stays down, its click repeats this often (4 per second): fast
-enough to dig a tunnel, slow enough to stop after the block you meant."""
-FLY_KEY = "f"
-"""Toggles flying on key down."""
-WHEEL_STEPS = {"scroll up": -1, "scroll down": 1}
-"""Hotbar slots moved by one notch of the mouse wheel (up selects the slot to the left, as in Minecraft)."""
 PLAYER_STATE_VERSION = 1
 """Written into the saved player state, so a later format can tell old states apart."""
 
@@ -108,13 +100,18 @@ class Player:
     """The player's simulation state; `tick` advances it by one 20 Hz tick."""
 
     def __init__(self, world, body: physics.Body, yaw: float = 0.0, pitch: float = 0.0, flying: bool = False,
-                 settings: physics.MovementSettings = physics.BETA) -> None:
+                 settings: physics.MovementSettings = physics.BETA, *,
+                 spawn: Callable[[], physics.Body] | None = None,
+                 bindings: KeyBindings = DEFAULT_BINDINGS) -> None:
         self.world = world
-        """What the body collides with (a `physics.CollisionWorld` with `column` and `spawn`)."""
+        """What the body collides with (a `physics.CollisionWorld`)."""
+        self.spawn = spawn if spawn is not None else lambda: spawn_body(world)
+        """A new body at the spawn (a fall below FALL_RESPAWN_Y puts the player there); by default
+        at rest on the surface at the world's spawn column (`world.column` and `world.spawn`)."""
         self.body = body
         self.previous = body
         """The body one tick earlier (the view blends from it to `body`)."""
-        self.input = InputState(yaw, pitch)
+        self.input = InputState(yaw, pitch, bindings)
         self.flying = bool(flying)
         self.sprinting = False
         self.settings = settings
@@ -132,13 +129,14 @@ class Player:
             return cls(world, spawn_body(world))
         return cls(world, saved.body, saved.yaw, saved.pitch, saved.flying)
 
+
     # --- a tick -------------------------------------------------------------------------------
 
     def apply(self, event: Event) -> None:
         """Apply one input event at the start of tick `ticks_run` (keys, looks; clicks are the app's)."""
         self.input.apply(event)
         if isinstance(event, KeyDown):
-            if event.key == FLY_KEY:
+            if event.key in self.input.bindings.fly:
                 self.flying = not self.flying
             elif event.key in self.input.bindings.forward:
                 last = self._last_forward_press
@@ -160,7 +158,7 @@ class Player:
         self.previous = self.body
         self.body = physics.step(self.body, self.world, self.intent(), self.settings, debug=self.sink)
         if self.body.feet[1] < FALL_RESPAWN_Y:
-            self.body = self.previous = spawn_body(self.world)
+            self.body = self.previous = self.spawn()
             self.respawns += 1
         self.ticks_run += 1
         return self.body
@@ -217,54 +215,3 @@ def saved_player(state: dict | None) -> SavedPlayer | None:
     except HotbarStateError as error:
         raise PlayerStateError(f"the saved player's hotbar: {error}") from None
     return SavedPlayer(body, yaw, pitch, flag(state, "flying", _OWNER, PlayerStateError), hotbar)
-
-
-class LiveInput:
-    """Ursina input between ticks -> the replay events of the next tick.
-
-    Collects input names as they arrive; `events_for(tick)` hands out, in order: a `look` event
-    when the look angles changed since the last one, the key and click events received, and a
-    repeated click for each mouse button held down for another BUILD_REPEAT_TICKS. Wheel notches
-    are kept apart (`take_wheel_steps`): the app turns them into the digit key of the slot they
-    select, so a replay needs no wheel event.
-    """
-
-    def __init__(self, yaw: float, pitch: float) -> None:
-        self._received: list[str] = []
-        self._recorded_look = (yaw, pitch)
-        self._held_buttons: dict[str, int] = {}  # button -> tick of its last click
-        self._wheel_steps = 0
-
-    def receive(self, name: str) -> None:
-        """One Ursina input name (e.g. 'w', 'w up', 'left mouse down', 'scroll up')."""
-        if name in WHEEL_STEPS:
-            self._wheel_steps += WHEEL_STEPS[name]
-        else:
-            self._received.append(name)
-
-    def take_wheel_steps(self) -> int:
-        steps, self._wheel_steps = self._wheel_steps, 0
-        return steps
-
-    def events_for(self, tick: int, yaw: float, pitch: float) -> list[Event]:
-        events: list[Event] = []
-        if (yaw, pitch) != self._recorded_look:
-            self._recorded_look = (yaw, pitch)
-            events.append(Look(tick, yaw, pitch))
-        for name in self._received:
-            if name.endswith(" mouse up"):
-                self._held_buttons.pop(name[: -len(" mouse up")], None)
-                continue
-            event = event_from_ursina(name, tick)
-            if event is None:
-                continue
-            if isinstance(event, Click):
-                self._held_buttons[event.button] = tick
-            events.append(event)
-        self._received.clear()
-        for button, last in self._held_buttons.items():
-            if tick - last >= BUILD_REPEAT_TICKS:
-                self._held_buttons[button] = tick
-                events.append(Click(tick, button))
-        return events
-

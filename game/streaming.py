@@ -7,6 +7,7 @@ column and its 8 neighbours are loaded (so meshing never generates a column on t
 re-meshing sections that edits changed, dropping columns beyond the view distance + UNLOAD_MARGIN
 from the renderer and the world (saving first when one holds unsaved edits), and spending at most
 a per-frame time budget (`Pace.budget_s`, PLAYING) on the main-thread part of all this.
+`FixedSections` does the same job for a world of a few sections drawn at once (the lab's arena).
 Does not own: generation (worker processes, `game.world.generation`), meshing (the renderer's
 thread pool) or uploading one mesh (`game.render.chunk_renderer`), nor when to save otherwise.
 
@@ -302,3 +303,65 @@ class WorldStreamer:
         cx, cz = key
         shown = self.renderer.shown_sections
         self.renderer.unload(k for k in ((cx, sy, cz) for sy in range(SECTIONS_PER_COLUMN)) if k in shown)
+
+
+class FixedSections:
+    """Draws a fixed set of sections at once (the lab's arena), with the streamer's interface:
+    the sections are handed to the renderer on the first `update`, edits are re-meshed, and
+    uploads stay under the frame's budget. Nothing is loaded, unloaded or saved."""
+
+    def __init__(self, world, renderer: ChunkRenderer, sections) -> None:
+        """`world`: anything with `take_changed_sections()` (the renderer reads its padded sections)."""
+        self.world = world
+        self.renderer = renderer
+        self.sections = tuple(sections)
+        self.view_distance = 1
+        """[columns] Unused: every section is drawn, whatever the distance."""
+        self._handed_over = False
+
+    def limit_radius(self, radius: int | None) -> None:
+        """Every section is drawn at once: there is no radius to limit."""
+
+    def stats(self) -> StreamingStats:
+        columns = len({(cx, cz) for cx, _, cz in self.sections})
+        return StreamingStats(columns, columns, columns if self._handed_over else 0, 0, self.renderer.pending,
+                              len(self.renderer.shown_sections))
+
+    def progress(self) -> float:
+        if not self._handed_over or not self.sections:
+            return 1.0 if self._handed_over else 0.0
+        return 1.0 - min(self.renderer.pending / len(self.sections), 1.0)
+
+    @property
+    def settled(self) -> bool:
+        return self._handed_over and self.renderer.pending == 0
+
+    def note_edits(self, sections) -> None:
+        """Nothing is saved, so nothing is kept."""
+
+    def saved(self) -> None:
+        """Nothing is unloaded, so a save changes nothing here."""
+
+    def update(self, center: Column, pace: Pace = PLAYING) -> None:
+        deadline = time.perf_counter() + pace.budget_s
+        if not self._handed_over:
+            self.renderer.show(self.sections)
+            self._handed_over = True
+        changed = self.world.take_changed_sections()
+        if changed:
+            shown = self.renderer.shown_sections
+            self.renderer.rebuild(key for key in changed if key in shown)
+            self.renderer.show(key for key in changed if key not in shown)
+        while self.renderer.upload_finished(1) and time.perf_counter() < deadline:
+            pass
+
+    def settle(self, center: Column, timeout_s: float) -> None:
+        """Upload until every section is drawn (waits for the mesher)."""
+        deadline = time.perf_counter() + timeout_s
+        while True:
+            self.update(center, replace(LOADING, budget_s=timeout_s))
+            if self.settled:
+                return
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"the sections were not drawn within {timeout_s:g} s: {self.stats()}")
+            time.sleep(0.001)

@@ -1,19 +1,23 @@
 """Boxel physics: exact, headless Minecraft Beta-style AABB movement for voxel worlds.
 
-A standalone library: the standard library, plus numpy for crowds (`Crowd`'s modules), and no
-Ursina, Panda3D or `game`. It sees
-the world through `CollisionWorld.collision_boxes(region)` and returns new immutable values.
+A standalone library: the standard library, plus numpy for crowds, and no Ursina, Panda3D or
+`game`. It sees the world through `CollisionWorld.collision_boxes(region)` and returns new
+immutable values.
 
     body = physics.Body.at_feet(0.5, 64.0, 0.5)
     body = physics.step(body, world, physics.Intent(forward=1.0, yaw=270.0))
 
-This module only re-exports the public API.
+This module only re-exports the public API. `import physics` loads every physics module but
+the crowd's four (`crowd`, `crowd_one_by_one`, `crowd_vector`, `broad_phase`), and besides them
+only the standard library: no numpy. The crowd's modules, and numpy with them, load on first use
+of `physics.Crowd` (or `from physics import Crowd`, or importing one of them). `CrowdSettings`,
+the crowd's tuning, is pure Python and loads with `physics`.
 """
 
 from . import shapes, tolerances
 from .aabb import AABB
 from .body import Body, Intent
-from .crowd import Crowd
+from .crowd_settings import CrowdSettings
 from .debug import DebugSink, MoveReport, RecordingSink
 from .grid_cast import cast
 from .mover import move
@@ -35,6 +39,7 @@ __all__ = [
     "CollisionWorld",
     "Contact",
     "Crowd",
+    "CrowdSettings",
     "DEFAULT_RESTITUTION",
     "DebugSink",
     "Hit",
@@ -55,3 +60,17 @@ __all__ = [
     "sweep",
     "tolerances",
 ]
+
+
+def __getattr__(name: str):
+    """`physics.Crowd`, imported on first use: the crowd's modules load numpy."""
+    if name == "Crowd":
+        from .crowd import Crowd
+
+        globals()["Crowd"] = Crowd  # later lookups find it without this call
+        return Crowd
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | {"Crowd"})

@@ -13,18 +13,18 @@ files a box under every cell its x/z extent overlaps, so two boxes that share an
 share the cell of that point.
 
 Why strips for whole arrays. Measured (CPU time, median of 15, 5 at 40,000, the middle of three
-runs; shared 2-core machine, 2026-11-21) for random crowds of 0.6 x 1.8 bodies, 0.25 per
-block^2, pairs within the 0.2-block push reach:
+runs; shared 2-core machine) for random crowds of 0.6 x 1.8 bodies, 0.25 per block^2, pairs
+within the 0.2-block push reach:
     bodies                                     1,000     10,000     40,000
     strip sweep (`near_pairs`)                 0.26 ms    2.1 ms     9.7 ms
-    grid of 2-block cells (the former BoxGrid) 0.91 ms   11.4 ms    28.5 ms
-    sweep and prune on x (an earlier session)  4.0 ms    80 ms     509 ms
-Both grow linearly: a strip as deep as a body plus the reach holds a band of the crowd, and its
-x window a few bodies, whatever the crowd's size. The grid filed each box under up to four cells,
-then had to drop the pairs found in more than one; the strips file each box once, find each
-pair once, and need three binary searches instead of a cell table. Sweep and prune on x alone
-tests every box in the x window across the whole crowd in z (26, 81 and 161 candidates per body
-here: n^1.5 in all).
+    grid of 2-block cells, in numpy            0.91 ms   11.4 ms    28.5 ms
+    sweep and prune on x                       4.0 ms    80 ms     509 ms
+The first two grow linearly: a strip as deep as a body plus the reach holds a band of the crowd,
+and its x window a few bodies, whatever the crowd's size. A grid files each box under up to four
+cells, then has to drop the pairs found in more than one; the strips file each box once, find
+each pair once, and need three binary searches instead of a cell table. Sweep and prune on x
+alone tests every box in the x window across the whole crowd in z (26, 81 and 161 candidates per
+body here: n^1.5 in all).
 """
 
 from __future__ import annotations
@@ -36,13 +36,14 @@ from collections.abc import Sequence
 import numpy as np
 
 from .aabb import AABB
+from .crowd_settings import DEFAULT_TUNING, CrowdSettings
 from .world import CollisionWorld, slipperiness_at
 
 GRID_CELL_SIZE = 2.0
 """[blocks] Side of a `CellGrid` cell (x and z). A power of two, so `x / GRID_CELL_SIZE` is exact and a
 box is filed under exactly the cells it overlaps. Chosen for 0.6 to 1 block bodies with a
-0.2-block push reach (a body spans one or two cells a side); the measurement that picked it was
-made for the former `BoxGrid`, which used the same size, and was not repeated for `CellGrid`."""
+0.2-block push reach (a body spans one or two cells a side), by timing a numpy grid of such cells
+on whole arrays of boxes (the module docstring's table), not `CellGrid`'s one-at-a-time moves."""
 
 
 WORLD_TILE_SIZE = 4
@@ -52,15 +53,6 @@ body reaches next are mostly known already. Measured gathering for 1,000 bodies 
 benchmark terrain (BlockGrid): asking only the cells needed within each 4 x 4 column tile made
 the cache ask again in nearly every tick (a few new cells, but each query updates its whole
 table: about 1 ms a tick); whole tiles stop the asking once the crowd's ground is known."""
-
-
-CACHE_CELLS_PER_CELL_USED = 4
-"""[1] `WorldCache` forgets the cells no body uses once it remembers more than this many times
-the cells in use (plus CACHE_CELLS_ALWAYS): wandering bodies leave cells behind every tick, and
-forgetting them at once would mean asking for them again when a body turns back."""
-
-CACHE_CELLS_ALWAYS = 4096
-"""[cells] Cells `WorldCache` may always remember, however few are in use (a small crowd)."""
 
 
 class CellGrid:
@@ -279,9 +271,10 @@ class WorldCache:
     no tile is asked for twice in a tick; across ticks the tiles are kept while the world's
     optional `revision` attribute (an int the world changes whenever a block changes) keeps its
     value. A world without `revision` is asked afresh every tick. Remembered tiles are pruned to
-    the ones in use when their cells exceed CACHE_CELLS_PER_CELL_USED times those in use (`prune`,
-    once per tick). `generation` changes whenever tiles are forgotten, so callers may keep the box
-    columns `slots` gave them while it does not. Only keyed cells (see `keyed`) can be asked for.
+    the ones in use when their cells exceed `tuning.cache_cells_per_cell_used` (a
+    `CrowdSettings`) times those in use, plus `tuning.cache_cells_always` (`prune`, once per
+    tick). `generation` changes whenever tiles are forgotten, so callers may keep the box columns
+    `slots` gave them while it does not. Only keyed cells (see `keyed`) can be asked for.
 
     The table: the known tiles' keys, sorted, each with a row of `_start` and `_count`, which say
     for each cell of the tile where its box columns start in `_filed` and how many there are,
@@ -291,8 +284,9 @@ class WorldCache:
     keys, so a tick that meets a few new tiles costs little however much is known.
     """
 
-    def __init__(self, world: CollisionWorld) -> None:
+    def __init__(self, world: CollisionWorld, tuning: CrowdSettings = DEFAULT_TUNING) -> None:
         self._world = world
+        self._tuning = tuning
         self.generation = 0
         self._forget(None)
 
@@ -444,11 +438,12 @@ class WorldCache:
         if not self._prune_check:
             return
         self._prune_check = False
-        if self._tile_count <= CACHE_CELLS_PER_CELL_USED * len(windows_in_use) + CACHE_CELLS_ALWAYS // _TILE_CELLS:
+        per_cell_used, always = self._tuning.cache_cells_per_cell_used, self._tuning.cache_cells_always
+        if self._tile_count <= per_cell_used * len(windows_in_use) + always // _TILE_CELLS:
             return  # within the limit whatever the ranges: each uses at least one tile
         lo, hi = windows_in_use[:, :3] >> _TILE_BITS, windows_in_use[:, 3:] >> _TILE_BITS
         cells_in_use = _TILE_CELLS * int((hi - lo + 1).prod(axis=1).sum())
-        limit = CACHE_CELLS_PER_CELL_USED * cells_in_use + CACHE_CELLS_ALWAYS
+        limit = per_cell_used * cells_in_use + always
         if self._tile_count * _TILE_CELLS <= limit:
             return
         _, (tx, ty, tz) = _points_in(lo.T, hi.T)

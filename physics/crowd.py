@@ -1,19 +1,12 @@
 """Crowds: many bodies stepped together, each pushing its neighbours, as Beta's world tick does.
 
-Owns: `Crowd` (add, remove, bodies, step), the order of one crowd tick, the readable one-by-one
-path (`step_one_by_one`, the definition) and the crowd's bodies as numpy columns (`_Rows`).
-Does not own: how one body moves (`tick.py`, `mover.py`), the push rule (`push.py`), finding
-neighbours and block boxes (`broad_phase.py`) or the vectorised tick (`crowd_vector.py`), which
-computes the same tick for many bodies at once, to the last bit.
-
-One crowd tick, Beta's `World.updateEntities` (the definition both paths follow):
-    for each body i, in the order the bodies were added:
-        body_i = physics.step(body_i, world, intent_i)
-        for each other body j whose box meets push_region(body_i.box), in crowd order:
-            body_i, body_j = physics.push(body_i, body_j)
-Pushes change velocities at once, so a body that steps later already carries the pushes of the
-bodies before it; each touching pair is pushed twice per tick (once from each body's update).
-Bodies are not solid to each other.
+Owns: `Crowd` (add, remove, bodies, step), the choice of path for a tick, the intents as numpy
+columns and the crowd's bodies as numpy columns (`_Rows`).
+Does not own: the definition of a crowd tick and its readable one-by-one path
+(`crowd_one_by_one.py`), the vectorised tick (`crowd_vector.py`), which computes the same tick
+for many bodies at once, to the last bit, the tuning of both (`crowd_settings.py`), how one body
+moves (`tick.py`, `mover.py`), the push rule (`push.py`) or finding neighbours and block boxes
+(`broad_phase.py`).
 """
 
 from __future__ import annotations
@@ -25,42 +18,13 @@ import numpy as np
 
 from .aabb import AABB
 from .body import Body, Intent
-from .broad_phase import CellGrid, WorldCache
+from .broad_phase import WorldCache
+from .crowd_one_by_one import step_one_by_one
+from .crowd_settings import DEFAULT_TUNING, CrowdSettings
 from .crowd_vector import DistinctIntents, TickMemory, VectorTick
-from .push import push, push_region
 from .settings import BETA, MovementSettings
-from .tick import step
 from .tolerances import MAX_DISPLACEMENT
 from .world import CollisionWorld
-
-VECTORISED_MIN_BODIES = 50
-"""[bodies] From this many bodies on, `Crowd` steps with the vectorised path (when not told).
-Measured on the shared 2-core machine with the benchmark's wandering crowd (median ms a tick,
-vectorised / one by one): 20 bodies 1.9 / 1.1, 40 bodies 2.7 / 2.3, 60 bodies 1.8 / 2.0,
-100 bodies 3.3 / 5.2; they cross between 40 and 60."""
-
-
-# --- the readable reference ------------------------------------------------------------------
-
-def step_one_by_one(bodies: Sequence[Body], world: CollisionWorld, intents: Sequence[Intent],
-                    settings: MovementSettings = BETA, stepped: Sequence[Body] = ()) -> list[Body]:
-    """One crowd tick, literally: each body steps, then pushes the bodies meeting its push region.
-
-    Returns the new bodies in the same order. `stepped`, when given, holds the already known
-    results of the first len(stepped) steps (the vectorised path's fallback resumes here).
-    """
-    bodies = list(bodies)
-    grid = CellGrid()
-    for i, body in enumerate(bodies):
-        grid.insert(i, body.box)
-    for i, intent in enumerate(intents):
-        me = stepped[i] if i < len(stepped) else step(bodies[i], world, intent, settings)
-        grid.move(i, me.box)
-        for j in grid.query(push_region(me.box)):
-            if j != i:
-                me, bodies[j] = push(me, bodies[j])
-        bodies[i] = me
-    return bodies
 
 
 # --- the crowd -------------------------------------------------------------------------------
@@ -68,24 +32,28 @@ def step_one_by_one(bodies: Sequence[Body], world: CollisionWorld, intents: Sequ
 class Crowd:
     """Many bodies in one world, stepped together: `add`, `remove`, `bodies`, `step(intents)`.
 
-    `vectorised`: None (default) picks the vectorised path from VECTORISED_MIN_BODIES bodies on;
-    True or False forces one path. Both give the same bodies. If the world has a `revision`
-    attribute, it must change whenever a block changes (the vectorised path keeps the block
-    boxes it gathered while it does not).
+    `settings`: how the bodies move. `vectorised`: None (default) picks the vectorised path from
+    `tuning.vectorised_min_bodies` bodies on; True or False forces one path. Both give the same
+    bodies. `tuning` (a `physics.CrowdSettings`) decides how the crowd computes its ticks, never
+    what they give. If the world has a `revision` attribute, it must change whenever a block
+    changes (the vectorised path keeps the block boxes it gathered while it does not).
     """
 
     def __init__(self, world: CollisionWorld, settings: MovementSettings = BETA,
-                 vectorised: bool | None = None) -> None:
+                 vectorised: bool | None = None, *, tuning: CrowdSettings = DEFAULT_TUNING) -> None:
         if not isinstance(world, CollisionWorld):
             raise TypeError(f"a Crowd needs a CollisionWorld (with collision_boxes(region)), got {world!r}")
         if not isinstance(settings, MovementSettings):
             raise TypeError(f"settings must be a physics.MovementSettings, got {settings!r}")
         if vectorised is not None and not isinstance(vectorised, bool):
             raise TypeError(f"vectorised must be None, True or False, got {vectorised!r}")
+        if not isinstance(tuning, CrowdSettings):
+            raise TypeError(f"tuning must be a physics.CrowdSettings, got {tuning!r}")
         self._world = world
         self._settings = settings
         self._vectorised = vectorised
-        self._world_cache = WorldCache(world)
+        self._tuning = tuning
+        self._world_cache = WorldCache(world, tuning)
         self._handles: list[int] = []
         self._next_handle = 0
         # The bodies live in one or both of two forms: Body values, or numpy columns. Whichever
@@ -101,6 +69,10 @@ class Crowd:
     @property
     def settings(self) -> MovementSettings:
         return self._settings
+
+    @property
+    def tuning(self) -> CrowdSettings:
+        return self._tuning
 
     def __len__(self) -> int:
         return len(self._handles)
@@ -166,14 +138,16 @@ class Crowd:
         TypeError or ValueError and changes nothing."""
         intents = list(intents)
         columns = _intent_columns(intents, len(self._handles))
-        use_numpy = self._vectorised if self._vectorised is not None else len(self) >= VECTORISED_MIN_BODIES
+        use_numpy = (self._vectorised if self._vectorised is not None
+                     else len(self) >= self._tuning.vectorised_min_bodies)
         if not use_numpy or not intents:
             self._bodies = step_one_by_one(self._body_list(), self._world, intents, self._settings)
             self._rows = None
             return
         if self._rows is None:
             self._rows = _Rows.from_bodies(self._bodies)
-        tick = VectorTick(self._world, self._settings, self._rows, intents, columns, self._world_cache, self._memory)
+        tick = VectorTick(self._world, self._settings, self._tuning, self._rows, intents, columns,
+                          self._world_cache, self._memory)
         result = tick.run()
         self._memory = tick.memory
         if isinstance(result, list):

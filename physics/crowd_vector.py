@@ -1,11 +1,14 @@
 """The vectorised crowd tick: one `Crowd` tick for many bodies at once with numpy, giving the
-same numbers as the one-by-one path (`crowd.step_one_by_one`, the definition) to the last bit.
+same numbers as the one-by-one path (`crowd_one_by_one.step_one_by_one`, the definition) to the
+last bit.
 
 Owns: `VectorTick` (one tick over the crowd's numpy columns), the array versions of `tick.step`'s
 arithmetic and of `clip.clip_axis`, the per-body block box lists the clips read, the push
 partners a tick may need (`PushCandidates`) and what a tick leaves for the next (`TickMemory`).
-Does not own: the crowd as a container or the order of a tick (`crowd.py`), the push rule
-(`push.py`), finding neighbours and block boxes (`broad_phase.py`).
+Does not own: the crowd as a container (`crowd.py`), the order of a tick
+(`crowd_one_by_one.py`, where a tick whose push rounds would cost too much finishes), the
+tuning values it reads (`crowd_settings.CrowdSettings`), the push rule (`push.py`), finding
+neighbours and block boxes (`broad_phase.py`).
 
 A body's step reads one thing the others change: its velocity, which before its own step holds
 the pushes of the *earlier* bodies that meet it, computed from their stepped positions and its
@@ -21,22 +24,22 @@ own unstepped position. So the tick iterates:
    that reproduce themselves. (The benchmark's crowd, a body every 4 blocks^2, re-steps about
    240 bodies in 3 to 5 rounds without the guess, and about 6 in 1 or 2 with it; a row of 40
    bodies pushing each other needs 14 or 15 rounds without it, 5 or 6 with it.) Once the rounds
-   would cost more than finishing the tick one by one (ROUND_COST_IN_STEPS), the rest of the
-   tick runs one by one from the first unsettled body.
+   would cost more than finishing the tick one by one (`CrowdSettings.round_cost_in_steps`), the
+   rest of the tick runs one by one from the first unsettled body.
 3. the pushes after each body's step (to bodies before it, and from bodies after it) are added
    to the stepped velocities in Beta's order.
 Every velocity sum is accumulated in the order the sequential tick adds it, so the result is
 the same to the last bit, not merely close. Bodies that sneak (Beta's edge guard is a loop of
-world queries) or fly, whose move spans more than MAX_WINDOW_CELLS cells or reaches cells
-without a key (beyond `broad_phase.KEYED_XZ` or `KEYED_Y`) step with `physics.step` inside the
+world queries) or fly, whose move spans more than `CrowdSettings.max_window_cells` cells or
+reaches cells without a key (beyond `broad_phase.KEYED_XZ` or `KEYED_Y`) step with `physics.step` inside the
 same scheme.
 
 Why it is shaped this way (measured with `python -m bench crowd`): a numpy call costs a
 microsecond or more whatever its size, and the rounds after the first step only a few bodies, so what
 counts is the number of calls per round, then the size of the arrays.
-- Push partners are found with `broad_phase.near_pairs` for boxes grown by PUSH_CANDIDATE_MARGIN
-  around both the unstepped and the first stepped box (`PushCandidates`), and kept by the crowd for later
-  ticks; each round then tests only the candidate pairs of the bodies it stepped again, with a
+- Push partners are found with `broad_phase.near_pairs` for boxes grown by
+  `CrowdSettings.push_candidate_margin_blocks` around both the unstepped and the first stepped
+  box (`PushCandidates`), and kept by the crowd for later ticks; each round then tests only the candidate pairs of the bodies it stepped again, with a
   handful of calls. A body whose box leaves its grown box makes the tick find them afresh.
 - Gathers use `take` and `compress`, not fancy indexing: numpy's fancy indexing of 2-d arrays
   costs 3 to 5 times more (measured: 5,400 rows of 6 floats, 14 us against 62 to 77 us).
@@ -69,73 +72,14 @@ import numpy as np
 from .body import Body, Intent
 from .broad_phase import WorldCache, appended, cell_keys, keyed, keyed_cells, near_pairs, windows_of
 from .clip import X, Y, Z
+from .crowd_one_by_one import step_one_by_one
+from .crowd_settings import CrowdSettings
 from .floats import DEG_TO_RAD_F, PI_F, QUARTER_TURN, SIN_TABLE, TABLE_SCALE
 from .push import MIN_PUSH_DISTANCE, PUSH_REACH, PUSH_STRENGTH
 from .settings import MovementSettings
 from .tick import DEGREES_PER_HALF_TURN, MIN_INPUT, step
 from .tolerances import CONTACT_TOLERANCE
 from .world import CollisionWorld
-
-ROUND_COST_IN_STEPS = 6.0
-"""[`physics.step` calls] What one push round costs however few bodies it re-steps, counted in
-steps of one body: the vectorised path re-steps the bodies whose pushed velocity changed until
-none does, unless the rounds so far plus the next would cost more than finishing the tick one
-by one, which it then does. Finishing costs about a step a body in the crowd, whichever body
-is the first unsettled one (`step_one_by_one` takes the settled steps as given but still has
-every body push its partners). Measured (see MIN_VECTOR_BODIES): a round's numpy step costs
-250 to 300 us, plus the pushes' update, and a `physics.step` about 55 us, so a round costs
-about 6 steps.
-Without the guessed pushes (`VectorTick._guess`) a crowd settled in 2 to 8 rounds; with them
-the benchmark's needs 0 to 4. A pile of bodies all touching each other needs about one per
-body, where finishing one by one wins. (A fixed limit of 12 rounds used to stop the
-benchmark's 1,000 bodies in 47 of 1,200 ticks, all after the 500th, as piles formed along the
-fence; they needed 14 or 15 rounds, and each of those ticks finished one by one instead.)"""
-
-ROUND_COST_PER_BODY_IN_STEPS = 0.1
-"""[`physics.step` calls] What each body a round re-steps adds to its cost (~5 us of numpy
-work a body, against ~55 us for a step: see MIN_VECTOR_BODIES)."""
-
-MAX_WINDOW_CELLS = 96
-"""[cells] Bodies whose move needs more block cells than this (very fast or very large bodies)
-step with `physics.step` instead: their box lists would be long and their cells many. A
-0.6 x 1.8 body needs 8 to 18 cells, falling at terminal speed about 30."""
-
-MIN_VECTOR_BODIES = 6
-"""[bodies] Fewer bodies than this step with `physics.step`, one by one, even on the vectorised
-path. Measured on the benchmark crowd (per-call timers over 400 ticks, sixth session): a
-numpy step of 1 to 8 bodies costs 250 to 300 us, `physics.step` about 55 us a body (these
-bodies meet others and walls, so they often try a step-up); they cross at about 5 bodies.
-The later push rounds of a tick move 1 to 20 bodies (about 4 a round in the benchmark);
-2, 3, 4, 12 or 24 here made no difference to its tick, measured in turns."""
-
-PUSH_CANDIDATE_MARGIN = 0.2
-"""[blocks] How far sideways around a body's unstepped and guessed (or stepped) box
-`PushCandidates` looks for partners. The crowd keeps the candidates from tick to tick while
-every box the tick tests stays inside them; a body that leaves makes the tick find them afresh
-(exact either way).
-Measured on the benchmark's 1,000 wandering bodies (0.22 blocks a tick), with the grid search
-that `broad_phase.near_pairs` replaced: a margin of 0.1 finds them afresh 1.09 times a tick (1,051
-candidate pairs; 0.7 up and down), 0.2 and 0.3 once (1,522 and 2,062; 1.0 and 1.5), 0.5 every
-other tick (3,361; 1.5), 0.8 every third (5,794; 1.5), and the tick cost the same for all of
-them, within the machine's noise. Measured again with `near_pairs` (3-5x cheaper than that grid)
-and the guessed pushes, timing ticks in turns against 0.2 (300 ticks): 0.45 is 1.02x as fast,
-within the noise, 1.0 0.90x, 0.1 and 0.05 within the noise. A crowd that stands still keeps
-them for good: 1,000 resting bodies tick 1.4x faster than finding them every tick. 0.2 keeps
-them for bodies slower than the benchmark's walk, at little cost."""
-
-PUSH_CANDIDATE_RISE = 1.0
-"""[blocks] The same up and down (a step-up moves a body up to 0.6, a jump 1.25 over six ticks)."""
-
-MAX_GUESS_ROUNDS = 8
-"""[rounds] How often `VectorTick._guess` may redo its guessed moves with the pushes they give.
-Each round costs a few numpy calls over the push pairs (~50 us for 1,000 bodies), far less than
-stepping bodies again; the benchmark's crowd needs 3.3 a tick on average. The limit only bounds
-a pile of bodies that would need one round each: the tick stays exact either way."""
-
-GATHERED_SPARE_RUNS = 3
-"""[1] `Gathered` packs its boxes when it holds this many times more than its rows use (fresh
-runs are appended; a lookup of every row, once a tick, packs them anyway)."""
-
 
 # --- float32 arithmetic on arrays --------------------------------------------------------------
 # Every function below mirrors a scalar one operation for operation (the float32 roundings of
@@ -177,13 +121,15 @@ class Gathered:
     bodies need fresh ones a tick.
     The corners are six flat arrays: row after row when packed, then fresh runs appended (each
     row's run starts at `start` and holds `used` boxes). A lookup of every row packs them (it
-    reads them all anyway), as does a lookup that finds them more than GATHERED_SPARE_RUNS
-    times as long as the boxes in use."""
+    reads them all anyway), as does a lookup that finds them more than
+    `CrowdSettings.gathered_spare_runs` times as long as the boxes in use."""
 
-    __slots__ = ("generation", "corners", "size", "in_use", "start", "used", "window", "slip_cell", "slip")
+    __slots__ = ("generation", "spare_runs", "corners", "size", "in_use", "start", "used", "window", "slip_cell",
+                 "slip")
 
-    def __init__(self, count: int, generation: int) -> None:
+    def __init__(self, count: int, generation: int, tuning: CrowdSettings) -> None:
         self.generation = generation
+        self.spare_runs = tuning.gathered_spare_runs
         self.corners = tuple(np.empty(0) for _ in range(6))  # grown by the first lookup
         self.size = 0  # boxes written
         self.in_use = 0  # boxes some row's run holds
@@ -235,7 +181,7 @@ class Gathered:
         if k == len(self.used):  # every row, in order
             boxes, used = self._pack(rows), self.used.copy()
         else:
-            if self.size > GATHERED_SPARE_RUNS * self.in_use + len(self.used):
+            if self.size > self.spare_runs * self.in_use + len(self.used):
                 self._pack(np.arange(len(self.used)))
             used = self.used.take(rows)
             boxes = self._boxes_of(rows, used)
@@ -355,7 +301,8 @@ class PushCandidates:
     were when it was made (`broad_phase.near_pairs`).
 
     A body's reach is the hull of its unstepped and guessed (or stepped) box grown by
-    PUSH_CANDIDATE_MARGIN sideways and PUSH_CANDIDATE_RISE up and down; a pair is a candidate
+    `CrowdSettings.push_candidate_margin_blocks` sideways and `push_candidate_rise_blocks` up and
+    down; a pair is a candidate
     when the two reaches come within PUSH_REACH of each other sideways (each meets the other's
     push region). While every box a tick tests (unstepped, and stepped in every round) stays
     inside its reach (`covers`), in this tick or a later one, the candidates hold every pair
@@ -366,8 +313,9 @@ class PushCandidates:
 
     __slots__ = ("reach", "early_me", "early_other", "late_me", "late_other")
 
-    def __init__(self, unstepped: np.ndarray, stepped: np.ndarray) -> None:
-        margin = np.array([PUSH_CANDIDATE_MARGIN, PUSH_CANDIDATE_RISE, PUSH_CANDIDATE_MARGIN])
+    def __init__(self, unstepped: np.ndarray, stepped: np.ndarray, tuning: CrowdSettings) -> None:
+        side, rise = tuning.push_candidate_margin_blocks, tuning.push_candidate_rise_blocks
+        margin = np.array([side, rise, side])
         self.reach = np.concatenate((np.minimum(unstepped[:, :3], stepped[:, :3]) - margin,
                                      np.maximum(unstepped[:, 3:], stepped[:, 3:]) + margin), axis=1)
         # Nearness is symmetric: the pairs come both ways, sorted by the first body, which
@@ -463,14 +411,15 @@ def _repushed(early: _EarlyPushes, vx0: np.ndarray, vz0: np.ndarray, vx_in: np.n
 
 
 class VectorTick:
-    """One crowd tick over numpy columns (`crowd.Rows`). `run()` returns the new rows (or, after
+    """One crowd tick over numpy columns (`crowd._Rows`), tuned by `tuning`. `run()` returns the new rows (or, after
     the one-by-one fallback, a list of bodies). `memory` is what the crowd's last tick left
     (None: nothing); after `run()` it holds what the next tick may use."""
 
-    def __init__(self, world: CollisionWorld, settings: MovementSettings, rows, intents: list[Intent],
-                 columns: DistinctIntents, world_cache: WorldCache, memory: TickMemory | None) -> None:
+    def __init__(self, world: CollisionWorld, settings: MovementSettings, tuning: CrowdSettings, rows,
+                 intents: list[Intent], columns: DistinctIntents, world_cache: WorldCache,
+                 memory: TickMemory | None) -> None:
         n = rows.size
-        self.n, self.world, self.settings, self.intents = n, world, settings, intents
+        self.n, self.world, self.settings, self.tuning, self.intents = n, world, settings, tuning, intents
         self.rows = rows
         self.box = rows.box[:n].copy()
         self.velocity = rows.velocity[:n].copy()
@@ -481,7 +430,7 @@ class VectorTick:
         if memory is None or len(memory.stopped) != n:
             memory = TickMemory(n)
         if memory.gathered is None or memory.gathered.generation != world_cache.generation:
-            memory.gathered = Gathered(n, world_cache.generation)
+            memory.gathered = Gathered(n, world_cache.generation, tuning)
         self.memory = memory
         self._prepare(columns)
         self.out = type(rows).empty(n)
@@ -555,7 +504,7 @@ class VectorTick:
         dx, dz = self._moves(rows, vx_in, vz_in)
         vector = ~self.one_by_one[rows]
         vectors = np.count_nonzero(vector)  # (cheaper than `all` and `any`, which are Python-level)
-        if vectors < MIN_VECTOR_BODIES:
+        if vectors < self.tuning.min_vector_bodies:
             vector[:] = False
             vectors = 0
         if vectors == rows.size:
@@ -567,10 +516,11 @@ class VectorTick:
             size = window[:, 3:] - window[:, :3] + 1
             # The usual answer, from the largest extent on each axis (column by column: numpy's
             # reductions along the first axis of an (n, 3) array cost more).
-            if int(size[:, 0].max()) * int(size[:, 1].max()) * int(size[:, 2].max()) <= MAX_WINDOW_CELLS:
+            most = self.tuning.max_window_cells
+            if int(size[:, 0].max()) * int(size[:, 1].max()) * int(size[:, 2].max()) <= most:
                 small = keyed(window)
             else:
-                small = (size.prod(axis=1) <= MAX_WINDOW_CELLS) & keyed(window)
+                small = (size.prod(axis=1) <= most) & keyed(window)
             if np.count_nonzero(small) < small.size:
                 self.one_by_one[v_rows[~small]] = True
                 v_rows, v_dx, v_dz, window = v_rows[small], v_dx[small], v_dz[small], window[small]
@@ -610,7 +560,7 @@ class VectorTick:
         world_cache.prune(windows)
         memory = self.memory
         if memory.gathered.generation != world_cache.generation:
-            memory.gathered = Gathered(self.n, world_cache.generation)
+            memory.gathered = Gathered(self.n, world_cache.generation, self.tuning)
         return memory.gathered.lookup(rows, windows, world_cache)
 
     def _regions(self, rows: np.ndarray, dx: np.ndarray, dz: np.ndarray) -> np.ndarray:
@@ -668,7 +618,7 @@ class VectorTick:
 
     def run(self):
         vx0, vz0 = self.velocity[:, 0], self.velocity[:, 2]
-        memory = self.memory
+        memory, tuning = self.memory, self.tuning
         early, guess, vx_in, vz_in = self._guess(vx0, vz0)
         self.step_rows(self.every, vx_in, vz_in)
         if memory.candidates.covers(None, self.out.box):
@@ -681,8 +631,8 @@ class VectorTick:
             rows = changed.nonzero()[0]
             if not rows.size:
                 break
-            cost += ROUND_COST_IN_STEPS + ROUND_COST_PER_BODY_IN_STEPS * rows.size
-            if cost > self.n:  # finishing one by one costs about a step a body (see ROUND_COST_IN_STEPS)
+            cost += tuning.round_cost_in_steps + tuning.round_cost_per_body_in_steps * rows.size
+            if cost > self.n:  # finishing one by one costs about a step a body (see `round_cost_in_steps`)
                 memory.candidates = None
                 return self._finish_one_by_one(int(rows[0]))
             vx_in[rows], vz_in[rows] = pushed_x[rows], pushed_z[rows]
@@ -697,7 +647,7 @@ class VectorTick:
     def _new_candidates(self) -> _EarlyPushes:
         """Find the push candidates afresh around the unstepped and stepped boxes, and every
         early push from the stepped boxes."""
-        self.memory.candidates = candidates = PushCandidates(self.box, self.out.box)
+        self.memory.candidates = candidates = PushCandidates(self.box, self.out.box, self.tuning)
         early = _EarlyPushes(candidates)
         early.update(None, self.out.box, self.box)
         return early
@@ -706,7 +656,7 @@ class VectorTick:
         """The velocities the first step starts from: the early pushes as they would be if each
         body made the move its velocity asks for, except along an axis where its last step was
         stopped moving the same way (`TickMemory.stopped`); then the moves again with those
-        pushes, and so on, up to MAX_GUESS_ROUNDS times. Returns the early pushes, the guessed
+        pushes, and so on, up to `tuning.max_guess_rounds` times. Returns the early pushes, the guessed
         stepped boxes they were computed from, and the guessed velocities (vx, vz).
 
         Any guess gives the exact tick (see the module docstring); a good one leaves few bodies
@@ -731,11 +681,11 @@ class VectorTick:
         move_guesses(self.every, vx0, vz0)
         candidates = self.memory.candidates
         if candidates is None or not (candidates.covers(None, box) and candidates.covers(None, guess)):
-            self.memory.candidates = candidates = PushCandidates(box, guess)
+            self.memory.candidates = candidates = PushCandidates(box, guess, self.tuning)
         early = _EarlyPushes(candidates)
         early.update(None, guess, box)
         vx_in, vz_in = vx0, vz0
-        for _ in range(MAX_GUESS_ROUNDS):
+        for _ in range(self.tuning.max_guess_rounds):
             vx, vz, changed = _repushed(early, vx0, vz0, vx_in, vz_in)
             rows = changed.nonzero()[0]
             if not rows.size:
@@ -768,6 +718,5 @@ class VectorTick:
 
     def _finish_one_by_one(self, first_unsettled: int) -> list[Body]:
         """Run the tick one by one from `first_unsettled`; the bodies before it are settled."""
-        from .crowd import step_one_by_one  # crowd.py imports this module
         stepped = self.out.head(first_unsettled).to_bodies()
         return step_one_by_one(self.rows.to_bodies(), self.world, self.intents, self.settings, stepped)

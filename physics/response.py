@@ -2,11 +2,11 @@
 
 Owns: `Response` (SLIDE, BOUNCE, STOP), `Contact` (one contact reported to game logic),
 `resolve` (a body's move, cast and responded to until the displacement is used up) and the
-response table per pair of body kinds (`BodyKind`, `RESPONSES`, `response_for`; seed 004).
+response table per pair of body kinds (`BodyKind`, `RESPONSES`, `response_for`).
 Does not own: the hit test (see `swept_aabb.py`), the grid walk (see `grid_cast.py`), nor Beta's walking
 move with its step-up (see `mover.py`, which players use every tick).
 
-`resolve`, step by step (seeds 000 and 004):
+`resolve`, step by step:
 1. cast the remaining displacement; no hit: move all of it and stop;
 2. move exactly to the contact: the hit face flush with the obstacle, not a skin short of it.
    Boxel needs no skin: the sweep counts an overlap up to CONTACT_TOLERANCE as touching, so the

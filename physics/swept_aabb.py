@@ -29,8 +29,8 @@ first touch. So:
 - a target the box already overlaps. Boxel's rule, Beta's clip rule made continuous: a face
   penetrated by at most `tol` is touching (a hit at time 0 when moved into: float drift can never
   carry a box into a wall); a target overlapped by more than `tol` on every axis at the start is
-  ignored, as seed 000's "hollow" boxes and Beta's clip ignore it, so a body stuck in a block
-  (placed inside one, or a block set on top of it) can move out instead of freezing;
+  ignored, as Beta's clip ignores it, so a body stuck in a block (placed inside one, or a block
+  set on top of it) can move out instead of freezing;
 - ties within one target (a corner reached on two faces at once): the Y face wins, then X,
   then Z (Beta's clip order: landing on a ledge beats bumping into its side). Ties between
   targets (`first_hit`): a face contact wins over an edge contact, so a box meeting a flat wall

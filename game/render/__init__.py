@@ -1,3 +1,4 @@
 """Drawing Boxel with Ursina: section meshes on screen (`chunk_renderer`), the physics -> Ursina axis
-mapping (`space`), and a screenshot preview (`preview`). Everything Ursina-facing lives here; the
-arrays it draws come from the numpy-only `game.world`."""
+mapping (`space`), mobs and projectiles (`entity_view`), wireframe boxes (`box_lines`) and the window
+(`window`). It draws plain values it is handed and imports no game logic: only `game.render`,
+`game.world` (the numpy arrays it draws) and `physics`."""

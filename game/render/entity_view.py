@@ -5,8 +5,9 @@ and a snout, a sprout on top, a stub of a tail), the projectile's look (a small 
 their meshes (`box_model_arrays`), and `EntityView`, which keeps one Entity per mob or projectile
 key, moves and turns it to the blended views it is given each frame, and destroys the Entity of
 a key that is no longer shown (despawned, spent).
-Does not own: where anything is (`game.mobs` and `game.projectiles` blend the boxes between
-ticks) or the physics -> Ursina mapping (`game.render.space`, used for every position).
+Does not own: where anything is (the game blends the boxes between ticks and passes them in as
+plain values: see `MobPose` and `ProjectilePose`; this module imports no game logic) or the
+physics -> Ursina mapping (`game.render.space`, used for every position).
 
 Models are built in Ursina's own axes, about the feet centre: +z is where the mob faces, so an
 Entity turned by `rotation_y` = Minecraft yaw faces along that yaw (see `space`). The boxling is
@@ -19,16 +20,44 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 from panda3d.core import TransparencyAttrib
 from ursina import Entity, Mesh, destroy
 
-from game.mobs import MobView
-from game.projectiles import SIZE_BLOCKS, ProjectileView
 from game.world.meshing import FACE_SHADE
 
 from . import space
+
+
+class MobPose(Protocol):
+    """What `EntityView.show` reads of one mob (e.g. `game.mobs.MobView`)."""
+
+    @property
+    def key(self) -> int:
+        """Unique among the mobs shown; the same mob keeps its key from frame to frame."""
+
+    @property
+    def box(self) -> Sequence[float]:
+        """[blocks] Physics coordinates, indexed 0..5 = min x, y, z, max x, y, z (a `physics.AABB`
+        or any 6-float sequence); the model stands on the box's bottom, centred on x and z."""
+
+    @property
+    def yaw(self) -> float:
+        """[degrees] Where the mob faces (Minecraft's yaw)."""
+
+
+class ProjectilePose(Protocol):
+    """What `EntityView.show` reads of one projectile (e.g. `game.projectiles.ProjectileView`)."""
+
+    @property
+    def key(self) -> int:
+        """Unique among the projectiles shown; the same projectile keeps its key from frame to frame."""
+
+    @property
+    def box(self) -> Sequence[float]:
+        """[blocks] Physics coordinates, indexed as `MobPose.box`; the cube fills it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +104,8 @@ BOXLING_PARTS = (
 """The boxling, 0.9 x 0.9 x 0.9 like its box (the snout and tail poke out by 0.07)."""
 
 PROJECTILE_RGB = (0.93, 0.90, 0.80)
-PROJECTILE_PARTS = (Part((-SIZE_BLOCKS / 2, -SIZE_BLOCKS / 2, -SIZE_BLOCKS / 2,
-                          SIZE_BLOCKS / 2, SIZE_BLOCKS / 2, SIZE_BLOCKS / 2), PROJECTILE_RGB),)
-"""A projectile: one cube about its centre, as big as its box."""
+PROJECTILE_PARTS = (Part((-0.5, -0.5, -0.5, 0.5, 0.5, 0.5), PROJECTILE_RGB),)
+"""A projectile: a unit cube about its centre; `EntityView` scales it to each projectile's box."""
 
 FACE_INDEX = {(0, +1): 0, (0, -1): 1, (1, +1): 2, (1, -1): 3, (2, +1): 4, (2, -1): 5}
 """(axis, side) -> index in `blocks.FACES` order (east, west, top, bottom, south, north): faces
@@ -129,8 +157,8 @@ class EntityView(Entity):
         self.projectiles: dict[int, Entity] = {}
         """Projectile key -> its Entity."""
 
-    def show(self, mobs: Sequence[MobView], projectiles: Sequence[ProjectileView]) -> None:
-        """Place the models of these views; make models for new keys, destroy those of keys not given."""
+    def show(self, mobs: Sequence[MobPose], projectiles: Sequence[ProjectilePose]) -> None:
+        """Place the models of these poses; make models for new keys, destroy those of keys not given."""
         for view in mobs:
             entity = self._entity(self.mobs, view.key, self._boxling)
             box = view.box
@@ -138,7 +166,9 @@ class EntityView(Entity):
             entity.rotation_y = view.yaw
         for view in projectiles:
             entity = self._entity(self.projectiles, view.key, self._projectile)
-            entity.position = space.point(*view.box.center)
+            box = view.box
+            entity.position = space.point((box[0] + box[3]) / 2.0, (box[1] + box[4]) / 2.0, (box[2] + box[5]) / 2.0)
+            entity.scale = (box[3] - box[0], box[4] - box[1], box[5] - box[2])  # the mirror keeps sizes
         self._drop(self.mobs, {view.key for view in mobs})
         self._drop(self.projectiles, {view.key for view in projectiles})
 

@@ -185,6 +185,11 @@ class DebugOverlay:
         """F3: show both the panel and the boxes, or hide everything."""
         self.enabled = not self.enabled
 
+    def show_parts(self, *, panel: bool, boxes: bool) -> None:
+        """Show or hide the panel and the boxes (the session's toggles say which)."""
+        self._set_panel_visible(bool(panel))
+        self._set_boxes_visible(bool(boxes))
+
     def toggle_boxes(self) -> None:
         """B: show or hide the boxes alone, leaving the panel as it is."""
         self._set_boxes_visible(not self._boxes_enabled)

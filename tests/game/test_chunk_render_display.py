@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 
 from assets.make_atlas import paint_tile
-from game.render.preview import SKY_RGB
+from tests.game.drivers.preview import SKY_RGB
 
 from .conftest import GAME_TIMEOUT_S, REPO_ROOT, XVFB_START_ATTEMPTS, XVFB_START_FAILURE, display_command
 
@@ -55,7 +55,7 @@ def patch_brightness(image: np.ndarray, pixel: list[float]) -> float:
 @pytest.mark.display
 def test_a_generated_landscape_shows_textured_terrain_under_the_sky(tmp_path):
     shot = tmp_path / "landscape.png"
-    run_python(["-m", "game.render.preview", "--seed", "42", "--size", "640x360", "--screenshot", str(shot)],
+    run_python(["-m", "tests.game.drivers.preview", "--seed", "42", "--size", "640x360", "--screenshot", str(shot)],
                display_command())
     image = np.asarray(Image.open(shot).convert("RGB")).astype(int)
     assert image.shape == (360, 640, 3)
@@ -72,7 +72,7 @@ def test_a_generated_landscape_shows_textured_terrain_under_the_sky(tmp_path):
 @pytest.mark.display
 def test_ambient_occlusion_darkens_the_floor_in_an_inner_corner(tmp_path):
     shot, probes = tmp_path / "corner.png", tmp_path / "corner.json"
-    run_python(["-m", "game.render.preview", "--scene", "corner", "--size", "640x360", "--screenshot", str(shot),
+    run_python(["-m", "tests.game.drivers.preview", "--scene", "corner", "--size", "640x360", "--screenshot", str(shot),
                 "--probes", str(probes)], display_command())
     image = np.asarray(Image.open(shot).convert("RGB")).astype(float)
     pixels = json.loads(probes.read_text())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import physics
-from game.controls import InputState, event_from_ursina, intent_from_keys, turned
+from game.controls import BUILD_REPEAT_TICKS, InputState, LiveInput, event_from_ursina, intent_from_keys, turned
 from game.replay import Click, KeyDown, KeyUp, Look
 
 
@@ -79,12 +79,39 @@ def test_input_state_follows_key_events_and_looks():
     assert state.held == {"left shift"}
 
 
-def test_only_a_press_of_f3_asks_to_toggle_the_overlay():
-    state = InputState()
-    assert state.apply(KeyDown(0, "f3")) is True
-    assert state.apply(KeyUp(1, "f3")) is False
-    assert state.apply(KeyDown(1, "w")) is False
-    assert state.apply(Click(1, "left")) is False
+def test_a_click_changes_no_held_key_or_look():
+    state = InputState(10.0, 5.0)
+    state.apply(Click(1, "left"))
+    assert (state.held, state.yaw, state.pitch) == (set(), 10.0, 5.0)
+
+
+def test_live_input_turns_keys_clicks_and_look_changes_into_the_ticks_events():
+    live = LiveInput(0.0, 0.0)
+    for name in ("w", "left mouse down", "w hold", "double click", "f3"):
+        live.receive(name)
+    assert live.events_for(3, 90.0, 10.0, 0) == [Look(3, 90.0, 10.0), KeyDown(3, "w"), Click(3, "left"),
+                                                 KeyDown(3, "f3")]
+    live.receive("w up")
+    assert live.events_for(4, 90.0, 10.0, 0) == [KeyUp(4, "w")]  # the look did not change: no look event
+
+
+def test_a_held_mouse_button_clicks_again_every_repeat_interval_until_released():
+    live = LiveInput(0.0, 0.0)
+    live.receive("right mouse down")
+    clicks = [tick for tick in range(3 * BUILD_REPEAT_TICKS + 1) for _ in live.events_for(tick, 0.0, 0.0, 0)]
+    assert clicks == [0, BUILD_REPEAT_TICKS, 2 * BUILD_REPEAT_TICKS, 3 * BUILD_REPEAT_TICKS]
+    live.receive("right mouse up")
+    assert all(live.events_for(tick, 0.0, 0.0, 0) == [] for tick in range(20, 40))
+
+
+def test_wheel_notches_become_the_digit_key_of_the_slot_they_reach_wrapping_round():
+    live = LiveInput(0.0, 0.0)
+    for name in ("scroll down", "scroll down", "scroll up", "scroll down"):
+        live.receive(name)
+    assert live.events_for(0, 0.0, 0.0, 7) == [KeyDown(0, "1"), KeyUp(0, "1")]  # slot 7 + 2 wraps to slot 0
+    live.receive("scroll up")
+    assert live.events_for(1, 0.0, 0.0, 0) == [KeyDown(1, "9"), KeyUp(1, "9")]
+    assert live.events_for(2, 0.0, 0.0, 8) == []
 
 
 def test_moving_the_mouse_right_turns_right_and_wraps_yaw():

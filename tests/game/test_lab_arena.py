@@ -1,5 +1,6 @@
-"""The lab arena, headless: each feature behaves as its collision case should, and its face arrays
-and the physics -> Ursina mapping put faces the right way out and the world the right way round."""
+"""The lab arena, headless: each feature behaves as its collision case should, it is a world of
+registry blocks that the game's own mesher draws and that building edits, and the physics -> Ursina
+mapping puts faces the right way out and the world the right way round."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ import pytest
 
 import physics
 from game.lab import (
-    EAST_WALL_X, FLOOR_HALF_SIZE, FLOOR_Y, ICE_SLIPPERINESS, SOUTH_LANE_END_Z, SPAWN_FEET, Arena, arena_mesh,
-    build_arena,
+    EAST_WALL_X, EDIT_LIMIT, FLOOR_HALF_SIZE, FLOOR_Y, ICE_SLIPPERINESS, SOUTH_LANE_END_Z, SPAWN_FEET, Arena,
+    build_arena, lab_session,
 )
 from game.render import space
+from game.replay import Click, KeyDown, Look
+from game.world.blocks import SHAPES, UnknownBlockError, block_id
+from game.world.meshing import mesh_section
 
 NORTH, SOUTH, EAST, WEST = 180.0, 0.0, 270.0, 90.0
 
@@ -114,19 +118,26 @@ def test_the_ice_patch_is_slippery_and_the_player_glides_further_on_it(arena):
     assert glide(-8.5, 11.5) > 3 * glide(12.5, 11.5)
 
 
-def test_the_floor_covers_the_arena_and_every_block_has_a_material_colour(arena):
+def test_the_floor_covers_the_arena_and_the_collision_grid_holds_every_block(arena):
     n = FLOOR_HALF_SIZE
-    assert all(arena.grid.has_block(x, FLOOR_Y, z) for x in (-n, 0, n) for z in (-n, 0, n))
-    assert len(arena.grid) == len(arena.cells)
+    assert all(arena.get_block(x, FLOOR_Y, z) in ("grass", "ice") for x in (-n, 0, n) for z in (-n, 0, n))
+    assert set(arena.grid.cells()) == set(arena.blocks)
+    for cell, block in arena.blocks.items():
+        assert arena.grid.boxes_at(*cell) == physics.shapes.placed(SHAPES[block], *cell)
 
 
-# --- face arrays -----------------------------------------------------------------------------
+# --- a world of registry blocks, drawn by the game's mesher ----------------------------------------
 
-def one_block_arena(*cells, shape=physics.shapes.FULL_CUBE) -> Arena:
-    grid = physics.BlockGrid()
+def one_block_arena(*cells, name="stone") -> Arena:
+    arena = Arena()
     for cell in cells:
-        grid.set(*cell, shape)
-    return Arena(grid, {cell: (shape, "stone") for cell in cells})
+        arena.set_block(*cell, name)
+    return arena
+
+
+def section_mesh(arena: Arena, key=(0, 0, 0)):
+    opaque, _ = mesh_section(arena.padded_section(*key))
+    return opaque
 
 
 def triangle_normals_and_centres(positions: np.ndarray, indices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -134,46 +145,68 @@ def triangle_normals_and_centres(positions: np.ndarray, indices: np.ndarray) -> 
     return np.cross(tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0]), tri.mean(axis=1)
 
 
-def test_one_block_has_six_faces_all_counter_clockwise_seen_from_outside():
-    mesh = arena_mesh(one_block_arena((3, 4, -5)))["stone"]
-    assert mesh.face_count == 6
-    assert (mesh.positions.dtype, mesh.indices.dtype) == (np.float32, np.uint32)
-    normals, centres = triangle_normals_and_centres(mesh.positions, mesh.indices)
-    outward = centres - np.array([3.5, 4.5, -4.5])
-    assert (np.einsum("ij,ij->i", normals, outward) > 0).all()
+def test_a_padded_section_holds_the_section_and_a_one_block_border_from_its_neighbours():
+    arena = one_block_arena((0, 0, 0), (-1, 0, 0), (16, 0, 0), (17, 0, 0))
+    padded = arena.padded_section(0, 0, 0)
+    assert padded.shape == (18, 18, 18) and padded.dtype == np.uint16
+    stone = block_id("stone")
+    assert {tuple(c) for c in np.argwhere(padded == stone)} == {(1, 1, 1), (0, 1, 1), (17, 1, 1)}
 
 
-def test_faces_between_two_full_blocks_are_not_drawn():
-    assert arena_mesh(one_block_arena((0, 0, 0), (1, 0, 0)))["stone"].face_count == 10
+def test_one_block_has_six_faces_drawn_by_the_games_mesher():
+    assert section_mesh(one_block_arena((3, 4, 5))).face_count == 6
 
 
-def test_a_slab_keeps_its_top_face_under_a_full_block():
-    arena = one_block_arena((0, 0, 0), shape=physics.shapes.SLAB)
-    arena.grid.set(0, 1, 0)
-    arena.cells[(0, 1, 0)] = (physics.shapes.FULL_CUBE, "stone")
-    assert arena_mesh(arena)["stone"].face_count == 12
+def test_faces_between_two_blocks_are_hidden_also_across_a_section_border():
+    assert section_mesh(one_block_arena((3, 4, 5), (4, 4, 5))).face_count == 10
+    across = one_block_arena((-1, 4, 5), (0, 4, 5))  # sections cx = -1 and cx = 0
+    assert section_mesh(across).face_count + section_mesh(across, (-1, 0, 0)).face_count == 10
 
 
-def test_a_material_whose_faces_are_all_hidden_gets_empty_arrays():
-    neighbours = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)]
-    arena = one_block_arena(*neighbours)
-    arena.grid.set(0, 0, 0)
-    arena.cells[(0, 0, 0)] = (physics.shapes.FULL_CUBE, "brick")  # buried: every face pressed against stone
-    meshes = arena_mesh(arena)
-    brick = meshes["brick"]
-    assert brick.face_count == 0
-    assert [(len(a), a.dtype) for a in (brick.positions, brick.uvs, brick.colors, brick.indices)] == [
-        (0, np.float32), (0, np.float32), (0, np.float32), (0, np.uint32)]
-    assert meshes["stone"].face_count == 6 * 5  # each neighbour hides only its face toward the brick
+def test_every_arena_section_meshes_and_the_ice_is_drawn_in_the_see_through_pass(arena):
+    keys = arena.section_keys()
+    assert keys == sorted({(x // 16, y // 16, z // 16) for x, y, z in arena.blocks})
+    meshes = {key: mesh_section(arena.padded_section(*key)) for key in keys}
+    assert all(opaque.face_count > 0 for opaque, _ in meshes.values())
+    assert sum(see_through.face_count for _, see_through in meshes.values()) > 0  # ice
 
 
-def test_the_arena_mesh_has_one_part_per_material_with_consistent_arrays(arena):
-    meshes = arena_mesh(arena)
-    assert set(meshes) == {material for _, material in arena.cells.values()}
-    for mesh in meshes.values():
-        vertices = len(mesh.positions) // 3
-        assert len(mesh.uvs) == 2 * vertices and len(mesh.colors) == 4 * vertices
-        assert mesh.indices.max() < vertices
+def test_an_edit_changes_the_blocks_the_collision_grid_and_the_sections_to_redraw():
+    arena = build_arena()
+    assert arena.take_changed_sections() == set()  # building the arena is not an edit
+    assert arena.set_block(5, 5, 3, "brick") == ((0, 0, 0),)
+    assert arena.grid.boxes_at(5, 5, 3) == physics.shapes.placed(physics.shapes.FULL_CUBE, 5, 5, 3)
+    assert arena.set_block(5, 5, 3, "brick") == ()  # no change
+    assert set(arena.set_block(0, 0, 0, "stone")) == {(0, 0, 0), (-1, 0, 0), (0, -1, 0), (0, 0, -1), (-1, -1, 0),
+                                                      (-1, 0, -1), (0, -1, -1), (-1, -1, -1)}
+    arena.set_block(5, 5, 3, "air")
+    assert arena.get_block(5, 5, 3) == "air" and arena.grid.boxes_at(5, 5, 3) == ()
+    assert arena.take_changed_sections() >= {(0, 0, 0), (-1, -1, -1)}
+    assert arena.take_changed_sections() == set()
+
+
+def test_a_bad_edit_is_refused_and_changes_nothing():
+    arena = build_arena()
+    before = dict(arena.blocks)
+    with pytest.raises(UnknownBlockError):
+        arena.set_block(0, 0, 3, "diamond_block")
+    with pytest.raises(ValueError, match="within"):
+        arena.set_block(EDIT_LIMIT + 1, 0, 0, "stone")
+    with pytest.raises(TypeError):
+        arena.set_block(0.5, 0, 0, "stone")
+    assert arena.blocks == before and arena.take_changed_sections() == set()
+
+
+def test_the_lab_session_builds_and_breaks_blocks_and_spawns_mobs_in_the_arena():
+    session = lab_session()
+    session.run([Look(0, 0.0, 60.0), Click(0, "right")], 1)  # facing south, down at the floor ahead
+    (placed,) = [cell for cell, name in session.edited_blocks.items() if name == "stone"]
+    assert session.world.get_block(*placed) == "stone" and placed[1] == 0
+    session.run([Click(1, "left")], 1)
+    assert session.world.get_block(*placed) == "air"
+    session.run([KeyDown(2, "m")], 1)
+    assert len(session.mobs) == 1
+    assert session.player.body.feet == SPAWN_FEET
 
 
 # --- physics -> Ursina ----------------------------------------------------------------------
@@ -204,22 +237,23 @@ def test_the_players_left_is_on_the_left_of_the_screen(yaw):
     assert np.dot(np.array(space.point(*physics_left)), ursina_right) == pytest.approx(-1.0)
 
 
-def test_mirroring_keeps_faces_front_facing_for_ursina():
+def test_faces_mirrored_and_reversed_as_the_renderer_uploads_them_are_front_facing_for_ursina():
     # Ursina draws a triangle whose right-hand normal points away from the viewer (into the
-    # block): the mesher's outward counter-clockwise faces become that after the mirror.
-    mesh = arena_mesh(one_block_arena((0, 0, 0)))["stone"]
+    # block). The mesher winds faces that way in physics axes; the X mirror turns them inside
+    # out, and reversing each triangle turns them back.
+    mesh = section_mesh(one_block_arena((0, 0, 0)))
+    centre = np.array(space.point(0.5, 0.5, 0.5))
+    normals, centres = triangle_normals_and_centres(mesh.positions, mesh.indices)
+    assert (np.einsum("ij,ij->i", normals, np.array([0.5, 0.5, 0.5]) - centres) > 0).all()
     normals, centres = triangle_normals_and_centres(space.positions(mesh.positions), mesh.indices)
-    inward = np.array(space.point(0.5, 0.5, 0.5)) - centres
-    assert (np.einsum("ij,ij->i", normals, inward) > 0).all()
+    assert (np.einsum("ij,ij->i", normals, centres - centre) > 0).all()
+    normals, centres = triangle_normals_and_centres(space.positions(mesh.positions), space.triangles(mesh.indices))
+    assert (np.einsum("ij,ij->i", normals, centre - centres) > 0).all()
 
 
 def test_boxes_map_to_ursina_with_min_and_max_swapped_on_x():
     assert space.boxes(np.array([[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]])).tolist() == [[-4.0, 2.0, 3.0, -1.0, 5.0, 6.0]]
 
 
-def test_reversing_triangles_turns_each_face_around_for_meshes_wound_for_ursinas_axes():
+def test_reversing_triangles_swaps_the_first_and_last_index_of_each():
     assert space.triangles(np.array([0, 1, 2, 4, 5, 6], dtype=np.uint32)).tolist() == [2, 1, 0, 6, 5, 4]
-    mesh = arena_mesh(one_block_arena((0, 0, 0)))["stone"]
-    normals, centres = triangle_normals_and_centres(space.positions(mesh.positions), space.triangles(mesh.indices))
-    outward = centres - np.array(space.point(0.5, 0.5, 0.5))
-    assert (np.einsum("ij,ij->i", normals, outward) > 0).all()

@@ -1,7 +1,7 @@
 """Mobs and projectiles in the real game (a window under Xvfb), driven by replay files: M spawns a
 mob the walking player then pushes, Q throws a projectile that is drawn in flight, and mobs are
-saved with their columns on quit. The game's report is compared with the same events played
-headless (`Player`, `MobManager`, `Projectiles` in the game's tick order)."""
+saved with their columns on quit. The game's report is compared with the same events played on
+a `Session` with no window."""
 
 from __future__ import annotations
 
@@ -12,15 +12,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.mobs import MobManager
-from tests.game import scripted_runs
-from tests.game.scripted_runs import CLEARANCE, PLATFORM
-from game.player import Player, saved_player
-from game.projectiles import Projectiles
 from game.render.entity_view import BOXLING_PARTS, FACE_INDEX, PROJECTILE_RGB
 from game.replay import Event, KeyDown, KeyUp, Look
-from game.targeting import find_target
+from game.session import Session
 from game.world import World
+from tests.game import scripted_runs
+from tests.game.scripted_runs import CLEARANCE, PLATFORM
 from game.world.meshing import FACE_SHADE
 
 pytestmark = pytest.mark.display
@@ -57,31 +54,13 @@ def play(run_game, world: Path, events: list[Event], ticks: int, name: str) -> t
 
 
 def headless(world_path: Path, events: list[Event], ticks: int) -> list[dict]:
-    """The report's `bodies` when the same events drive the game's simulation with no window (on a copy):
-    each tick applies its events (M spawns at the target, Q throws), then the player, mobs and
-    projectiles tick, in the game's order."""
+    """The report's `bodies` when the same events drive a `Session` with no window (on a copy)."""
     copy = world_path.with_name(world_path.stem + "-headless.boxel")
     shutil.copy(world_path, copy)
     with World.open(copy) as world:
-        player = Player.spawned(world, saved_player(world.player_state))
-        mobs, projectiles = MobManager(world, world.seed), Projectiles(world)
-        pending = list(events)
-        for tick in range(ticks):
-            while pending and pending[0].tick <= tick:
-                event = pending.pop(0)
-                player.apply(event)
-                yaw, pitch = player.input.yaw, player.input.pitch
-                if isinstance(event, KeyDown) and event.key == "m":
-                    mobs.spawn_at_target(find_target(world, player.eye, yaw, pitch), (yaw + 180.0) % 360.0,
-                                         [player.body])
-                elif isinstance(event, KeyDown) and event.key == "q":
-                    projectiles.throw(player.eye, yaw, pitch)
-            player.tick()
-            player.body = mobs.tick(player.body)
-            for knock in projectiles.tick(mobs.bodies):
-                mobs.knock_back(knock.index, knock.impulse)
-        return [{"kind": kind, "box": list(b.box), "velocity": list(b.velocity)} for kind, bodies in
-                (("player", [player.body]), ("mob", mobs.bodies), ("projectile", projectiles.bodies)) for b in bodies]
+        session = Session.open(world, autosave=False)
+        session.run(events, ticks)
+        return session.report()["bodies"]
 
 
 def shown(image: np.ndarray, rgbs) -> int:

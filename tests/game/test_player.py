@@ -1,5 +1,5 @@
 """The player without a window: spawning, ticks through physics.step, sprinting, flying, respawning,
-the interpolated view, the saved state and live input turned into replay events."""
+the interpolated view and the saved state."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 import physics
 from game.hotbar import Hotbar
-from game.player import (BUILD_REPEAT_TICKS, DOUBLE_TAP_TICKS, EYE_HEIGHT, FALL_RESPAWN_Y, LiveInput, Player,
+from game.player import (DOUBLE_TAP_TICKS, EYE_HEIGHT, FALL_RESPAWN_Y, Player,
                          PlayerStateError, saved_player, spawn_body, surface_feet)
 from game.replay import Click, KeyDown, KeyUp, Look
 from game.world import World
@@ -178,30 +178,3 @@ def test_a_damaged_saved_player_is_refused_naming_the_field(field, value, messag
     state[field] = value
     with pytest.raises(PlayerStateError, match=message):
         saved_player(state)
-
-
-def test_live_input_turns_keys_clicks_and_look_changes_into_the_ticks_events():
-    live = LiveInput(0.0, 0.0)
-    for name in ("w", "left mouse down", "w hold", "double click", "f3"):
-        live.receive(name)
-    assert live.events_for(3, 90.0, 10.0) == [Look(3, 90.0, 10.0), KeyDown(3, "w"), Click(3, "left"), KeyDown(3, "f3")]
-    live.receive("w up")
-    assert live.events_for(4, 90.0, 10.0) == [KeyUp(4, "w")]  # the look did not change: no look event
-
-
-def test_a_held_mouse_button_clicks_again_every_repeat_interval_until_released():
-    live = LiveInput(0.0, 0.0)
-    live.receive("right mouse down")
-    clicks = [tick for tick in range(3 * BUILD_REPEAT_TICKS + 1) for _ in live.events_for(tick, 0.0, 0.0)]
-    assert clicks == [0, BUILD_REPEAT_TICKS, 2 * BUILD_REPEAT_TICKS, 3 * BUILD_REPEAT_TICKS]
-    live.receive("right mouse up")
-    assert all(live.events_for(tick, 0.0, 0.0) == [] for tick in range(20, 40))
-
-
-def test_wheel_notches_are_kept_apart_for_the_hotbar():
-    live = LiveInput(0.0, 0.0)
-    for name in ("scroll down", "scroll down", "scroll up", "scroll down"):
-        live.receive(name)
-    assert live.events_for(0, 0.0, 0.0) == []
-    assert live.take_wheel_steps() == 2
-    assert live.take_wheel_steps() == 0

@@ -1,6 +1,6 @@
 """The UI widgets in a real window (Xvfb when there is no display): HUD, target outline, loading
-screen, pause menu and F2 screenshots, driven by `python -m game.ui.demo --screenshots DIR`
-(real pointer moves, clicks and wheel steps) and checked on the pixels it saved."""
+screen, pause menu and F2 screenshots, driven by `python -m tests.game.drivers.widget_demo
+--screenshots DIR` (real pointer moves, clicks and wheel steps) and checked on the pixels it saved."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from PIL import Image
 
 from game.hotbar import DEFAULT_SLOTS
 from game.ui import hud, loading_screen, style
-from game.ui.demo import SKY_RGB
+from tests.game.drivers.widget_demo import SKY_RGB
 from game.user_settings import FOV_RANGE_DEGREES, UserSettings
 from game.world import atlas
 from game.world.blocks import block_id
@@ -42,7 +42,7 @@ the quad's edges to pixels)."""
 def demo(tmp_path_factory):
     """Run the scripted demo once; returns (folder, report)."""
     folder = tmp_path_factory.mktemp("ui_demo")
-    command = display_command() + [sys.executable, "-m", "game.ui.demo", "--size", "%dx%d" % WINDOW,
+    command = display_command() + [sys.executable, "-m", "tests.game.drivers.widget_demo", "--size", "%dx%d" % WINDOW,
                                     "--screenshots", str(folder)]
     for _ in range(XVFB_START_ATTEMPTS):
         done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, timeout=GAME_TIMEOUT_S)

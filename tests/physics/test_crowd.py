@@ -1,4 +1,4 @@
-"""Crowds (issue 6): many bodies stepped in Beta's order, neighbours found by a grid (one by one)
+"""Crowds: many bodies stepped in Beta's order, neighbours found by a grid (one by one)
 and a strip sweep (vectorised), the vectorised path equal to the one-by-one path to the bit, bad
 input refused, and a long run in a pen."""
 
@@ -12,18 +12,19 @@ from hypothesis import strategies as st
 
 import physics
 from physics import AABB, CONTACT_TOLERANCE, BlockGrid, Body, Intent, shapes
-from physics import crowd as crowd_module
-from physics import crowd_vector
+from physics import CrowdSettings, crowd_vector
 from physics import broad_phase
 from physics.broad_phase import CellGrid, WorldCache, near_pairs
-from physics.crowd import Crowd, step_one_by_one
+from physics.crowd import Crowd
+from physics.crowd_one_by_one import step_one_by_one
 from physics.push import PUSH_REACH, push, push_region
 from physics.world import DEFAULT_SLIPPERINESS
 
 from .worlds import floor, standing
 
 EQUIVALENCE_TOLERANCE = 1e-9
-"""[blocks, blocks/tick] How far the vectorised path may be from the one-by-one path (issue 6)."""
+"""[blocks, blocks/tick] How far the vectorised path may be from the one-by-one path, at most
+(`assert_identical` checks that it is not at all)."""
 
 SHAPES = [shapes.FULL_CUBE, shapes.SLAB, shapes.TOP_SLAB, shapes.FENCE, shapes.CARPET, *shapes.STAIRS.values()]
 ICE = 0.98
@@ -44,8 +45,8 @@ def beta_world_tick(bodies, world, intents) -> list[Body]:
     return bodies
 
 
-def crowd_of(world, bodies, vectorised=None) -> Crowd:
-    crowd = Crowd(world, vectorised=vectorised)
+def crowd_of(world, bodies, vectorised=None, tuning=CrowdSettings()) -> Crowd:
+    crowd = Crowd(world, vectorised=vectorised, tuning=tuning)
     for body in bodies:
         crowd.add(body)
     return crowd
@@ -282,12 +283,11 @@ def random_grid(rng, grid):
 
 
 @pytest.mark.parametrize("world", [UnrevisedGrid, BlockGrid])
-def test_the_world_cache_holds_every_box_the_world_returns_for_each_region_tick_after_tick(world, monkeypatch):
-    monkeypatch.setattr(broad_phase, "CACHE_CELLS_PER_CELL_USED", 0)  # forget unused cells often
-    monkeypatch.setattr(broad_phase, "CACHE_CELLS_ALWAYS", 50)
+def test_the_world_cache_holds_every_box_the_world_returns_for_each_region_tick_after_tick(world):
     rng = random.Random(3)
     grid = random_grid(rng, world())
-    cache = WorldCache(grid)
+    forgetful = CrowdSettings(cache_cells_per_cell_used=0, cache_cells_always=50)  # forget unused cells often
+    cache = WorldCache(grid, forgetful)
     for tick in range(12):
         cache.new_tick()
         if tick % 4 == 3:
@@ -303,14 +303,13 @@ def test_the_world_cache_holds_every_box_the_world_returns_for_each_region_tick_
             assert np.isnan(gathered[:, k, int(used[k]):]).all()
 
 
-def test_each_body_gets_every_box_of_its_cells_from_the_gathered_boxes_through_fresh_gathers_and_packing(monkeypatch):
-    monkeypatch.setattr(crowd_vector, "GATHERED_SPARE_RUNS", 1)  # pack often
+def test_each_body_gets_every_box_of_its_cells_from_the_gathered_boxes_through_fresh_gathers_and_packing():
     rng = random.Random(5)
     grid = random_grid(rng, BlockGrid())
     cache = WorldCache(grid)
     cache.new_tick()
     count = 30
-    gathered = crowd_vector.Gathered(count, cache.generation)
+    gathered = crowd_vector.Gathered(count, cache.generation, CrowdSettings(gathered_spare_runs=1))  # pack often
     regions = [AABB.around_feet(rng.uniform(-10, 10), rng.uniform(-3, 3), rng.uniform(-10, 10), 0.6, 1.8)] * count
     for lookup in range(40):
         rows = range(count) if lookup % 5 == 0 else sorted(rng.sample(range(count), rng.randint(1, count - 1)))
@@ -427,27 +426,23 @@ def test_the_vectorised_path_equals_the_one_by_one_path_on_random_crowds_and_ter
     grid, ox, oz = data.draw(terrains())
     bodies = data.draw(crowds_on(ox, oz))
     # Also with every push round on numpy, however few bodies it steps again.
-    fewest = data.draw(st.sampled_from([crowd_vector.MIN_VECTOR_BODIES, 1]))
-    vectorised, one_by_one = crowd_of(grid, bodies, True), crowd_of(grid, bodies, False)
-    default, crowd_vector.MIN_VECTOR_BODIES = crowd_vector.MIN_VECTOR_BODIES, fewest
-    try:
-        for _ in range(data.draw(st.integers(1, 5))):
-            intents = data.draw(st.lists(intents_strategy, min_size=len(bodies), max_size=len(bodies)))
-            vectorised.step(intents)
-            one_by_one.step(intents)
-            assert_same_bodies(vectorised.bodies, one_by_one.bodies)  # the issue asks for 1e-9
-            assert_identical(vectorised.bodies, one_by_one.bodies)  # and it is the same to the bit
-    finally:
-        crowd_vector.MIN_VECTOR_BODIES = default
+    fewest = data.draw(st.sampled_from([CrowdSettings().min_vector_bodies, 1]))
+    vectorised = crowd_of(grid, bodies, True, CrowdSettings(min_vector_bodies=fewest))
+    one_by_one = crowd_of(grid, bodies, False)
+    for _ in range(data.draw(st.integers(1, 5))):
+        intents = data.draw(st.lists(intents_strategy, min_size=len(bodies), max_size=len(bodies)))
+        vectorised.step(intents)
+        one_by_one.step(intents)
+        assert_same_bodies(vectorised.bodies, one_by_one.bodies)  # within EQUIVALENCE_TOLERANCE
+        assert_identical(vectorised.bodies, one_by_one.bodies)  # and the same to the bit
 
 
 @pytest.mark.parametrize("world", [UnrevisedGrid, BlockGrid])
-def test_the_vectorised_path_sees_blocks_placed_and_removed_between_ticks(world, monkeypatch):
-    monkeypatch.setattr(broad_phase, "CACHE_CELLS_PER_CELL_USED", 0)  # forget unused cells often
-    monkeypatch.setattr(broad_phase, "CACHE_CELLS_ALWAYS", 100)
+def test_the_vectorised_path_sees_blocks_placed_and_removed_between_ticks(world):
     grid = floor(world())
     bodies = milling_crowd(grid, 40, seed=4, size=8.0)
-    vectorised, one_by_one = crowd_of(grid, bodies, True), crowd_of(grid, bodies, False)
+    forgetful = CrowdSettings(cache_cells_per_cell_used=0, cache_cells_always=100)  # forget unused cells often
+    vectorised, one_by_one = crowd_of(grid, bodies, True, forgetful), crowd_of(grid, bodies, False)
     rng = random.Random(4)
     for tick in range(60):
         if tick % 3 == 0:
@@ -481,13 +476,12 @@ def test_bodies_walking_on_a_block_that_turns_to_ice_slide_on_both_paths():
 @pytest.mark.parametrize("round_cost", [1e9, 30.0, 10.0])
 def test_a_crowd_whose_rounds_would_cost_more_than_stepping_one_by_one_finishes_one_by_one_with_the_same_result(
         monkeypatch, round_cost):
-    monkeypatch.setattr(crowd_vector, "ROUND_COST_IN_STEPS", round_cost)
     finished = []
     monkeypatch.setattr(crowd_vector.VectorTick, "_finish_one_by_one", record_calls(
         crowd_vector.VectorTick._finish_one_by_one, finished))
     grid = floor()
     bodies = milling_crowd(grid, 60, seed=int(round_cost), size=3.0)
-    crowd = crowd_of(grid, bodies, vectorised=True)
+    crowd = crowd_of(grid, bodies, vectorised=True, tuning=CrowdSettings(round_cost_in_steps=round_cost))
     bodies = assert_crowd_follows(crowd, step_one_by_one, bodies, grid, random.Random(int(round_cost)), 5)
     assert finished  # the fallback really ran
 
@@ -499,7 +493,6 @@ def test_a_long_chain_of_pushes_in_a_large_crowd_settles_in_rounds_not_one_by_on
     # before the first step). Behind them stand 400 bodies apart from each other, which
     # finishing one by one would have to step too.
     finished, rounds = [], []
-    monkeypatch.setattr(crowd_vector, "MAX_GUESS_ROUNDS", 0)
     monkeypatch.setattr(crowd_vector.VectorTick, "_finish_one_by_one", record_calls(
         crowd_vector.VectorTick._finish_one_by_one, finished))
     monkeypatch.setattr(crowd_vector.VectorTick, "step_rows", record_calls(crowd_vector.VectorTick.step_rows, rounds))
@@ -507,10 +500,10 @@ def test_a_long_chain_of_pushes_in_a_large_crowd_settles_in_rounds_not_one_by_on
     chain = [standing(grid, x=-10.0 + 0.45 * k, z=-15.0) for k in range(40)]
     apart = [standing(grid, x=-28.0 + 2.5 * (k % 20), z=-10.0 + 2.0 * (k // 20)) for k in range(400)]
     bodies = chain[::-1] + apart
-    crowd = crowd_of(grid, bodies, vectorised=True)
+    crowd = crowd_of(grid, bodies, vectorised=True, tuning=CrowdSettings(max_guess_rounds=0))
     push_right = [Intent(forward=1.0, yaw=270.0)] * len(chain) + [Intent()] * len(apart)
     _, rounds_per_tick = ticks_counting_calls(crowd, bodies, grid, push_right, 3, rounds)
-    assert max(rounds_per_tick) > 13  # more than the fixed limit of 12 rounds a tick this replaced
+    assert max(rounds_per_tick) > 13  # the rounds are limited by their cost, not to a fixed count
     assert not finished
 
 
@@ -580,7 +573,7 @@ def test_bodies_beyond_the_keyed_cells_step_one_by_one_among_the_others_with_the
 
 def test_the_size_threshold_picks_a_path_and_both_give_the_same_bodies():
     grid = floor()
-    bodies = milling_crowd(grid, crowd_module.VECTORISED_MIN_BODIES + 5, seed=8)
+    bodies = milling_crowd(grid, CrowdSettings().vectorised_min_bodies + 5, seed=8)
     rng = random.Random(8)
     intents = wandering(rng, len(bodies))
     automatic = crowd_of(grid, bodies)

@@ -1,4 +1,4 @@
-"""Entity push (issue 6): Beta's applyEntityCollision between two bodies, value by value."""
+"""Entity push: Beta's applyEntityCollision between two bodies, value by value."""
 
 import math
 

@@ -18,6 +18,7 @@ OFFSETS = [(0, 0), (-1, -1), (-16, -16), (15, 15), (-17, 33), (1024, -4096), (-3
 """Whole-block shifts: the origin, negative coordinates, chunk borders (multiples of 16) and far away."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("offset", OFFSETS)
 def test_a_resting_body_does_not_move_for_ten_thousand_ticks(offset):
     ox, oz = offset

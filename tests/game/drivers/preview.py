@@ -1,10 +1,11 @@
-"""Draw a scene with the chunk renderer and save a screenshot: `python -m game.render.preview`.
+"""Draw a scene with the chunk renderer and save a screenshot: `python -m tests.game.drivers.preview`.
 
 Owns: two preview scenes and their cameras: `landscape` (a generated world around spawn, seen
 from above, with sky and distance fog) and `corner` (a hand-built stone floor with an L-shaped
 wall, to see ambient occlusion in an inner corner); writing the screenshot, and optionally a
 JSON file of where chosen world points landed on screen (for tests that inspect the picture).
-Does not own: meshing, uploading (`chunk_renderer.py`) or the world (`game.world.world`).
+Does not own: meshing, uploading (`game.render.chunk_renderer`) or the world (`game.world.world`).
+A test driver for `tests/game/test_chunk_render_display.py`; run it from the repository root.
 
 Needs a display (or run it under `xvfb-run -a -s "-screen 0 1280x720x24"`).
 """
@@ -78,7 +79,7 @@ def _capture(app, path: Path, size: tuple[int, int]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.render.preview", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tests.game.drivers.preview", description=__doc__.splitlines()[0])
     parser.add_argument("--scene", choices=("landscape", "corner"), default="landscape")
     parser.add_argument("--seed", type=int, default=42, help="world seed (landscape)")
     parser.add_argument("--size", type=parse_size, default=(960, 540), help="window size, e.g. 640x360")

@@ -1,10 +1,12 @@
-"""The UI widgets on a small scene: `python -m game.ui.demo` (interactive) or with `--screenshots DIR`.
+"""The UI widgets on a small scene, interactive or scripted with `--screenshots DIR`.
+
+Run from the repository root: `python -m tests.game.drivers.widget_demo [--screenshots DIR]`.
 
 Owns: a hand-built scene (grass, a few blocks of every shape, a tree), the HUD, the target
 outline, the loading screen and the pause menu on it, and a scripted run that drives them the
 way a player would (real pointer moves, clicks and wheel steps through Ursina's input) and
 saves screenshots and a JSON report for `tests/game/test_ui_widgets_display.py` and for eyes.
-Does not own: any widget (see the modules next to this one) or the game (`game.app`).
+Does not own: any widget (see `game.ui`) or the game (`game.app`). A test driver, not product code.
 
 Interactive keys: 1-9 and the wheel choose a slot, F1 hides the HUD, F2 saves a screenshot,
 L shows the loading screen for a moment, Esc opens and closes the pause menu.
@@ -250,7 +252,8 @@ class Demo:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.ui.demo", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m tests.game.drivers.widget_demo",
+                                     description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=parse_size, default=(960, 540), help="window size, e.g. 640x360")
     parser.add_argument("--screenshots", type=Path, help="run the scripted demo, write its files here, and exit")
     args = parser.parse_args(argv)

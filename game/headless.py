@@ -1,0 +1,70 @@
+"""A run with no window: `python main.py --headless ...` plays a replay on a `Session` and reports.
+
+Owns: the headless run loop: apply each tick's replay events (recording them with --record),
+tick, and after --exit-after-ticks ticks write --report (the session's report) and save the
+world. It imports no Ursina or Panda3D, so it runs where no display or GPU exists (servers,
+CI, batch checks of replays), and it ticks as fast as the machine allows.
+Does not own: the rules (`game.session`), the options (`game.cli`, `game.options`) or the
+window's run (`game.app`, which drives the same session and writes the same report plus what
+only a window has).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from .options import LaunchOptions
+from .replay import ReplayCursor, ReplayWriter
+from .session import Session
+
+
+class LaunchError(RuntimeError):
+    """The run could not start or finish as asked (an unwritable file): the message says why."""
+
+
+def run(options: LaunchOptions, session: Session) -> int:
+    """Play `options.replay` on `session` for `options.exit_after_ticks` ticks, write the report,
+    save and close the world. The world is saved and closed whatever happens (an error, Ctrl+C)."""
+    recorder = None
+    try:
+        if options.exit_after_ticks is None:
+            raise LaunchError("a headless run needs --exit-after-ticks N")
+        if options.record is not None:
+            try:
+                recorder = ReplayWriter.open(options.record)
+            except OSError as error:
+                raise LaunchError(f"cannot write the recording {options.record}: {error.strerror or error}") from None
+    except BaseException:
+        session.world.close()
+        raise
+    try:
+        cursor = ReplayCursor(options.replay or ())
+        for _ in range(options.exit_after_ticks):
+            for event in cursor.due(session.ticks_run):
+                session.apply(event)
+                if recorder is not None:
+                    recorder.write(event)
+            session.tick()
+        if options.report is not None:
+            write_report(options.report, session.report())
+        print(f"boxel: {options.exit_after_ticks} ticks run headless on {session.world.path or 'the lab'}",
+              file=sys.stderr)
+    finally:
+        try:
+            session.close()
+        finally:
+            if recorder is not None:
+                recorder.close()
+    return 0
+
+
+def write_report(path: Path, report: dict) -> None:
+    """`report` as JSON at `path` (parent folders are created)."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise LaunchError(f"cannot write the report {path}: {error.strerror or error}") from None

@@ -1,0 +1,49 @@
+"""What a launch asks for: `LaunchOptions`, the checked result of the command line.
+
+Owns: the options' value type and its defaults. Pure data: both the entry point (`game.cli`,
+which parses and checks the command line into it) and the runners (`game.app`, `game.headless`)
+import it, so neither imports the other for a type.
+Does not own: parsing or checking (`game.cli`), or what a run does with the options.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .replay import Event
+
+DEFAULT_SIZE = (1280, 720)
+"""[pixels] Window size when --size is not given."""
+DEFAULT_LAB_FOV = 70.0
+"""[degrees] Vertical field of view of the lab (the game takes the user's setting)."""
+
+
+@dataclass(frozen=True)
+class LaunchOptions:
+    lab: bool = False
+    """--lab: open the physics lab instead of the world."""
+    headless: bool = False
+    """--headless: run the session with no window (a replay to its last tick, then the report)."""
+    size: tuple[int, int] = DEFAULT_SIZE
+    """[pixels] Window width and height."""
+    fov: float | None = None
+    """[degrees] Vertical field of view; None: the user's setting (the lab: DEFAULT_LAB_FOV)."""
+    replay: tuple[Event, ...] | None = None
+    """Events to play instead of the keyboard and mouse (parsed from --replay)."""
+    record: Path | None = None
+    exit_after_ticks: int | None = None
+    screenshot: Path | None = None
+    report: Path | None = None
+    world: Path | None = None
+    """The world file; None: `game.paths.default_world_path()`."""
+    seed: int | None = None
+    """Seed for a new world; None: a random one. For an existing world it must match its seed."""
+    new: bool = False
+    """--new: create the world; it is an error if something is already at the path."""
+    view_distance: int | None = None
+    """[columns] None: the user's setting."""
+    frame_delay_ms: float = 0.0
+    """[ms] Sleep this long every frame (testing: a slow machine, without changing the outcome)."""
+    realtime: bool = False
+    """Run a replay's ticks from the wall clock instead of two frames per tick (benchmarks)."""

@@ -1,0 +1,219 @@
+"""The headless session: the game's input rules and tick order with no window, the same run from the
+command line (`--headless`, no Ursina loaded), and replays recorded before the session existed
+replaying to the same bodies and blocks."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import physics
+from game.cli import main, parse_options
+from game.hotbar import Hotbar
+from game.lab import SPAWN_FEET, lab_session
+from game.player import Player
+from game.replay import Click, KeyDown, KeyUp, Look, read_replay
+from game.session import AUTOSAVE_TICKS, Session
+from game.world import World
+from tests.game.scripted_runs import CLEARANCE, PLATFORM, flatten
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DATA = Path(__file__).parent / "data"
+MIXED_PLAY = DATA / "mixed_play.jsonl"
+"""A 170-tick replay of walking, sprinting, jumping, sneaking, flying, spawning mobs (M), throwing (Q),
+breaking, placing and picking blocks and choosing a hotbar slot."""
+MIXED_PLAY_EXPECTED = DATA / "mixed_play_expected.json"
+"""What that replay gave after 200 ticks when the rules lived in the window class (played by a
+transcription of its tick on the code before the session): every body bit for bit (float hex),
+the edited blocks, the hotbar and flying."""
+SEED = 42
+
+
+def platform_world(path: Path) -> None:
+    """A seed-42 world with the display tests' flat grass platform around the spawn."""
+    with World.create(path, SEED) as world:
+        flatten(world, math.floor(world.spawn[1]) - 1, *PLATFORM, CLEARANCE)
+
+
+def hex_bodies(report: dict) -> list[dict]:
+    return [{"kind": b["kind"], "box": [v.hex() for v in b["box"]], "velocity": [v.hex() for v in b["velocity"]]}
+            for b in report["bodies"]]
+
+
+@pytest.fixture
+def lab():
+    return lab_session()
+
+
+# --- the input rules ------------------------------------------------------------------------------
+
+def test_keys_held_between_ticks_move_the_player_exactly_as_physics_step_does(lab):
+    lab.run([Look(0, 0.0, 0.0), KeyDown(0, "w")], 20)
+    body = lab.world.spawn_body()
+    for _ in range(20):
+        body = physics.step(body, lab.world, physics.Intent(forward=1.0, yaw=0.0))
+    assert lab.player.body == body and lab.ticks_run == 20
+
+
+def test_m_spawns_a_mob_on_the_targeted_face_and_q_throws_a_projectile(lab):
+    lab.run([Look(0, 0.0, 40.0), KeyDown(0, "m"), KeyUp(1, "m")], 2)
+    (mob,) = lab.mobs.bodies
+    assert mob.feet[1] == 0.0 and mob.feet[2] > SPAWN_FEET[2] + 1.0  # on the floor, south of the player
+    lab.run([KeyDown(2, "q")], 1)
+    (projectile,) = lab.projectiles.bodies
+    assert projectile.velocity[2] > 1.0  # flying south
+
+
+def test_clicks_break_place_and_pick_the_targeted_block_and_digits_choose_the_slot(lab):
+    lab.run([Look(0, 0.0, 60.0), KeyDown(0, "8"), Click(0, "right")], 1)  # slot 8 holds brick
+    ((cell, name),) = lab.edited_blocks.items()
+    assert name == "brick" and lab.world.get_block(*cell) == "brick" and lab.hotbar.selected == 7
+    lab.run([KeyDown(1, "1"), Click(1, "middle")], 1)
+    assert lab.hotbar.selected == 7  # pick-block selects the slot that holds brick
+    lab.run([Click(2, "left")], 1)
+    assert lab.world.get_block(*cell) == "air" and lab.edited_blocks == {cell: "air"}
+
+
+def test_f_toggles_flying_and_the_overlay_and_hud_keys_change_only_what_they_show(lab):
+    lab.run([KeyDown(0, "f3")], 1)
+    assert (lab.toggles.overlay_panel, lab.toggles.overlay_boxes) == (True, True)
+    lab.run([KeyDown(1, "b"), KeyDown(1, "f1"), KeyDown(1, "f2"), KeyDown(1, "f2")], 1)
+    assert (lab.toggles.overlay_panel, lab.toggles.overlay_boxes, lab.toggles.hud_visible) == (True, False, False)
+    assert lab.take_screenshot_requests() == 2 and lab.take_screenshot_requests() == 0
+    lab.run([KeyDown(2, "f3")], 1)
+    assert not lab.toggles.overlay
+    lab.run([KeyDown(3, "f")], 1)
+    assert lab.player.flying and lab.report()["flying"] is True
+    assert lab.player.body.box == physics.Body.at_feet(*SPAWN_FEET).box  # none of these moved the player
+
+
+def test_an_event_that_is_not_an_input_event_is_refused_and_changes_nothing(lab):
+    before = lab.report()
+    with pytest.raises(TypeError, match="not an input event"):
+        lab.apply({"tick": 0, "event": "key_down", "key": "w"})
+    assert lab.report() == before
+
+
+def test_run_applies_each_event_just_before_the_tick_it_names(lab):
+    one_by_one = lab_session()
+    events = [Look(0, 0.0, 0.0), KeyDown(3, "w"), KeyDown(5, "space"), KeyUp(9, "w")]
+    lab.run(events, 12)
+    for tick in range(12):
+        for event in events:
+            if event.tick == tick:
+                one_by_one.apply(event)
+        one_by_one.tick()
+    assert lab.report() == one_by_one.report()
+
+
+# --- saving ---------------------------------------------------------------------------------------
+
+def test_a_saved_session_reopens_with_the_same_player_hotbar_and_mobs(tmp_path):
+    path = tmp_path / "w.boxel"
+    platform_world(path)
+    with World.open(path) as world:
+        session = Session.open(world, autosave=False)
+        session.run(read_replay(MIXED_PLAY), 100)
+        session.save()
+        saved = session.report()
+    with World.open(path) as world:
+        reopened = Session.open(world, autosave=False)
+        report = reopened.report()
+        assert hex_bodies(report)[0] == hex_bodies(saved)[0]  # the player's box and velocity, bit for bit
+        for field in ("yaw", "pitch", "flying", "hotbar", "edited_blocks"):
+            assert report[field] == (saved[field] if field != "edited_blocks" else [])  # edits are this session's
+        assert reopened.mobs.bodies == ()  # mobs come back with their columns on the first tick
+        reopened.tick()
+        assert len(reopened.mobs.bodies) == len(session.mobs.bodies) >= 2
+
+
+def test_the_session_autosaves_every_minute_of_play(lab):
+    saves = []
+    lab.on_save = lambda: saves.append(lab.ticks_run)
+    lab.run([], 2 * AUTOSAVE_TICKS + 1)
+    assert saves == [AUTOSAVE_TICKS, 2 * AUTOSAVE_TICKS]
+    assert lab.world.player_state == lab.player.to_state(lab.hotbar)
+
+
+def test_a_session_without_autosave_writes_only_when_asked(lab):
+    quiet = Session(lab.world, Player(lab.world, lab.world.spawn_body()), Hotbar(), autosave=False)
+    quiet.run([], AUTOSAVE_TICKS)
+    assert lab.world.player_state is None
+
+
+# --- replays from before the session --------------------------------------------------------------
+
+def test_a_replay_recorded_before_the_session_replays_to_the_same_bodies_blocks_and_hotbar(tmp_path):
+    path = tmp_path / "mixed.boxel"
+    platform_world(path)
+    expected = json.loads(MIXED_PLAY_EXPECTED.read_text())
+    with World.open(path) as world:
+        session = Session.open(world, autosave=False)
+        session.run(read_replay(MIXED_PLAY), expected["ticks"])
+        report = session.report()
+    assert hex_bodies(report) == expected["bodies"]
+    assert report["edited_blocks"] == expected["edited_blocks"]
+    assert (report["hotbar"], report["flying"]) == (expected["hotbar"], expected["flying"])
+    assert len(expected["bodies"]) >= 4 and expected["edited_blocks"]  # the replay exercises mobs and building
+
+
+# --- the command line -----------------------------------------------------------------------------
+
+def run_headless(*args: str) -> subprocess.CompletedProcess:
+    """`python main.py --headless *args` in a process that then prints the engine modules it loaded."""
+    code = ("import sys; from game.cli import main; status = main(sys.argv[1:]); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ursina', 'panda3d', 'direct'))); "
+            "sys.exit(status)")
+    return subprocess.run([sys.executable, "-c", code, "--headless", *args], cwd=REPO_ROOT, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_a_headless_run_plays_the_replay_with_no_ursina_loaded_and_writes_the_sessions_report(tmp_path):
+    path = tmp_path / "mixed.boxel"
+    platform_world(path)
+    expected = json.loads(MIXED_PLAY_EXPECTED.read_text())
+    report_path = tmp_path / "out" / "report.json"
+    done = run_headless("--world", str(path), "--replay", str(MIXED_PLAY), "--exit-after-ticks",
+                        str(expected["ticks"]), "--report", str(report_path))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"  # no Ursina, Panda3D or direct module was imported
+    report = json.loads(report_path.read_text())
+    assert hex_bodies(report) == expected["bodies"] and report["ticks_run"] == expected["ticks"]
+    with World.open(path) as world:  # saved on exit
+        assert [world.get_block(*cell) for *cell, _ in expected["edited_blocks"]] == [
+            name for *_, name in expected["edited_blocks"]]
+        assert world.player_state["box"] == report["box"]
+
+
+def test_the_lab_runs_headless_too(tmp_path):
+    report_path = tmp_path / "lab.json"
+    replay = tmp_path / "walk.jsonl"
+    replay.write_text('{"tick": 0, "event": "key_down", "key": "w"}\n')
+    done = run_headless("--lab", "--replay", str(replay), "--exit-after-ticks", "10", "--report", str(report_path))
+    assert done.returncode == 0, done.stderr
+    session = lab_session()
+    session.run(read_replay(replay), 10)
+    assert json.loads(report_path.read_text()) == json.loads(json.dumps(session.report()))
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--headless"], "--headless needs --exit-after-ticks"),
+    (["--headless", "--exit-after-ticks", "5", "--screenshot", "a.png"], "cannot save a --screenshot"),
+    (["--headless", "--exit-after-ticks", "5", "--realtime"], "--realtime needs a window"),
+])
+def test_a_headless_run_that_cannot_do_what_it_is_asked_is_a_usage_error(args, message, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        parse_options(args)
+    assert stopped.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_a_headless_run_reports_a_world_it_cannot_open_without_touching_it(tmp_path, capsys):
+    path = tmp_path / "junk.boxel"
+    path.write_bytes(b"not a world")
+    assert main(["--headless", "--world", str(path), "--exit-after-ticks", "1"]) == 2
+    assert "boxel: error:" in capsys.readouterr().err and path.read_bytes() == b"not a world"
