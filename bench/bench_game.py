@@ -1,4 +1,4 @@
-"""Game benchmark (issue 5): start-up and frame times of the real game streaming a world while the player runs.
+"""Game benchmark: start-up and frame times of the real game streaming a world while the player runs.
 
 The game runs in a subprocess under `xvfb-run` with software OpenGL (llvmpipe, LP_NUM_THREADS=2)
 at 1280x720, on a new world of seed 42, playing a replay that looks north-east, holds W and Space
@@ -11,7 +11,7 @@ frame-time median, p95, p99 and max of the frames after the loading screen. The 
 the same run at view distance 4 (a quarter of the columns). Each row comes from one run of
 1000+ frames, whose distribution is the result, so `harness.median_time` (repeats of one short
 operation) does not apply here.
-Targets (issue 5): first playable frame <= 5 s, p99 <= 2x median, no frame over 100 ms.
+Targets: first playable frame <= 5 s, p99 <= 2x median, no frame over 100 ms.
 """
 
 from __future__ import annotations

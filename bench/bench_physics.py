@@ -1,4 +1,4 @@
-"""Physics benchmark: microseconds per `physics.step` and per `physics.move` (issue 2).
+"""Physics benchmark: microseconds per `physics.step` and per `physics.move`.
 
 Cases: a body walking on flat ground, pressed into a wall corner (a step-up is tried and
 refused every tick), falling; single moves of 1, 10 and 100 blocks diagonally through a field

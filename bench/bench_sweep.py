@@ -1,4 +1,4 @@
-"""Swept-collision benchmark (issue 7): microseconds per `sweep`, and `cast` against gathering everything.
+"""Swept-collision benchmark: microseconds per `sweep`, and `cast` against gathering everything.
 
 Cases: one `sweep` that hits, one that misses on a still axis (the early exit), one that passes
 by; then `cast` of a 0.6 x 1.8 x 0.6 body along diagonal displacements (n, n, n) for n = 1, 10,

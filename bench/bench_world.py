@@ -1,4 +1,4 @@
-"""World benchmark (issue 3): column generation, collision queries, padded sections, saves, background work.
+"""World benchmark: column generation, collision queries, padded sections, saves, background work.
 
 Rows:
 - generating one column with caves and trees, against `reference_terrain` (the same column one

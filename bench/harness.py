@@ -27,7 +27,7 @@ class Row:
     reference: float | None = None
     """Median of the simple reference implementation on the same case, in `unit`."""
     target: str = ""
-    """The target the issue sets, as text (e.g. '<= 40 us')."""
+    """The performance target for this case, as text (e.g. '<= 40 us'); empty when none."""
     note: str = ""
 
     @property

@@ -38,7 +38,7 @@ from pathlib import Path
 from panda3d.core import CullBinManager
 from ursina import Entity, application, camera, color, mouse, scene, window
 
-from game import user_settings
+from game import paths, user_settings
 from game.clock import SCRIPTED_FRAME_SECONDS, FrameTimes, TickClock
 from game.controls import MOUSE_DEGREES_PER_UNIT, PAUSE_KEY, WHEEL_STEPS, LiveInput, turned
 from game.options import LaunchOptions
@@ -47,8 +47,8 @@ from game.render.window import CLOSING_FRAMES, NEAR_CLIP, LaunchError, horizonta
 from game.render import space
 from game.render.chunk_renderer import ChunkRenderer
 from game.render.entity_view import EntityView
+from game.render.screenshots import save_screenshot
 from game.replay import ReplayCursor, ReplayWriter
-from game.screenshots import save_screenshot
 from game.session import Session
 from game.streaming import LOADING, FixedSections, WorldStreamer
 from game.ui.debug_overlay import DebugOverlay, GameStatus, panel_lines, status_lines
@@ -344,7 +344,7 @@ class Game:
 
     def _screenshot(self) -> None:
         # A scripted run keeps F2 images beside its --screenshot (or in the temporary folder), out of the user's.
-        folder = None
+        folder = paths.screenshots_dir()
         if self.options.exit_after_ticks is not None:
             folder = (Path(self.options.screenshot).parent if self.options.screenshot is not None
                       else Path(tempfile.gettempdir()) / "boxel-screenshots")

@@ -15,16 +15,8 @@ Does not own: turning keys and the mouse into events (`game.controls.LiveInput`)
 run (`game.clock`, driven by the front end), drawing, or anything only a window has (screenshots
 are counted as requests for the window to take; streaming and frame times are the window's).
 
-The tick, in order (the one place it is written):
-1. Events: before tick t, the events of tick t are applied in order. A key or look changes the
-   player's input; F toggles flying; a click breaks, places or picks the block targeted from the
-   eye at the latest tick; a digit key selects a hotbar slot; M spawns a mob on the targeted
-   face; Q throws a projectile along the look; F1, F2, F3 and B change the HUD and overlay state.
-2. The player steps (`Player.tick`: `physics.step`, then a respawn after a fall into the void).
-3. The mobs tick (`MobManager.tick`): the player's push on them, their brains and their crowd
-   step, their pushes on the player (added to its velocity for its next step), despawning.
-4. The projectiles tick (`Projectiles.tick`) against the mobs' new boxes; their hits knock mobs back.
-5. Every AUTOSAVE_TICKS ticks, the session saves (when it has autosave on).
+The tick order is written out in docs/ARCHITECTURE.md ("One tick"): events, the player's step,
+the mobs, the projectiles, autosave. `apply` and `tick` below run it in that order.
 """
 
 from __future__ import annotations
@@ -71,7 +63,7 @@ class Toggles:
 
 
 class Session:
-    """One game in play; `apply` events, then `tick`. See the module docstring for the tick order."""
+    """One game in play; `apply` events, then `tick`."""
 
     def __init__(self, world, player: Player, hotbar: Hotbar | None = None, *,
                  bindings: KeyBindings = DEFAULT_BINDINGS, autosave: bool = True,
@@ -124,7 +116,7 @@ class Session:
     # --- events ---------------------------------------------------------------------------------
 
     def apply(self, event: Event) -> None:
-        """Apply one input event before the next tick (see the module docstring, step 1)."""
+        """Apply one input event before the next tick (the tick order's step 1)."""
         if not isinstance(event, EVENT_TYPES):
             raise TypeError(f"not an input event: {event!r}")
         self.player.apply(event)
@@ -182,7 +174,7 @@ class Session:
     # --- the tick -----------------------------------------------------------------------------
 
     def tick(self) -> None:
-        """Run one 20 Hz tick with the events applied so far (module docstring, steps 2-5)."""
+        """Run one 20 Hz tick with the events applied so far (the tick order's steps 2-5)."""
         started = time.perf_counter()
         self.player.tick()
         self.player.body = self.mobs.tick(self.player.body)

@@ -1,9 +1,13 @@
-"""The layer rules: physics is standalone, game.world is numpy-only (docs/ARCHITECTURE.md)."""
+"""The layer rules: physics is standalone, game.world is numpy-only (docs/ARCHITECTURE.md); and every
+third-party package the product imports is declared in pyproject.toml."""
 
 import ast
+import importlib.metadata
 import pathlib
+import re
 import subprocess
 import sys
+import tomllib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENGINE_MODULES = ("ursina", "panda3d", "direct")
@@ -13,7 +17,7 @@ NUMPY_IN_PHYSICS = {"physics/crowd.py", "physics/crowd_vector.py", "physics/broa
 
 def imported_top_level_names(folder: pathlib.Path) -> dict[str, set[str]]:
     found = {}
-    for path in folder.rglob("*.py"):
+    for path in [folder] if folder.is_file() else folder.rglob("*.py"):
         names = set()
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.Import):
@@ -48,3 +52,24 @@ def test_importing_game_world_loads_no_engine_module():
             "('ursina', 'panda3d', 'direct')); print(','.join(bad))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+PRODUCT = ("game", "physics", "assets", "main.py")
+"""What `pip install .` users run: the packages, the asset generator and the entry point (not tests or bench)."""
+
+
+def canonical(distribution: str) -> str:
+    return re.sub(r"[-_.]+", "-", distribution).lower()
+
+
+def test_every_third_party_package_the_product_imports_is_a_declared_dependency():
+    requirements = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    declared = {canonical(re.match(r"[A-Za-z0-9._-]+", requirement).group()) for requirement in requirements}
+    local = {path.stem for path in ROOT.iterdir() if path.is_dir() or path.suffix == ".py"}
+    providers = importlib.metadata.packages_distributions()
+    for part in PRODUCT:
+        for path, names in imported_top_level_names(ROOT / part).items():
+            for name in names - set(sys.stdlib_module_names) - local - {"__future__"}:
+                assert name in providers, f"{path} imports {name}, which no installed distribution provides"
+                assert {canonical(d) for d in providers[name]} & declared, \
+                    f"{path} imports {name} ({', '.join(providers[name])}), not in pyproject.toml's dependencies"

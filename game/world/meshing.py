@@ -103,13 +103,11 @@ class Quad:
 class MeshArrays:
     """Flat, C-contiguous arrays ready for `ursina.Mesh`: 4 vertices and 2 triangles per face.
 
-    In block coordinates; `game.render.chunk_renderer.to_ursina` maps them to Ursina's axes. The
-    lab's arena mesher (`game.lab`) fills the same type: world positions, one texture repeat per
-    block, its material colours, and its own winding (see there).
+    In block coordinates; `game.render.chunk_renderer.to_ursina` maps them to Ursina's axes.
     """
 
     positions: np.ndarray
-    """float32, 3 per vertex [blocks]; from `mesh_section`, section-local (0..16)."""
+    """float32, 3 per vertex [blocks], section-local (0..16)."""
     uvs: np.ndarray
     """float32, 2 per vertex; from `mesh_section`, atlas UVs."""
     colors: np.ndarray

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
+
 import pytest
 
 import physics
-from game.controls import BUILD_REPEAT_TICKS, InputState, LiveInput, event_from_ursina, intent_from_keys, turned
+from game.cli import build_parser
+from game.controls import (BUILD_REPEAT_TICKS, CONTROLS, DEFAULT_BINDINGS, MOUSE_BUTTON_KEYS, PAUSE_KEY, WHEEL_KEYS,
+                           InputState, KeyBindings, LiveInput, controls_markdown, event_from_ursina, intent_from_keys,
+                           turned)
 from game.replay import Click, KeyDown, KeyUp, Look
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("held, forward, strafe", [
@@ -132,3 +140,36 @@ def test_looking_with_non_finite_angles_is_refused_and_changes_nothing():
     with pytest.raises(ValueError):
         state.look_at(float("nan"), 0.0)
     assert (state.yaw, state.pitch) == (1.0, 2.0)
+
+
+# --- the controls table: one place for every binding, checked against the README and --help ----------
+
+def bound_keys(bindings: KeyBindings = DEFAULT_BINDINGS) -> dict[str, str]:
+    """Every bound key -> the action it drives."""
+    keys: dict[str, str] = {}
+    for field in dataclasses.fields(bindings):
+        for key in getattr(bindings, field.name):
+            assert key not in keys, f"{key!r} drives both {keys[key]} and {field.name}"
+            keys[key] = field.name
+    return keys
+
+
+def test_every_bound_key_is_in_the_controls_table_and_every_key_there_does_something():
+    listed = {key for control in CONTROLS for key in control.keys}
+    bound = set(bound_keys())
+    assert bound <= listed, f"bound but not in CONTROLS: {sorted(bound - listed)}"
+    window_keys = {PAUSE_KEY, *MOUSE_BUTTON_KEYS, *WHEEL_KEYS}
+    assert listed - bound <= window_keys, f"in CONTROLS but bound to nothing: {sorted(listed - bound - window_keys)}"
+
+
+def test_the_readme_controls_table_is_the_controls_table():
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Controls", 1)[1].split("\n## ", 1)[0]
+    table = "\n".join(line for line in section.splitlines() if line.startswith("|"))
+    assert table == controls_markdown()
+
+
+def test_help_lists_every_control():
+    help_text = " ".join(build_parser().format_help().split())
+    for control in CONTROLS:
+        assert f"{control.label}: {control.action}" in help_text

@@ -1,7 +1,7 @@
 """The game in a real window (Xvfb when there is no display), driven by replay files, on temporary
 worlds of a fixed seed. Worlds are prepared by editing the world file before launching (World.create,
 set_block, save); outcomes are read from the game's report, its screenshot and the world file
-afterwards, and compared with what `game.player.Player` (physics.step alone) gives headless."""
+afterwards, and compared with what the same events give on a `Session` with no window."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ import physics
 from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command
 from tests.game.scripted_runs import CLEARANCE, PLATFORM, WINDOW, flatten, play
 from game.player import Player, saved_player, spawn_body
-from game.replay import Click, Event, KeyDown, KeyUp, Look, read_replay
+from game.session import Session
+from game.replay import Click, Event, KeyDown, KeyUp, Look, ReplayCursor, read_replay
 from game.targeting import find_target, placement_cell
 from game.world import World
 
@@ -62,17 +63,17 @@ def make_world(path: Path, *, platform: bool = False, wall: bool = False) -> flo
 
 
 def headless(world_path: Path, events: list[Event], ticks: int) -> list[physics.Body]:
-    """The player's body after each tick when the same events drive `Player` with no window (on a copy)."""
+    """The player's body after each tick when the same events drive a `Session` with no window (on a copy)."""
     copy = world_path.with_name(world_path.stem + "-headless.boxel")
     shutil.copy(world_path, copy)
     bodies = []
     with World.open(copy) as world:
-        player = Player.spawned(world, saved_player(world.player_state))
-        pending = list(events)
-        for tick in range(ticks):
-            while pending and pending[0].tick <= tick:
-                player.apply(pending.pop(0))
-            bodies.append(player.tick())
+        session, cursor = Session.open(world, autosave=False), ReplayCursor(events)
+        for _ in range(ticks):
+            for event in cursor.due(session.ticks_run):
+                session.apply(event)
+            session.tick()
+            bodies.append(session.player.body)
     return bodies
 
 
@@ -232,6 +233,7 @@ def test_saving_quitting_and_reopening_keeps_a_placed_block_and_the_players_box(
         assert world.get_block(*placed) == "planks"
 
 
+@pytest.mark.slow
 def test_a_replay_ends_with_the_same_box_at_a_throttled_wall_clock_frame_rate(run_game, tmp_path):
     events = [Look(0, 225.0, 10.0), KeyDown(0, "w"), KeyDown(0, "space"), KeyDown(10, "control"),
               Look(30, 190.0, 5.0), KeyUp(40, "space"), KeyDown(45, "a")]

@@ -6,7 +6,8 @@ import datetime
 
 import pytest
 
-from game.screenshots import ScreenshotError, save_screenshot
+from game import paths
+from game.render.screenshots import ScreenshotError, save_screenshot
 
 NOON = datetime.datetime(2024, 5, 17, 12, 0, 0)
 
@@ -47,9 +48,9 @@ def test_the_ursina_app_is_accepted_and_its_window_is_used(tmp_path):
     assert app.win.saved == [str(path.resolve())]
 
 
-def test_the_default_folder_is_the_screenshots_folder_in_the_data_dir(tmp_path, monkeypatch):
+def test_the_players_screenshots_folder_is_in_the_data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("BOXEL_DATA_DIR", str(tmp_path))
-    path = save_screenshot(StandInWindow(), now=NOON)
+    path = save_screenshot(StandInWindow(), paths.screenshots_dir(), now=NOON)
     assert path == tmp_path / "screenshots" / "boxel-2024-05-17_12-00-00.png"
 
 

@@ -625,6 +625,7 @@ def pen() -> tuple[BlockGrid, list[AABB]]:
     return grid, obstacles
 
 
+@pytest.mark.slow
 def test_two_hundred_wandering_bodies_stay_in_their_pen_out_of_blocks_and_never_stay_stuck_together():
     grid, obstacles = pen()
     rng = np.random.default_rng(6)

@@ -1,10 +1,11 @@
-"""Background generation: request returns at once, poll reports each column once, and a column made
-by a worker process is identical to one made on the spot."""
+"""Background generation: request returns at once, poll reports each column once, a cancelled column
+is never reported, and a column made by a worker process is identical to one made on the spot."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 import time
 
 import numpy as np
@@ -61,14 +62,36 @@ def test_a_requested_saved_column_is_loaded_from_the_file_with_its_edits(tmp_pat
         assert world.get_block(100, 150, 100) == "brick"
 
 
-def test_a_cancelled_request_is_not_reported(world):
+def wait_for_queued_replies(generator: ColumnGenerator, count: int) -> None:
+    """Wait until `count` replies have arrived from the workers, without collecting them."""
+    deadline = time.monotonic() + POLL_TIMEOUT_S
+    while generator._results.qsize() < count:
+        assert time.monotonic() < deadline, f"{generator._results.qsize()} of {count} replies arrived"
+        time.sleep(0.005)
+
+
+def test_a_request_cancelled_before_it_is_sent_is_never_reported(world):
     world.request(50, 50)
     world.cancel(50, 50)
     world.request(51, 50)
-    poll_until(world, {(51, 50)})
-    time.sleep(0.05)
-    assert (50, 50) not in world.poll()
+    # The world's one worker serves requests in order and its replies are collected in order: once
+    # (51, 50) is reported, anything that could come of (50, 50) has come.
+    reported = poll_until(world, {(51, 50)})
+    assert reported == [(51, 50)]
+    assert not world.is_loaded(50, 50)
     assert world.pending_requests == 0
+    assert world.poll() == []
+
+
+def test_a_column_cancelled_after_it_was_generated_is_dropped_and_not_reported(world):
+    world.request(60, 60)
+    world.request(61, 60)
+    wait_for_queued_replies(world._generator, 2)  # both generated, neither collected yet
+    world.cancel(60, 60)
+    assert world.poll() == [(61, 60)]
+    assert not world.is_loaded(60, 60)
+    assert world.pending_requests == 0
+    assert world.poll() == []
 
 
 def test_poll_installs_at_most_its_limit(world):
@@ -120,6 +143,23 @@ def error_from(poll) -> GenerationError:
     raise AssertionError("no GenerationError was reported")
 
 
+WORKER_TELLS_ITS_FIRST_REQUEST = ("import struct, sys; cx, cz = struct.unpack('<qq', sys.stdin.buffer.read(16)); "
+                                  "sys.stderr.write(f'first request: {cx} {cz}'); sys.exit(3)")
+
+
+def test_a_request_cancelled_while_queued_is_never_sent_to_a_worker(monkeypatch):
+    monkeypatch.setattr(generation, "_WORKER_MAIN", WORKER_TELLS_ITS_FIRST_REQUEST)
+    generator = ColumnGenerator(SEED, workers=1)
+    try:
+        with generator._start_lock:  # the worker cannot start, so nothing is sent, until all three are done
+            generator.submit(50, 50)
+            generator.cancel(50, 50)
+            generator.submit(51, 50)
+        assert "first request: 51 50" in str(error_from(generator.finished))
+    finally:
+        generator.close()
+
+
 def test_a_worker_that_crashes_is_reported_by_poll_with_what_it_printed(world, monkeypatch):
     monkeypatch.setattr(generation, "_WORKER_MAIN", WORKER_CRASHES)
     world.request(3, 4)
@@ -164,27 +204,53 @@ def test_a_worker_that_writes_a_lot_to_stderr_keeps_serving(monkeypatch):
         generator.close()
 
 
+class WatchedLock:
+    """A lock (as a context manager) that tells when a thread has to wait for it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.waited_on = threading.Event()
+
+    def __enter__(self) -> None:
+        if not self._lock.acquire(blocking=False):
+            self.waited_on.set()
+            self._lock.acquire()
+
+    def __exit__(self, *exc_info) -> None:
+        self._lock.release()
+
+
 def test_close_leaves_no_worker_running_even_one_still_starting(monkeypatch):
-    spawn_delay_s = 0.5
+    generator = ColumnGenerator(SEED, workers=1)
+    generator._start_lock = lock = WatchedLock()
+    starting = threading.Event()
     started: list[subprocess.Popen] = []
     real_popen = subprocess.Popen
 
     def slow_start(command, **options):
-        """A worker that takes longer to start than close() waits, and then never exits by itself."""
-        time.sleep(spawn_delay_s)
+        """A worker that finishes starting only once close() has begun, and then never exits by itself."""
+        starting.set()
+        lock.waited_on.wait(5.0)  # close() waits for this start (if it does not, the start goes on after 5 s)
         process = real_popen([sys.executable, "-c", "import time; time.sleep(60)"], **options)
         started.append(process)
         return process
 
     monkeypatch.setattr(generation, "_STOP_WAIT_S", 0.05)
     monkeypatch.setattr(generation.subprocess, "Popen", slow_start)
-    generator = ColumnGenerator(SEED, workers=1)
     try:
         generator.submit(0, 0)
+        assert starting.wait(POLL_TIMEOUT_S), "the worker never started"
         generator.close()
-        time.sleep(2 * spawn_delay_s)  # past the moment a late start would have happened
-        assert all(process.poll() is not None for process in started)
+        # Only the worker threads start processes: once they have ended, none can start any more.
+        deadline = time.monotonic() + 15.0
+        while any(thread.is_alive() for thread in generator._threads):
+            assert time.monotonic() < deadline, "a worker thread still waits on its process after close()"
+            time.sleep(0.005)
+        assert lock.waited_on.is_set()  # close() began while the worker was starting
+        assert len(started) == 1
+        assert started[0].poll() is not None  # and stopped it
     finally:
+        generator.close()
         for process in started:
             process.kill()
             process.wait()

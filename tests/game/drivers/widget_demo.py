@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 
 import physics
-from game import user_settings
+from game import paths, user_settings
 from game.hotbar import SLOT_COUNT, Hotbar
 from game.render import space
 from game.render.window import open_window, parse_size
@@ -139,7 +139,7 @@ class Demo:
 
     def input(self, key: str) -> None:
         """Interactive keys (the game's app maps the same ones)."""
-        from game.screenshots import save_screenshot
+        from game.render.screenshots import save_screenshot
         from game.ui.loading_screen import LoadingScreen
 
         if key in [str(n) for n in range(1, SLOT_COUNT + 1)]:
@@ -149,7 +149,7 @@ class Demo:
         elif key == "f1":
             self.hud.toggle()
         elif key == "f2":
-            print(f"screenshot: {save_screenshot(self.app)}")
+            print(f"screenshot: {save_screenshot(self.app, paths.screenshots_dir())}")
         elif key == "escape":
             self.menu.close() if self.menu.is_open else self.menu.open()
         elif key == "l" and self.loading is None:
@@ -189,7 +189,7 @@ class Demo:
         """Drive every widget as a player would, saving the screenshots; returns the report."""
         from ursina import camera, mouse
 
-        from game.screenshots import save_screenshot
+        from game.render.screenshots import save_screenshot
         from game.ui import hud
         from game.ui.loading_screen import LoadingScreen
         from game.ui.pause_menu import KNOB_TRAVEL

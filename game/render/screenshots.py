@@ -3,8 +3,8 @@
 Owns: naming screenshot files (`boxel-YYYY-MM-DD_HH-MM-SS.png`, then `-2`, `-3`... for more in
 the same second; a name is claimed by creating the file, so two saves never pick the same one)
 and writing the image through Panda3D.
-Does not own: the key binding (the app calls `save_screenshot` on F2) or the folder's location
-(`game.paths.screenshots_dir`).
+Does not own: the key binding (the session counts F2 presses, the window saves them) or the
+folder's location (the window passes `game.paths.screenshots_dir()`, or a scripted run's folder).
 """
 
 from __future__ import annotations
@@ -13,8 +13,6 @@ import datetime
 from pathlib import Path
 
 from panda3d.core import Filename
-
-from game import paths
 
 NAME_PREFIX = "boxel-"
 TIME_FORMAT = "%Y-%m-%d_%H-%M-%S"
@@ -26,9 +24,8 @@ class ScreenshotError(OSError):
     """The screenshot could not be written."""
 
 
-def save_screenshot(app_or_window, folder: Path | None = None, now: datetime.datetime | None = None) -> Path:
-    """Save the window's current image in `folder` (default: `paths.screenshots_dir()`, created if
-    needed) and return the file's path.
+def save_screenshot(app_or_window, folder: Path, now: datetime.datetime | None = None) -> Path:
+    """Save the window's current image in `folder` (created if needed) and return the file's path.
 
     `app_or_window`: the Ursina app (its `win` is used) or a Panda3D window/buffer with
     `save_screenshot`. `now`: the time in the name (default: the local time now).
@@ -37,7 +34,7 @@ def save_screenshot(app_or_window, folder: Path | None = None, now: datetime.dat
     window = getattr(app_or_window, "win", app_or_window)
     if not callable(getattr(window, "save_screenshot", None)):
         raise TypeError(f"save_screenshot needs an Ursina app or a Panda3D window, got {app_or_window!r}")
-    folder = paths.screenshots_dir() if folder is None else Path(folder)
+    folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     path = _claim_name(folder, now or datetime.datetime.now())
     try:
