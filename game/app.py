@@ -132,12 +132,14 @@ def run(options: LaunchOptions, session: Session) -> int:
                   "no screenshot or report written", file=sys.stderr)
             return EXIT_SCRIPT_INTERRUPTED
     finally:
-        if game is not None:
-            game.close()  # saves: also after a window close (SystemExit) or an error
-        else:
-            session.world.close()
-        if recorder is not None:
-            recorder.close()
+        try:
+            if game is not None:
+                game.close()  # saves: also after a window close (SystemExit) or an error
+            else:
+                session.world.close()
+        finally:
+            if recorder is not None:
+                recorder.close()
     return 0
 
 
@@ -173,23 +175,26 @@ class Game:
         scene.fog_color = window.color
         camera.clip_plane_near = NEAR_CLIP
         self.renderer = ChunkRenderer(self.world.padded_section)
-        self.renderer.ignore = True  # Ursina must not upload: the streamer does, under its frame budget
-        if options.lab:
-            self.streamer = FixedSections(self.world, self.renderer, self.world.section_keys())
-        else:
-            self.streamer = WorldStreamer(self.world, self.renderer, settings.view_distance_columns,
-                                          save=session.save)
-        session.on_save = self.streamer.saved
-        self.apply_settings(settings)
-        self.streamer.limit_radius(SPAWN_AREA_RADIUS)
-        self.outline = TargetOutline()
-        self.entities = EntityView()
-        self.overlay = DebugOverlay()
-        self.hud = Hud(session.hotbar)
-        self._shown_hotbar = session.hotbar.to_state()
-        self.menu = PauseMenu(settings, on_resume=self.resume, on_settings_changed=self.apply_settings,
-                              on_save_and_quit=self.request_quit)
-        self.loading_screen = LoadingScreen()
+        try:
+            self.renderer.ignore = True  # Ursina must not upload: the streamer does, under its frame budget
+            if options.lab:
+                self.streamer = FixedSections(self.world, self.renderer, self.world.section_keys())
+            else:
+                self.streamer = WorldStreamer(self.world, self.renderer, settings.view_distance_columns,
+                                              save=session.save)
+            session.on_save = self.streamer.saved
+            self.apply_settings(settings)
+            self.streamer.limit_radius(SPAWN_AREA_RADIUS)
+            self.outline = TargetOutline()
+            self.entities = EntityView()
+            self.overlay = DebugOverlay()
+            self.hud = Hud(session.hotbar)
+            self.menu = PauseMenu(settings, on_resume=self.resume, on_settings_changed=self.apply_settings,
+                                  on_save_and_quit=self.request_quit)
+            self.loading_screen = LoadingScreen()
+        except BaseException:
+            self.renderer.close()  # its mesher threads must not outlive a failed start
+            raise
         self._hooks = Entity(name="boxel", update=self.update, input=self.input)
         self._show_toggles()
         self._place_view(1.0)
@@ -337,10 +342,7 @@ class Game:
             self.overlay.show_parts(panel=toggles.overlay_panel, boxes=toggles.overlay_boxes)
         if self.overlay.panel_enabled and not panel_was_on:
             self._refresh_panel()
-        hotbar = session.hotbar.to_state()
-        if hotbar != self._shown_hotbar:
-            self._shown_hotbar = hotbar
-            self.hud.show_hotbar(session.hotbar)
+        self.hud.show_hotbar(session.hotbar)  # redraws only when the slots or the selection changed
 
     def _screenshot(self) -> None:
         # A scripted run keeps F2 images beside its --screenshot (or in the temporary folder), out of the user's.
@@ -400,12 +402,11 @@ class Game:
     # --- saving and the end of a run ----------------------------------------------------------------
 
     def close(self) -> None:
-        """Save and close the world (at quit, window close, or the end of a scripted run)."""
+        """Stop the mesher, save and close the world (at quit, window close, or the end of a scripted run)."""
         try:
-            self.session.save()
-        finally:
             self.renderer.close()
-            self.world.close()
+        finally:
+            self.session.close()
 
     def write_outputs(self, app) -> None:
         """Save --screenshot and --report (parent folders are created)."""

@@ -18,11 +18,10 @@ import math
 import random
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from .controls import controls_help
-from .options import DEFAULT_LAB_FOV, DEFAULT_SIZE, LaunchOptions
+from .options import DEFAULT_SIZE, LaunchOptions
 from .render.window import parse_size
 from .user_settings import FOV_RANGE_DEGREES, VIEW_DISTANCE_RANGE_COLUMNS
 from .world.noise import MAX_SEED, MIN_SEED
@@ -203,7 +202,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .lab import lab_session
 
         session = lab_session()
-        options = replace(options, fov=DEFAULT_LAB_FOV if options.fov is None else options.fov)
     else:
         try:
             world = open_world(options)

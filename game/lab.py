@@ -25,8 +25,6 @@ The arena is not saved: `save` and `close` do nothing, and it starts anew each l
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import numpy as np
 
 import physics
@@ -55,7 +53,8 @@ ICE_SLIPPERINESS = float(SLIPPERINESS[block_id("ice")])
 """Beta's ice (0.98), from the block registry."""
 EDIT_LIMIT = 64
 """[blocks] The lab holds blocks within this distance of the origin on X and Z, and from
-LOWEST_Y to the world's top: room to build beside the arena, and a bound on what it holds."""
+LOWEST_Y to the world's top: room to build beside the arena, and a bound on what it holds.
+Building asks `can_hold`, so a click beyond it places nothing."""
 LOWEST_Y = FLOOR_Y - 1
 """The layer under the floor (dirt under the ice, seen through it)."""
 ARENA_SEED = 0
@@ -90,7 +89,7 @@ class Arena:
         nothing changed). UnknownBlockError for an unknown name; ValueError outside the lab's bounds."""
         block = block_id(name)
         cell = tuple(_whole(v) for v in (x, y, z))
-        if not (abs(cell[0]) <= EDIT_LIMIT and abs(cell[2]) <= EDIT_LIMIT and LOWEST_Y <= cell[1] < WORLD_HEIGHT):
+        if not self.can_hold(*cell):
             raise ValueError(f"the lab holds blocks within {EDIT_LIMIT} of the origin and y {LOWEST_Y}..255, got {cell}")
         if self.blocks.get(cell, AIR) == block:
             return ()
@@ -103,6 +102,11 @@ class Arena:
         seen_by = sections_seeing(cell)
         self._changed.update(seen_by)
         return seen_by
+
+    @staticmethod
+    def can_hold(x: int, y: int, z: int) -> bool:
+        """Whether the lab holds a block at (x, y, z) (building asks before placing)."""
+        return abs(x) <= EDIT_LIMIT and abs(z) <= EDIT_LIMIT and LOWEST_Y <= y < WORLD_HEIGHT
 
     def take_changed_sections(self) -> set[SectionKey]:
         """Sections changed by `set_block` since the last call (a renderer rebuilds them), then forgets them."""
@@ -232,13 +236,6 @@ def build_arena() -> Arena:
     fill(7, 0, 6, 10, 1, 6, "stone")
     arena.take_changed_sections()  # building it is not an edit to redraw: the window draws every section
     return arena
-
-
-def blocks_in(arena: Arena, names: Iterable[str]) -> list[Cell]:
-    """The cells holding any of these blocks, sorted (tests aim at features with it)."""
-    wanted = {block_id(name) for name in names}
-    return sorted(cell for cell, block in arena.blocks.items() if block in wanted)
-
 
 
 def lab_session(arena: Arena | None = None):

@@ -26,7 +26,8 @@ One mob tick, `tick(player)`, runs right after the player's own step (`Player.ti
    mob's own step; a push changes velocities only, and a mob's box after the crowd tick is its
    box after its own step, so the impulses are Beta's; only the order in which one mob's
    velocity sums them can differ (in the last bit);
-6. despawn: mobs farther than DESPAWN_DISTANCE_BLOCKS (horizontally) from the player are removed.
+6. despawn: mobs farther than DESPAWN_DISTANCE_BLOCKS (horizontally) from the player, or fallen
+   below FALL_RESPAWN_Y (off the lab's floor, into the void), are removed.
 The player's next step carries the pushes it received, as in Beta. So a touching player and
 mob are pushed twice a tick, once from each side, and neither is ever solid to the other.
 
@@ -55,7 +56,7 @@ from physics.body import require_finite
 from physics.push import push_region
 
 from .mob_brain import BOXLING, MobBrain
-from .player import blend, surface_feet
+from .player import FALL_RESPAWN_Y, blend, surface_feet
 from .saved_values import body_fields, body_from_fields
 from .targeting import Target, placement_cell
 from .world.coords import CHUNK_SIZE, column_of
@@ -336,7 +337,8 @@ class MobManager:
         self._replace(bodies)
 
     def _despawn_far_from(self, player: Body) -> None:
-        far = [i for i, body in enumerate(self.bodies) if horizontal_distance(body, player) > DESPAWN_DISTANCE_BLOCKS]
+        far = [i for i, body in enumerate(self.bodies)
+               if horizontal_distance(body, player) > DESPAWN_DISTANCE_BLOCKS or body.feet[1] < FALL_RESPAWN_Y]
         for i in reversed(far):
             self._remove(i)
 

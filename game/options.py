@@ -15,8 +15,6 @@ from .replay import Event
 
 DEFAULT_SIZE = (1280, 720)
 """[pixels] Window size when --size is not given."""
-DEFAULT_LAB_FOV = 70.0
-"""[degrees] Vertical field of view of the lab (the game takes the user's setting)."""
 
 
 @dataclass(frozen=True)
@@ -28,7 +26,7 @@ class LaunchOptions:
     size: tuple[int, int] = DEFAULT_SIZE
     """[pixels] Window width and height."""
     fov: float | None = None
-    """[degrees] Vertical field of view; None: the user's setting (the lab: DEFAULT_LAB_FOV)."""
+    """[degrees] Vertical field of view; None: the user's setting."""
     replay: tuple[Event, ...] | None = None
     """Events to play instead of the keyboard and mouse (parsed from --replay)."""
     record: Path | None = None

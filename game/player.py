@@ -123,17 +123,19 @@ class Player:
         self._last_forward_press: int | None = None
 
     @classmethod
-    def spawned(cls, world, saved: SavedPlayer | None = None) -> Player:
+    def spawned(cls, world, saved: SavedPlayer | None = None, *,
+                bindings: KeyBindings = DEFAULT_BINDINGS) -> Player:
         """A player from a saved state, or at rest on the surface at the world's spawn."""
         if saved is None:
-            return cls(world, spawn_body(world))
-        return cls(world, saved.body, saved.yaw, saved.pitch, saved.flying)
+            return cls(world, spawn_body(world), bindings=bindings)
+        return cls(world, saved.body, saved.yaw, saved.pitch, saved.flying, bindings=bindings)
 
 
     # --- a tick -------------------------------------------------------------------------------
 
     def apply(self, event: Event) -> None:
-        """Apply one input event at the start of tick `ticks_run` (keys, looks; clicks are the app's)."""
+        """Apply one input event at the start of tick `ticks_run` (keys and looks; what clicks and the
+        game's keys do is the session's)."""
         self.input.apply(event)
         if isinstance(event, KeyDown):
             if event.key in self.input.bindings.fly:

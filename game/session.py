@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import physics
 
 from .clock import TICKS_PER_SECOND
-from .controls import DEFAULT_BINDINGS, KeyBindings
+from .controls import DEFAULT_BINDINGS, DEGREES_PER_TURN, KeyBindings
 from .hotbar import Hotbar, holdable
 from .mobs import MobManager
 from .player import Player, saved_player, section_of
@@ -41,7 +41,6 @@ AUTOSAVE_TICKS = 60 * TICKS_PER_SECOND
 """[ticks] Save every minute of play. A save writes only the columns edited since the last one and
 the player, in one SQLite transaction: measured 0.5 ms with nothing edited, 1.0 ms for 10 edited
 columns, 3.7 ms for 50, so it fits in a tick and needs no thread (the World is single-threaded)."""
-DEGREES_PER_TURN = 360.0
 EVENT_TYPES = (KeyDown, KeyUp, Look, Click)
 
 
@@ -95,7 +94,8 @@ class Session:
         PlayerStateError when the saved player cannot be read."""
         saved = saved_player(world.player_state)
         hotbar = saved.hotbar if saved is not None else None
-        return cls(world, Player.spawned(world, saved), hotbar, **options)
+        bindings = options.get("bindings", DEFAULT_BINDINGS)
+        return cls(world, Player.spawned(world, saved, bindings=bindings), hotbar, **options)
 
     # --- reading ------------------------------------------------------------------------------
 

@@ -336,9 +336,6 @@ class FixedSections:
     def settled(self) -> bool:
         return self._handed_over and self.renderer.pending == 0
 
-    def note_edits(self, sections) -> None:
-        """Nothing is saved, so nothing is kept."""
-
     def saved(self) -> None:
         """Nothing is unloaded, so a save changes nothing here."""
 

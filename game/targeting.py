@@ -141,7 +141,8 @@ def can_place(world: BlockWorld, cell: Sequence[int], block_name: str,
               bodies: Iterable[physics.Body | AABB]) -> bool:
     """Whether block `block_name` may be placed at `cell`.
 
-    False when the cell is outside the build height or not air, or when the block's collision
+    False when the world cannot hold a block there (`world.can_hold(x, y, z)` where the world has
+    it; else the build height, 0..255) or the cell is not air, or when the block's collision
     shape placed there would overlap any body's box by more than physics.CONTACT_TOLERANCE (a
     block may touch a body, as a floor or wall does). `bodies`: `physics.Body`s or their boxes.
     UnknownBlockError (a ValueError) for an unknown name, ValueError for air, TypeError for a
@@ -150,7 +151,9 @@ def can_place(world: BlockWorld, cell: Sequence[int], block_name: str,
     x, y, z = _cell(cell)
     shape = SHAPES[_placeable_id(block_name)]
     boxes = [_body_box(body) for body in bodies]
-    if not 0 <= y < WORLD_HEIGHT or world.get_block(x, y, z) != "air":
+    can_hold = getattr(world, "can_hold", None)
+    inside = can_hold(x, y, z) if can_hold is not None else 0 <= y < WORLD_HEIGHT
+    if not inside or world.get_block(x, y, z) != "air":
         return False
     placed = physics.shapes.placed(shape, x, y, z)
     return not any(block.overlap_depth(box) > physics.CONTACT_TOLERANCE for block in placed for box in boxes)

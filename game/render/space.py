@@ -17,7 +17,7 @@ which is Ursina +X, Ursina's rotation_y 90) and `rotation_x` equals Minecraft's 
 Winding: Ursina draws a triangle front-facing when its right-hand-rule normal
 (b - a) x (c - a) points away from the viewer. The mirror flips every such normal, so
 - a mesh wound the usual right-handed way (counter-clockwise seen from outside, normal
-  outward, as `game.lab` builds) is front-facing after `positions` alone;
+  outward) is front-facing after `positions` alone;
 - a mesh wound for Ursina's own axes (clockwise seen from outside, normal inward, as
   `game.world.meshing` emits) also needs `triangles`, which reverses each triangle.
 """

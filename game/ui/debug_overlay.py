@@ -5,13 +5,13 @@ contacts of swept moves (projectiles), and a text panel of the body's state and 
 Owns: drawing what physics reported (a `physics.MoveReport` from a `RecordingSink` and the
 returned `physics.Body`) and the panel text. It never recomputes collision: boxes and flags are
 shown exactly as physics handed them over.
-Does not own: when to toggle (the app maps F3 and B), the tick loop, the numbers in `GameStatus`
+Does not own: what is shown (the session's toggles: F3 and B; the window passes them to
+`show_parts`), the tick loop, the numbers in `GameStatus`
 (the game measures them), or box drawing itself (`game.render.box_lines`).
 
-Use: `show_move` (or `show_boxes` and `show_panel` apart, to refresh the text less often) once
-per tick with the tick's report and body; `show_player_box` (and, in the game, `show_velocity`,
-`show_bodies` and `show_contacts`) every frame with the interpolated state; `toggle` on F3 (panel and boxes
-together) and `toggle_boxes` on B (the boxes alone).
+Use: `show_boxes` once per tick with the tick's report and `show_panel` a few times a second;
+`show_player_box`, `show_velocity`, `show_bodies` and `show_contacts` every frame with the
+interpolated state; `show_parts` when the session's toggles change.
 """
 
 from __future__ import annotations
@@ -181,18 +181,10 @@ class DebugOverlay:
     def panel_enabled(self) -> bool:
         return self._panel_enabled
 
-    def toggle(self) -> None:
-        """F3: show both the panel and the boxes, or hide everything."""
-        self.enabled = not self.enabled
-
     def show_parts(self, *, panel: bool, boxes: bool) -> None:
         """Show or hide the panel and the boxes (the session's toggles say which)."""
         self._set_panel_visible(bool(panel))
         self._set_boxes_visible(bool(boxes))
-
-    def toggle_boxes(self) -> None:
-        """B: show or hide the boxes alone, leaving the panel as it is."""
-        self._set_boxes_visible(not self._boxes_enabled)
 
     def _set_panel_visible(self, value: bool) -> None:
         self._panel_enabled = value
@@ -203,12 +195,6 @@ class DebugOverlay:
         self._boxes_enabled = value
         for part in self._boxes:
             part.enabled = value
-
-    def show_move(self, body: physics.Body, report: physics.MoveReport | None, ticks_run: int,
-                  extra: Sequence[str] = ()) -> None:
-        """Show one tick: the boxes of `report` and the panel for `body` (plus `extra` lines)."""
-        self.show_boxes(report)
-        self.show_panel(panel_lines(body, report, ticks_run, extra))
 
     def show_boxes(self, report: physics.MoveReport | None) -> None:
         """The gathered boxes (clipping ones in their own colour) and the step probe of one move."""

@@ -2,8 +2,8 @@
 
 Owns: drawing those on `camera.ui`, the icon texture (`assets/textures/icons.png`, cut by
 `atlas.icon_uv_rect`), showing a `Hotbar`'s slots and selection, and hiding it all (F1).
-Does not own: the hotbar's contents or selection rules (`game.hotbar`), key handling (the app
-calls `show_hotbar` after a change and `toggle` on F1), or the target outline (`target_outline.py`).
+Does not own: the hotbar's contents or selection rules (`game.hotbar`), key handling (the session
+keeps the selection and the F1 toggle; the window calls `show_hotbar` and sets `visible`), or the target outline (`target_outline.py`).
 
 Layout (window heights): the hotbar is a row of SLOT_COUNT square slots centred at the bottom,
 the selected slot framed in white; the block's name appears above the row for NAME_SECONDS

@@ -28,11 +28,13 @@ GAME_TIMEOUT_S = 180
 """[s] Wall-clock limit for one game run: a run takes a few seconds; this only stops a hang
 (a slow, shared 2-core machine can be ten times slower than usual)."""
 TEST_WINDOW_SIZE = "640x360"
-XVFB_START_FAILURE = "Xvfb failed to start"
+START_FAILURES = ("Xvfb failed to start", "could not open a window")
+"""What a run prints when it never got a window: `xvfb-run -a` picks a free display number by
+looking for lock files, so two runs starting at the same moment (other test processes on the
+machine) can pick the same number, and one fails to start its server or to open its window."""
 XVFB_START_ATTEMPTS = 3
-"""`xvfb-run -a` picks a free display number by looking for lock files, so two runs starting at
-the same moment (other test processes on the machine) can pick the same number and one fails
-to start its server. That failure happens before the game runs, so it is simply retried."""
+"""Runs that failed to start are tried this often in all: the failure happens before the program
+does anything, so a retry changes nothing else."""
 
 
 def display_command() -> list[str]:
@@ -50,17 +52,29 @@ def display_command() -> list[str]:
     pytest.skip(message)
 
 
+def run_with_display(args: list[str], *, timeout: float = GAME_TIMEOUT_S, env: dict | None = None,
+                     display: bool = True) -> subprocess.CompletedProcess:
+    """Run `python *args` from the repository root (with a display unless `display` is False),
+    retrying a run that never got a window (START_FAILURES); the CompletedProcess, text output."""
+    command = (display_command() if display else []) + [sys.executable, *args]
+    for _ in range(XVFB_START_ATTEMPTS):
+        done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, timeout=timeout, env=env)
+        if done.returncode == 0 or not any(failure in done.stderr for failure in START_FAILURES):
+            break
+    return done
+
+
 @pytest.fixture
-def run_game():
-    """Run `python main.py *args` with a display; returns the CompletedProcess (text output)."""
+def run_game(tmp_path_factory):
+    """Run `python main.py *args` with a display; returns the CompletedProcess (text output).
+
+    The game reads and writes the user's settings and data in folders of the test's own (unless
+    the test chose them), so a developer's settings never change what a test sees."""
+    user = tmp_path_factory.mktemp("user")
+    env = {"BOXEL_CONFIG_DIR": str(user / "config"), "BOXEL_DATA_DIR": str(user / "data"), **os.environ}
 
     def run(*args: str, timeout: float = GAME_TIMEOUT_S) -> subprocess.CompletedProcess:
-        command = display_command() + [sys.executable, str(REPO_ROOT / "main.py"), *args]
-        for _ in range(XVFB_START_ATTEMPTS):
-            done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, timeout=timeout)
-            if XVFB_START_FAILURE not in done.stderr:
-                break
-        return done
+        return run_with_display([str(REPO_ROOT / "main.py"), *args], timeout=timeout, env=env)
 
     return run
 

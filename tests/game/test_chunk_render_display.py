@@ -9,8 +9,6 @@ window_type='none' and need no display.
 """
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -20,7 +18,7 @@ from PIL import Image
 from assets.make_atlas import paint_tile
 from tests.game.drivers.preview import SKY_RGB
 
-from .conftest import GAME_TIMEOUT_S, REPO_ROOT, XVFB_START_ATTEMPTS, XVFB_START_FAILURE, display_command
+from .conftest import run_with_display
 
 SKY_COLOUR_TOLERANCE = 8
 """[RGB levels] A pixel this close to the clear colour (per channel) is sky; fogged land is farther."""
@@ -35,13 +33,9 @@ fraction; a floor drawn inside out would show the bottom face at half brightness
 PATCH_RADIUS_PIXELS = 3
 
 
-def run_python(args: list[str], prefix: list[str]) -> str:
-    """Run `python *args` behind `prefix` (a display command, or nothing); retried when Xvfb fails to start."""
-    for _ in range(XVFB_START_ATTEMPTS):
-        result = subprocess.run([*prefix, sys.executable, *args], cwd=REPO_ROOT, capture_output=True, text=True,
-                                timeout=GAME_TIMEOUT_S)
-        if XVFB_START_FAILURE not in result.stderr:
-            break
+def run_python(args: list[str], display: bool = True) -> str:
+    """Run `python *args` (with a display unless `display` is False); its standard output."""
+    result = run_with_display(args, display=display)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     return result.stdout
 
@@ -55,8 +49,7 @@ def patch_brightness(image: np.ndarray, pixel: list[float]) -> float:
 @pytest.mark.display
 def test_a_generated_landscape_shows_textured_terrain_under_the_sky(tmp_path):
     shot = tmp_path / "landscape.png"
-    run_python(["-m", "tests.game.drivers.preview", "--seed", "42", "--size", "640x360", "--screenshot", str(shot)],
-               display_command())
+    run_python(["-m", "tests.game.drivers.preview", "--seed", "42", "--size", "640x360", "--screenshot", str(shot)])
     image = np.asarray(Image.open(shot).convert("RGB")).astype(int)
     assert image.shape == (360, 640, 3)
     distance = np.abs(image - np.array(SKY_RGB)).sum(axis=2)
@@ -73,7 +66,7 @@ def test_a_generated_landscape_shows_textured_terrain_under_the_sky(tmp_path):
 def test_ambient_occlusion_darkens_the_floor_in_an_inner_corner(tmp_path):
     shot, probes = tmp_path / "corner.png", tmp_path / "corner.json"
     run_python(["-m", "tests.game.drivers.preview", "--scene", "corner", "--size", "640x360", "--screenshot", str(shot),
-                "--probes", str(probes)], display_command())
+                "--probes", str(probes)])
     image = np.asarray(Image.open(shot).convert("RGB")).astype(float)
     pixels = json.loads(probes.read_text())
     corner = patch_brightness(image, pixels["inner_corner"])
@@ -202,7 +195,7 @@ def run_robustness_probe() -> None:
 
 
 def probe(function: str) -> dict:
-    out = run_python(["-c", f"from tests.game.test_chunk_render_display import {function} as p; p()"], [])
+    out = run_python(["-c", f"from tests.game.test_chunk_render_display import {function} as p; p()"], display=False)
     line = next(line for line in out.splitlines() if line.startswith("PROBE "))
     return json.loads(line[len("PROBE "):])
 

@@ -16,6 +16,7 @@ from game.lab import (
 )
 from game.render import space
 from game.replay import Click, KeyDown, Look
+from game.targeting import can_place
 from game.world.blocks import SHAPES, UnknownBlockError, block_id
 from game.world.meshing import mesh_section
 
@@ -257,3 +258,20 @@ def test_boxes_map_to_ursina_with_min_and_max_swapped_on_x():
 
 def test_reversing_triangles_swaps_the_first_and_last_index_of_each():
     assert space.triangles(np.array([0, 1, 2, 4, 5, 6], dtype=np.uint32)).tolist() == [2, 1, 0, 6, 5, 4]
+
+
+def test_building_beyond_the_labs_bounds_places_nothing_and_a_broken_floor_can_be_mended():
+    arena = build_arena()
+    assert not can_place(arena, (EDIT_LIMIT + 1, 0, 0), "stone", [])
+    assert can_place(arena, (EDIT_LIMIT, 0, 0), "stone", [])
+    arena.set_block(0, FLOOR_Y, 5, "air")
+    assert can_place(arena, (0, FLOOR_Y, 5), "grass", [])  # below y = 0, where the lab's floor is
+
+
+def test_a_mob_that_walks_off_the_floor_is_removed_once_it_has_fallen_into_the_void():
+    session = lab_session()
+    session.mobs.spawn((FLOOR_HALF_SIZE + 6.5, 0.0, 0.5))  # beside the arena, over nothing
+    session.run([], 10)
+    assert len(session.mobs) == 1 and session.mobs.bodies[0].feet[1] < 0.0
+    session.run([], 100)
+    assert len(session.mobs) == 0

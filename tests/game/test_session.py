@@ -14,6 +14,7 @@ import pytest
 
 import physics
 from game.cli import main, parse_options
+from game.controls import KeyBindings
 from game.hotbar import Hotbar
 from game.lab import SPAWN_FEET, lab_session
 from game.player import Player
@@ -217,3 +218,15 @@ def test_a_headless_run_reports_a_world_it_cannot_open_without_touching_it(tmp_p
     path.write_bytes(b"not a world")
     assert main(["--headless", "--world", str(path), "--exit-after-ticks", "1"]) == 2
     assert "boxel: error:" in capsys.readouterr().err and path.read_bytes() == b"not a world"
+
+
+def test_a_session_with_other_bindings_uses_them_for_movement_and_for_the_games_keys(tmp_path):
+    path = tmp_path / "keys.boxel"
+    platform_world(path)
+    bindings = KeyBindings(forward=frozenset({"i"}), fly=frozenset({"g"}), hotbar_slots=tuple("qwertyuio"))
+    with World.open(path) as world:
+        session = Session.open(world, autosave=False, bindings=bindings)
+        start = session.player.body.feet
+        session.run([KeyDown(0, "i"), KeyDown(0, "w"), KeyDown(0, "g")], 10)
+        assert session.player.flying and session.hotbar.selected == 1
+        assert session.player.body.feet != start

@@ -5,8 +5,6 @@ screen, pause menu and F2 screenshots, driven by `python -m tests.game.drivers.w
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -20,7 +18,7 @@ from game.user_settings import FOV_RANGE_DEGREES, UserSettings
 from game.world import atlas
 from game.world.blocks import block_id
 
-from .conftest import GAME_TIMEOUT_S, REPO_ROOT, XVFB_START_ATTEMPTS, XVFB_START_FAILURE, display_command
+from .conftest import REPO_ROOT, run_with_display
 
 pytestmark = pytest.mark.display
 
@@ -42,12 +40,8 @@ the quad's edges to pixels)."""
 def demo(tmp_path_factory):
     """Run the scripted demo once; returns (folder, report)."""
     folder = tmp_path_factory.mktemp("ui_demo")
-    command = display_command() + [sys.executable, "-m", "tests.game.drivers.widget_demo", "--size", "%dx%d" % WINDOW,
-                                    "--screenshots", str(folder)]
-    for _ in range(XVFB_START_ATTEMPTS):
-        done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, timeout=GAME_TIMEOUT_S)
-        if XVFB_START_FAILURE not in done.stderr:
-            break
+    done = run_with_display(["-m", "tests.game.drivers.widget_demo", "--size", "%dx%d" % WINDOW,
+                             "--screenshots", str(folder)])
     assert done.returncode == 0, f"the demo exited with {done.returncode}:\n{done.stderr[-4000:]}"
     return folder, json.loads((folder / "report.json").read_text(encoding="utf-8"))
 
