@@ -43,13 +43,13 @@ from game.clock import SCRIPTED_FRAME_SECONDS, FrameTimes, TickClock
 from game.controls import MOUSE_DEGREES_PER_UNIT, PAUSE_KEY, WHEEL_STEPS, LiveInput, turned
 from game.options import LaunchOptions
 from game.player import View
-from game.render.window import CLOSING_FRAMES, NEAR_CLIP, LaunchError, horizontal_fov, open_window, write_run_outputs
+from game.render.window import CLOSING_FRAMES, NEAR_CLIP, LaunchError, horizontal_fov, open_window, save_window_image
 from game.render import space
 from game.render.chunk_renderer import ChunkRenderer
 from game.render.entity_view import EntityView
 from game.render.screenshots import save_screenshot
 from game.replay import ReplayCursor, ReplayWriter
-from game.session import Session
+from game.session import Session, write_report
 from game.streaming import LOADING, FixedSections, WorldStreamer
 from game.ui.debug_overlay import DebugOverlay, GameStatus, panel_lines, status_lines
 from game.ui.hud import Hud
@@ -409,8 +409,14 @@ class Game:
             self.session.close()
 
     def write_outputs(self, app) -> None:
-        """Save --screenshot and --report (parent folders are created)."""
-        write_run_outputs(app, self.options.screenshot, self.options.report, self.report)
+        """Save --screenshot and --report (parent folders are created); LaunchError when one cannot be written."""
+        if self.options.screenshot is not None:
+            save_window_image(app, self.options.screenshot)
+        if self.options.report is not None:
+            try:
+                write_report(self.options.report, self.report())
+            except OSError as error:
+                raise LaunchError(f"cannot write the report {self.options.report}: {error.strerror or error}") from None
 
     def report(self) -> dict:
         """The session's report, plus what only the window has: streaming, the window, frame times."""

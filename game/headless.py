@@ -11,13 +11,11 @@ only a window has).
 
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
 
 from .options import LaunchOptions
 from .replay import ReplayCursor, ReplayWriter
-from .session import Session
+from .session import Session, write_report
 
 
 class LaunchError(RuntimeError):
@@ -48,7 +46,10 @@ def run(options: LaunchOptions, session: Session) -> int:
                     recorder.write(event)
             session.tick()
         if options.report is not None:
-            write_report(options.report, session.report())
+            try:
+                write_report(options.report, session.report())
+            except OSError as error:
+                raise LaunchError(f"cannot write the report {options.report}: {error.strerror or error}") from None
         print(f"boxel: {options.exit_after_ticks} ticks run headless on {session.world.path or 'the lab'}",
               file=sys.stderr)
     finally:
@@ -59,12 +60,3 @@ def run(options: LaunchOptions, session: Session) -> int:
                 recorder.close()
     return 0
 
-
-def write_report(path: Path, report: dict) -> None:
-    """`report` as JSON at `path` (parent folders are created)."""
-    path = Path(path)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    except OSError as error:
-        raise LaunchError(f"cannot write the report {path}: {error.strerror or error}") from None

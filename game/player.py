@@ -130,7 +130,6 @@ class Player:
             return cls(world, spawn_body(world), bindings=bindings)
         return cls(world, saved.body, saved.yaw, saved.pitch, saved.flying, bindings=bindings)
 
-
     # --- a tick -------------------------------------------------------------------------------
 
     def apply(self, event: Event) -> None:

@@ -21,9 +21,11 @@ the mobs, the projectiles, autosave. `apply` and `tick` below run it in that ord
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 import physics
 
@@ -33,7 +35,7 @@ from .hotbar import Hotbar, holdable
 from .mobs import MobManager
 from .player import Player, saved_player, section_of
 from .projectiles import Projectiles
-from .replay import Click, Event, KeyDown, KeyUp, Look
+from .replay import Click, Event, KeyDown, KeyUp, Look, ReplayCursor
 from .saved_values import body_fields
 from .targeting import Target, break_block, find_target, place_block, placement_cell
 
@@ -83,8 +85,8 @@ class Session:
         """Called after every save (the window's streamer notes that no column is unsaved)."""
         self.screenshot_requests = 0
         """F2 presses not yet taken by a window (`take_screenshot_requests`); a headless run ignores them."""
-        self.edited_blocks: dict[tuple[int, int, int], str] = {}
-        """Every cell this session changed (broke or placed), with the block it holds now."""
+        self.edited_cells: set[tuple[int, int, int]] = set()
+        """Every cell this session broke or placed a block in (the report lists what each holds now)."""
         self.tick_seconds = 0.0
         """[s] Wall time of the last tick's simulation (the F3 panel shows it)."""
 
@@ -154,17 +156,13 @@ class Session:
             return
         if button == "left":
             if break_block(self.world, target):
-                self._note_edit(target.block)
+                self.edited_cells.add(tuple(target.block))
         elif button == "right":
             cell = placement_cell(target)
             if place_block(self.world, cell, self.hotbar.selected_block, self.bodies()):
-                self._note_edit(cell)
+                self.edited_cells.add(tuple(cell))
         elif holdable(name := self.world.get_block(*target.block)):
             self.hotbar.pick(name)
-
-    def _note_edit(self, cell: Sequence[int]) -> None:
-        cell = tuple(cell)
-        self.edited_blocks[cell] = self.world.get_block(*cell)
 
     def take_screenshot_requests(self) -> int:
         """F2 presses since the last call (the window saves that many screenshots)."""
@@ -185,14 +183,13 @@ class Session:
             self.save()
 
     def run(self, events: Iterable[Event], ticks: int) -> None:
-        """Play `events` (sorted by tick, as a replay file holds them) for `ticks` more ticks: each
-        event is applied just before the tick it names (events for ticks already run apply at once)."""
-        pending = list(events)
-        index = 0
+        """Play `events` (sorted by tick, as a replay file holds them) for `ticks` more ticks, as a
+        `ReplayCursor` hands them out: each just before the tick it names, or at once if that tick
+        has run. So events meant for this call only: a second call with the same list applies them again."""
+        cursor = ReplayCursor(tuple(events))
         for _ in range(ticks):
-            while index < len(pending) and pending[index].tick <= self.ticks_run:
-                self.apply(pending[index])
-                index += 1
+            for event in cursor.due(self.ticks_run):
+                self.apply(event)
             self.tick()
 
     # --- saving and reporting ------------------------------------------------------------------
@@ -235,7 +232,14 @@ class Session:
             "bodies": [{"kind": kind, "box": list(b.box), "velocity": list(b.velocity)} for kind, bodies in
                        (("player", [body]), ("mob", self.mobs.bodies), ("projectile", self.projectiles.bodies))
                        for b in bodies],
-            "edited_blocks": [[*cell, name] for cell, name in sorted(self.edited_blocks.items())],
+            "edited_blocks": [[*cell, self.world.get_block(*cell)] for cell in sorted(self.edited_cells)],
             "seed": self.world.seed,
         }
 
+
+def write_report(path: Path, report: dict) -> None:
+    """`report` as JSON at `path`, parent folders created (the window's and the headless run's
+    --report). OSError when it cannot be written."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")

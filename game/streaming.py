@@ -112,6 +112,17 @@ class StreamingStats:
     """Sections the renderer draws (or is about to)."""
 
 
+def redraw(renderer: ChunkRenderer, sections) -> None:
+    """Mesh edited sections again: rebuild those shown, show the others (a block placed in an
+    empty section)."""
+    sections = list(sections)
+    if not sections:
+        return
+    shown = renderer.shown_sections
+    renderer.rebuild(key for key in sections if key in shown)
+    renderer.show(key for key in sections if key not in shown)
+
+
 class WorldStreamer:
     """Keeps the columns around a centre column loaded and drawn; call `update` once per frame."""
 
@@ -291,10 +302,7 @@ class WorldStreamer:
         if not changed:
             return
         self.note_edits(changed)
-        drawn = [key for key in changed if (key[0], key[2]) in self._shown]
-        shown = self.renderer.shown_sections
-        self.renderer.rebuild(key for key in drawn if key in shown)
-        self.renderer.show(key for key in drawn if key not in shown)  # a block placed in an empty section
+        redraw(self.renderer, [key for key in changed if (key[0], key[2]) in self._shown])
 
     def _unload(self, key: Column) -> None:
         if distance_squared(key, self._center) <= (self._view_distance + UNLOAD_MARGIN) ** 2:
@@ -317,20 +325,22 @@ class FixedSections:
         self.sections = tuple(sections)
         self.view_distance = 1
         """[columns] Unused: every section is drawn, whatever the distance."""
+        self._columns = len({(cx, cz) for cx, _, cz in self.sections})
         self._handed_over = False
 
     def limit_radius(self, radius: int | None) -> None:
         """Every section is drawn at once: there is no radius to limit."""
 
     def stats(self) -> StreamingStats:
-        columns = len({(cx, cz) for cx, _, cz in self.sections})
+        columns = self._columns
         return StreamingStats(columns, columns, columns if self._handed_over else 0, 0, self.renderer.pending,
                               len(self.renderer.shown_sections))
 
     def progress(self) -> float:
-        if not self._handed_over or not self.sections:
-            return 1.0 if self._handed_over else 0.0
-        return 1.0 - min(self.renderer.pending / len(self.sections), 1.0)
+        """0 before the sections are handed over, then the share of them drawn."""
+        if not self._handed_over:
+            return 0.0
+        return 1.0 - min(self.renderer.pending / max(len(self.sections), 1), 1.0)
 
     @property
     def settled(self) -> bool:
@@ -344,11 +354,7 @@ class FixedSections:
         if not self._handed_over:
             self.renderer.show(self.sections)
             self._handed_over = True
-        changed = self.world.take_changed_sections()
-        if changed:
-            shown = self.renderer.shown_sections
-            self.renderer.rebuild(key for key in changed if key in shown)
-            self.renderer.show(key for key in changed if key not in shown)
+        redraw(self.renderer, self.world.take_changed_sections())
         while self.renderer.upload_finished(1) and time.perf_counter() < deadline:
             pass
 

@@ -32,7 +32,7 @@ import physics
 from physics import AABB
 
 from game.world.blocks import AIR, BREAKABLE, SHAPES, block_id
-from game.world.coords import WORLD_HEIGHT, block_coordinate
+from game.world.coords import block_coordinate
 
 REACH_BLOCKS = 5.0
 """[blocks] How far from the eye a block can be broken, placed against or picked."""
@@ -53,7 +53,10 @@ SectionKeys = tuple[tuple[int, int, int], ...]
 
 
 class BlockWorld(physics.CollisionWorld, Protocol):
-    """What building needs from a world (`game.world.World` has it): collision boxes and block edits."""
+    """What building needs from a world (`game.world.World` and the lab's `game.lab.Arena` have it):
+    collision boxes, block edits, and where the world can hold a block."""
+
+    def can_hold(self, x: int, y: int, z: int) -> bool: ...
 
     def get_block(self, x: int, y: int, z: int) -> str: ...
 
@@ -141,8 +144,8 @@ def can_place(world: BlockWorld, cell: Sequence[int], block_name: str,
               bodies: Iterable[physics.Body | AABB]) -> bool:
     """Whether block `block_name` may be placed at `cell`.
 
-    False when the world cannot hold a block there (`world.can_hold(x, y, z)` where the world has
-    it; else the build height, 0..255) or the cell is not air, or when the block's collision
+    False when the world cannot hold a block there (`world.can_hold`) or the cell is not air, or
+    when the block's collision
     shape placed there would overlap any body's box by more than physics.CONTACT_TOLERANCE (a
     block may touch a body, as a floor or wall does). `bodies`: `physics.Body`s or their boxes.
     UnknownBlockError (a ValueError) for an unknown name, ValueError for air, TypeError for a
@@ -151,9 +154,7 @@ def can_place(world: BlockWorld, cell: Sequence[int], block_name: str,
     x, y, z = _cell(cell)
     shape = SHAPES[_placeable_id(block_name)]
     boxes = [_body_box(body) for body in bodies]
-    can_hold = getattr(world, "can_hold", None)
-    inside = can_hold(x, y, z) if can_hold is not None else 0 <= y < WORLD_HEIGHT
-    if not inside or world.get_block(x, y, z) != "air":
+    if not world.can_hold(x, y, z) or world.get_block(x, y, z) != "air":
         return False
     placed = physics.shapes.placed(shape, x, y, z)
     return not any(block.overlap_depth(box) > physics.CONTACT_TOLERANCE for block in placed for box in boxes)

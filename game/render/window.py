@@ -1,8 +1,9 @@
 """Opening Boxel's Ursina window: the Panda3D settings every window needs, sizes, field of view.
 
-Owns: PANDA_CONFIG, `open_window`, camera and closing constants shared by the game and the lab, `LaunchError` (Boxel could not start), `parse_size` (WxH
-option values) and `horizontal_fov` (Boxel's vertical FOV to Ursina's horizontal one).
-Does not own: anything drawn in the window.
+Owns: PANDA_CONFIG, `open_window`, camera and closing constants, `LaunchError` (Boxel could not
+start), `parse_size` (WxH option values), `horizontal_fov` (Boxel's vertical FOV to Ursina's
+horizontal one) and `save_window_image` (a scripted run's last frame).
+Does not own: anything drawn in the window, or the run report (`game.session.write_report`).
 """
 
 from __future__ import annotations
@@ -65,20 +66,13 @@ def horizontal_fov(vertical_degrees: float, aspect_ratio: float) -> float:
     return math.degrees(2.0 * math.atan(math.tan(half) * aspect_ratio))
 
 
-def write_run_outputs(app, screenshot: str | None, report_path: str | None, report) -> None:
-    """The end of a scripted run: the window's image to `screenshot` and `report()` as JSON to
-    `report_path` (either may be None; parent folders are created). LaunchError when the
-    screenshot cannot be written."""
-    import json
+def save_window_image(app, path: str) -> None:
+    """The end of a scripted run: the window's image to `path` (parent folders are created).
+    LaunchError when it cannot be written."""
     from pathlib import Path
 
     from panda3d.core import Filename
-    if screenshot is not None:
-        path = Path(screenshot)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not app.win.save_screenshot(Filename.from_os_specific(str(path.resolve()))):
-            raise LaunchError(f"could not save the screenshot to {path}")
-    if report_path is not None:
-        path = Path(report_path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(report(), indent=2) + "\n", encoding="utf-8")
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not app.win.save_screenshot(Filename.from_os_specific(str(path.resolve()))):
+        raise LaunchError(f"could not save the screenshot to {path}")

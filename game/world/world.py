@@ -166,6 +166,11 @@ class World:
         """The name of block (x, y, z) (edge rule outside the build height)."""
         return block_name(self._id_at(block_coordinate(x, "x"), block_coordinate(y, "y"), block_coordinate(z, "z")))
 
+    @staticmethod
+    def can_hold(x: int, y: int, z: int) -> bool:
+        """Whether a block can be set at (x, y, z): inside the world border and 0 <= y < 256."""
+        return 0 <= y < WORLD_HEIGHT and -WORLD_BORDER <= x < WORLD_BORDER and -WORLD_BORDER <= z < WORLD_BORDER
+
     def set_block(self, x: int, y: int, z: int, name: str) -> tuple[tuple[int, int, int], ...]:
         """Make block (x, y, z) the block called `name`.
 

@@ -201,7 +201,7 @@ def test_a_bad_edit_is_refused_and_changes_nothing():
 def test_the_lab_session_builds_and_breaks_blocks_and_spawns_mobs_in_the_arena():
     session = lab_session()
     session.run([Look(0, 0.0, 60.0), Click(0, "right")], 1)  # facing south, down at the floor ahead
-    (placed,) = [cell for cell, name in session.edited_blocks.items() if name == "stone"]
+    (placed,) = session.edited_cells
     assert session.world.get_block(*placed) == "stone" and placed[1] == 0
     session.run([Click(1, "left")], 1)
     assert session.world.get_block(*placed) == "air"

@@ -72,12 +72,13 @@ def test_m_spawns_a_mob_on_the_targeted_face_and_q_throws_a_projectile(lab):
 
 def test_clicks_break_place_and_pick_the_targeted_block_and_digits_choose_the_slot(lab):
     lab.run([Look(0, 0.0, 60.0), KeyDown(0, "8"), Click(0, "right")], 1)  # slot 8 holds brick
-    ((cell, name),) = lab.edited_blocks.items()
-    assert name == "brick" and lab.world.get_block(*cell) == "brick" and lab.hotbar.selected == 7
+    (cell,) = lab.edited_cells
+    assert lab.world.get_block(*cell) == "brick" and lab.hotbar.selected == 7
+    assert lab.report()["edited_blocks"] == [[*cell, "brick"]]
     lab.run([KeyDown(1, "1"), Click(1, "middle")], 1)
     assert lab.hotbar.selected == 7  # pick-block selects the slot that holds brick
     lab.run([Click(2, "left")], 1)
-    assert lab.world.get_block(*cell) == "air" and lab.edited_blocks == {cell: "air"}
+    assert lab.world.get_block(*cell) == "air" and lab.report()["edited_blocks"] == [[*cell, "air"]]
 
 
 def test_f_toggles_flying_and_the_overlay_and_hud_keys_change_only_what_they_show(lab):

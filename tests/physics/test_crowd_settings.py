@@ -107,16 +107,6 @@ def test_two_crowds_with_different_settings_in_one_process_each_tick_with_their_
     assert CrowdSettings() == CrowdSettings(**TUNED_DEFAULTS)  # nothing changed the defaults
 
 
-def test_the_old_module_globals_are_gone():
-    from physics import broad_phase, crowd
-
-    for module, name in [(crowd, "VECTORISED_MIN_BODIES"), (crowd_vector, "ROUND_COST_IN_STEPS"),
-                         (crowd_vector, "MIN_VECTOR_BODIES"), (crowd_vector, "MAX_GUESS_ROUNDS"),
-                         (crowd_vector, "GATHERED_SPARE_RUNS"), (crowd_vector, "PUSH_CANDIDATE_MARGIN"),
-                         (broad_phase, "CACHE_CELLS_ALWAYS"), (broad_phase, "CACHE_CELLS_PER_CELL_USED")]:
-        assert not hasattr(module, name), name  # one place to tune: CrowdSettings
-
-
 LAZY_IMPORT = """
 import sys
 import physics

@@ -280,3 +280,9 @@ def test_the_revision_counts_block_edits_and_not_reads(world):
     assert world.revision == before + 1
     world.set_block(3, 200, 3, "stone")  # no change
     assert world.revision == before + 1
+
+
+def test_a_world_holds_blocks_inside_its_height_and_border_only():
+    assert World.can_hold(0, 0, 0) and World.can_hold(-WORLD_BORDER, 255, WORLD_BORDER - 1)
+    assert not World.can_hold(0, -1, 0) and not World.can_hold(0, 256, 0)
+    assert not World.can_hold(WORLD_BORDER, 64, 0) and not World.can_hold(0, 64, -WORLD_BORDER - 1)
