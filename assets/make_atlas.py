@@ -227,12 +227,78 @@ def _carpet(rng: np.random.Generator) -> np.ndarray:
     return _paint(_stretch(weave), [(142, 38, 40), (160, 48, 48), (176, 58, 56), (190, 70, 64)])
 
 
+def _water(rng: np.random.Generator) -> np.ndarray:
+    ripples = _value_noise(rng, 2, 4) * 0.5 + np.sin((_ROWS + 2 * _value_noise(rng, 4)) * np.pi / 4) * 0.25 + 0.25
+    palette = [(38, 72, 168), (46, 84, 184), (56, 98, 198), (70, 114, 212), (92, 136, 224)]
+    tile = _paint(_stretch(ripples + rng.random((SIZE, SIZE)) * 0.15), palette)
+    tile[..., 3] = 168
+    return tile
+
+
+def _lava(rng: np.random.Generator) -> np.ndarray:
+    heat = _value_noise(rng, 4) * 0.55 + _value_noise(rng, 8) * 0.3 + rng.random((SIZE, SIZE)) * 0.15
+    palette = [(178, 46, 8), (206, 74, 12), (228, 110, 18), (240, 148, 30), (250, 190, 60), (255, 226, 110)]
+    return _paint(_stretch(heat), palette)
+
+
+def _ladder(rng: np.random.Generator) -> np.ndarray:
+    tile = np.zeros((SIZE, SIZE, 4), np.uint8)
+    wood = _paint(_stretch(_value_noise(rng, 8, 2) * 0.6 + rng.random((SIZE, SIZE)) * 0.4), WOOD)
+    rails = (_COLS == 2) | (_COLS == 3) | (_COLS == 12) | (_COLS == 13)
+    rungs = ((_ROWS % 4 == 1) | (_ROWS % 4 == 2)) & (_COLS > 3) & (_COLS < 12)
+    tile[rails | rungs] = wood[rails | rungs]
+    tile[rails & (_COLS % 2 == 1)] = _rgba((112, 82, 46))  # the rails' shaded edge
+    return tile
+
+
+def _cobweb(rng: np.random.Generator) -> np.ndarray:
+    tile = np.zeros((SIZE, SIZE, 4), np.uint8)
+    centre_r, centre_c = _ROWS - 7.5, _COLS - 7.5
+    spokes = (np.abs(centre_r) < 0.6) | (np.abs(centre_c) < 0.6) | (np.abs(_ROWS - _COLS) < 0.6) \
+        | (np.abs(_ROWS + _COLS - 15) < 0.6)
+    radius = np.maximum(np.abs(centre_r), np.abs(centre_c)) + 0.5 * np.minimum(np.abs(centre_r), np.abs(centre_c))
+    rings = np.isin(np.round(radius), (3, 6, 9))
+    threads = (spokes | rings) & (rng.random((SIZE, SIZE)) < 0.9)
+    tile[threads] = _rgba((228, 228, 232), 220)
+    return tile
+
+
+def _soul_sand(rng: np.random.Generator) -> np.ndarray:
+    palette = [(58, 42, 32), (72, 54, 42), (86, 66, 52), (100, 78, 62)]
+    tile = _paint(_stretch(_texture(rng, 0.4, 0.3, 0.5)), palette)
+    for _ in range(3):  # Beta's faces in the sand: two eyes and a mouth, dark
+        r, c = rng.integers(1, SIZE - 4, 2)
+        tile[r, c] = tile[r, c + 2] = _rgba((40, 28, 22))
+        tile[r + 2, c:c + 3] = _rgba((40, 28, 22))
+    return tile
+
+
+CACTUS: Palette = [(30, 92, 30), (38, 110, 36), (48, 126, 42), (60, 140, 50)]
+
+
+def _cactus_side(rng: np.random.Generator) -> np.ndarray:
+    ribs = (np.cos(_COLS * np.pi / 2) * 0.5 + 0.5) * 0.6 + rng.random((SIZE, SIZE)) * 0.4
+    tile = _paint(_stretch(ribs), CACTUS)
+    spines = (_COLS % 4 == 1) & (_ROWS % 4 == (_COLS // 4) % 4) & (rng.random((SIZE, SIZE)) < 0.8)
+    tile[spines] = _rgba((226, 226, 196))
+    return tile
+
+
+def _cactus_top(rng: np.random.Generator) -> np.ndarray:
+    tile = _paint(_stretch(_texture(rng, 0.3, 0.3, 0.5)), CACTUS)
+    ring = np.hypot(_ROWS - 7.5, _COLS - 7.5)
+    tile[(ring > 5.0) & (ring < 6.2)] = _rgba((28, 80, 28))
+    tile[ring < 1.5] = _rgba((70, 150, 58))
+    return tile
+
+
 PAINTERS: dict[str, Callable[[np.random.Generator], np.ndarray]] = {
     "stone": _stone, "cobblestone": _cobblestone, "dirt": _dirt, "grass_top": _grass_top,
     "grass_side": _grass_side, "sand": _sand, "gravel": _gravel, "bedrock": _bedrock,
     "log_side": _log_side, "log_top": _log_top, "leaves": _leaves, "planks": _planks,
     "glass": _glass, "ice": _ice, "brick": _brick, "slab_top": _smooth_stone,
-    "slab_side": _slab_side, "carpet": _carpet,
+    "slab_side": _slab_side, "carpet": _carpet, "water": _water, "lava": _lava, "ladder": _ladder,
+    "cobweb": _cobweb, "soul_sand": _soul_sand, "cactus_side": _cactus_side, "cactus_top": _cactus_top,
 }
 """Tile name -> painter of its 16x16 RGBA pixels; one per name in blocks.TILE_NAMES."""
 

@@ -4,6 +4,9 @@ Cases: a body walking on flat ground, pressed into a wall corner (a step-up is t
 refused every tick), falling; single moves of 1, 10 and 100 blocks diagonally through a field
 of scattered blocks. Every row is compared with the straightforward port in `reference_physics` (which skips the
 step-up, the tolerance and float32 emulation, so it does less work than Boxel on the corner case).
+The medium rows (swimming through water with a current, climbing a ladder, walking on soul
+sand) are compared with Boxel's own walking step on flat ground, timed in the same run: the
+target is that a step in a medium costs at most 1.5x a dry one.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import random
 
 import physics
-from physics import BlockGrid, Body, Intent
+from physics import BlockGrid, Body, Intent, Material, shapes
 
 from .harness import Row, median_time
 from .reference_physics import reference_move, reference_step
@@ -68,6 +71,43 @@ def _scattered(size: int, seed: int = 7) -> BlockGrid:
     return grid
 
 
+def _timed_steps(body: Body, world, intent: Intent, repeats: int) -> float:
+    state = {"body": body}
+
+    def one_step():
+        state["body"] = physics.step(state["body"], world, intent)
+
+    def reset():
+        state["body"] = body
+
+    return median_time(one_step, repeats=repeats, inner=100, setup=reset)
+
+
+def _medium_rows(dry_walk_us: float, repeats: int) -> list[Row]:
+    """A step swimming, climbing and on soul sand, each for 100 steps from its start (the body
+    stays in its medium throughout), against the dry walking step."""
+    pool = _floor(40)
+    pool.fill(-15, 40, -15, 15, 63, 15, shapes.EMPTY, material=Material.WATER)
+    pool.fill(-15, 48, -15, 15, 63, 15, shapes.EMPTY, material=Material.WATER, flow=(0.0, 0.0, 1.0))
+    swimmer = physics.step(Body.at_feet(0.5, 62.0, -6.5), pool, Intent())
+    ladder = _floor(10)
+    ladder.fill(1, 64, -1, 1, 110, 1)
+    ladder.fill(0, 64, 0, 0, 110, 0, shapes.LADDER["east"], material=Material.LADDER)
+    climber = _settled(ladder)
+    soul_sand = _floor(40)
+    soul_sand.fill(-40, 64, -1, 40, 64, 1, shapes.SOUL_SAND, material=Material.SOUL_SAND)
+    walker = physics.step(Body.at_feet(-20.5, 64.875, 0.5), soul_sand, Intent())
+    cases = [
+        ("step: swimming in water with a current", swimmer, pool, Intent(forward=1.0, yaw=270.0)),
+        ("step: climbing a ladder", climber, ladder, Intent(forward=1.0, yaw=270.0)),
+        ("step: walking on soul sand", walker, soul_sand, Intent(forward=1.0, yaw=270.0)),
+    ]
+    return [Row(SUITE, name, _timed_steps(body, world, intent, repeats), "us", reference=dry_walk_us,
+                target=f"<= {1.5 * dry_walk_us:.3g} us (1.5x dry walk)",
+                note="reference: Boxel's walking step on flat ground, same run")
+            for name, body, world, intent in cases]
+
+
 def run(quick: bool = False) -> list[Row]:
     repeats = 5 if quick else 25
     rows = []
@@ -82,6 +122,7 @@ def run(quick: bool = False) -> list[Row]:
         pressed = physics.step(pressed, corner, Intent(forward=1.0, yaw=315.0))
     rows.append(_step_case("step: pressed into a wall corner (step-up tried)", corner, pressed,
                            Intent(forward=1.0, yaw=315.0), repeats, "<= 80 us"))
+    rows.extend(_medium_rows(rows[0].median, repeats))
     falling = Body.at_feet(0.5, 1e5, 0.5)
     rows.append(_step_case("step: falling", BlockGrid(), falling, Intent(), repeats, ""))
 

@@ -41,6 +41,7 @@ from ursina import Entity, application, camera, color, mouse, scene, window
 from game import paths, user_settings
 from game.clock import SCRIPTED_FRAME_SECONDS, FrameTimes, TickClock
 from game.controls import MOUSE_DEGREES_PER_UNIT, PAUSE_KEY, WHEEL_STEPS, LiveInput, turned
+from game.medium import medium_lines
 from game.options import LaunchOptions
 from game.player import View
 from game.render.window import CLOSING_FRAMES, NEAR_CLIP, LaunchError, horizontal_fov, open_window, save_window_image
@@ -389,6 +390,7 @@ class Game:
             flying=player.flying, sprinting=player.sprinting, target=self._target_text())
         body = player.body
         self.overlay.show_panel(panel_lines(body, player.sink.last, session.ticks_run)
+                                + medium_lines(body, session.world)
                                 + status_lines(status, body.feet)
                                 + [f"mobs      {len(session.mobs)}  projectiles {len(session.projectiles)}"
                                    f"  contacts {len(session.projectiles.contacts)}"])

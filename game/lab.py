@@ -2,10 +2,10 @@
 case, and the world protocol a `game.session.Session` plays it through.
 
 Owns: the arena layout (which block sits in which cell), the spawn point and look, the named
-features the tests aim at, and `Arena`, an in-memory world: a `physics.BlockGrid` for collision
-beside the block ids for drawing, block edits (so building works in the lab too), the
-sections a change touches, and padded sections for the game's own chunk mesher. Pure: numpy,
-`physics` and the numpy-only `game.world`; no Ursina.
+features the tests aim at, and `Arena`, an in-memory world: a `physics.BlockGrid` for collision,
+materials and currents beside the block ids for drawing, block edits (so building works in the
+lab too), the sections a change touches, and padded sections for the game's own chunk mesher.
+Pure: numpy, `physics` and the numpy-only `game.world`; no Ursina.
 Does not own: the chunked, saved world (`game.world.World`), meshing (`game.world.meshing`),
 or drawing (the game's window draws the lab as it draws the world).
 
@@ -20,6 +20,16 @@ looking north, -Z):
   on a layer of dirt;
 - the lane straight south of spawn is open floor up to SOUTH_LANE_END_Z.
 
+Beta's media (each block's `physics.Material` comes from the registry):
+- east, behind the east wall: a 5 x 5 pool dug 3 deep into the floor (POOL_MIN..POOL_MAX),
+  its middle lane (z = POOL_CURRENT_Z) flowing east (POOL_CURRENT);
+- south-east: a 2 x 2 lava pit, 2 deep (LAVA_MIN..LAVA_MAX), in a 1-high cobblestone rim;
+- north-west: a 4-high wall (LADDER_WALL_MIN..LADDER_WALL_MAX) with ladders up its south face
+  (LADDER_CELLS, "ladder_north": each lies against the -Z side of its cell);
+- north of spawn: two cobwebs hanging at head height (COBWEB_CELLS);
+- south-east of spawn: a strip of soul sand in the floor (SOUL_SAND_CELLS);
+- south: a 2-high cactus (CACTUS_CELLS) on a patch of sand.
+
 The arena is not saved: `save` and `close` do nothing, and it starts anew each launch.
 """
 
@@ -28,9 +38,10 @@ from __future__ import annotations
 import numpy as np
 
 import physics
-from game.world.blocks import AIR, NAMES, SHAPES, SLIPPERINESS, block_id
+from game.world.blocks import AIR, MATERIAL, NAMES, SHAPES, SLIPPERINESS, block_id
 from game.world.coords import CHUNK_SIZE, WORLD_HEIGHT
 from game.world.meshing import PADDED_SIZE
+from physics.materials import FLUIDS, NO_FLOW, Cells, Material, require_flow
 
 Cell = tuple[int, int, int]
 SectionKey = tuple[int, int, int]
@@ -55,8 +66,31 @@ EDIT_LIMIT = 64
 """[blocks] The lab holds blocks within this distance of the origin on X and Z, and from
 LOWEST_Y to the world's top: room to build beside the arena, and a bound on what it holds.
 Building asks `can_hold`, so a click beyond it places nothing."""
-LOWEST_Y = FLOOR_Y - 1
-"""The layer under the floor (dirt under the ice, seen through it)."""
+POOL_MIN = (8, FLOOR_Y - 2, -2)
+POOL_MAX = (12, FLOOR_Y, 2)
+"""Corner cells of the pool's water (inclusive): 5 x 5, 3 deep, its surface level with the floor
+(y = 0); dirt walls and a sand bottom around it."""
+POOL_CURRENT_Z = 0
+"""The pool's lane with a current: its cells at this z flow POOL_CURRENT; the rest is still."""
+POOL_CURRENT = (1.0, 0.0, 0.0)
+"""The current of the pool's lane: east (a unit vector, as Beta's `getFlowVector`)."""
+LAVA_MIN = (9, FLOOR_Y - 1, 9)
+LAVA_MAX = (10, FLOOR_Y, 10)
+"""Corner cells of the lava pit (inclusive): 2 x 2, 2 deep, level with the floor; a 1-high
+cobblestone rim on the floor around it (cells x 8..11, z 8..11 at y = 0, the pit excepted)."""
+LADDER_WALL_MIN = (-13, 0, -8)
+LADDER_WALL_MAX = (-10, 3, -8)
+"""Corner cells of the 4-high stone wall the ladders hang on."""
+LADDER_CELLS = tuple((x, y, -7) for x in (-12, -11) for y in range(4))
+"""Two columns of "ladder_north" up the wall's south face (z = -7 against the wall's face)."""
+COBWEB_CELLS = ((-1, 1, -6), (0, 1, -6))
+"""Two cobwebs at head height (y 1..2) over open floor, north of spawn."""
+SOUL_SAND_CELLS = tuple((x, FLOOR_Y, 3) for x in range(1, 6))
+"""A 1 x 5 strip of soul sand in place of the grass, running east-west."""
+CACTUS_CELLS = ((3, 0, 10), (3, 1, 10))
+"""A 2-high cactus on a 3 x 3 patch of sand in the floor (cells x 2..4, z 9..11)."""
+LOWEST_Y = POOL_MIN[1] - 1
+"""The pool's bottom, the lowest layer the lab holds."""
 ARENA_SEED = 0
 """The lab's seed: mob brains draw from it, so the lab's mobs behave the same in every run."""
 
@@ -84,21 +118,30 @@ class Arena:
     def get_block(self, x: int, y: int, z: int) -> str:
         return NAMES[self.blocks.get((x, y, z), AIR)]
 
-    def set_block(self, x: int, y: int, z: int, name: str) -> tuple[SectionKey, ...]:
-        """Put block `name` at (x, y, z); returns the sections whose meshes see the change (() when
-        nothing changed). UnknownBlockError for an unknown name; ValueError outside the lab's bounds."""
+    def set_block(self, x: int, y: int, z: int, name: str,
+                  flow: tuple[float, float, float] = NO_FLOW) -> tuple[SectionKey, ...]:
+        """Put block `name` at (x, y, z), with current `flow` for water or lava (a unit vector or
+        zero); returns the sections whose meshes see the change (() when no block changed: a new
+        current alone changes no mesh). UnknownBlockError for an unknown name; ValueError outside
+        the lab's bounds or for a current on a block that does not flow."""
         block = block_id(name)
         cell = tuple(_whole(v) for v in (x, y, z))
         if not self.can_hold(*cell):
             raise ValueError(f"the lab holds blocks within {EDIT_LIMIT} of the origin and y {LOWEST_Y}..255, got {cell}")
+        flow = require_flow(flow)
+        material = Material(int(MATERIAL[block]))
+        if flow != NO_FLOW and material not in FLUIDS:
+            raise ValueError(f"only water and lava flow, not {name} (got flow {flow})")
         if self.blocks.get(cell, AIR) == block:
+            if block != AIR and self.grid.flow(*cell) != flow:
+                self.grid.set(*cell, SHAPES[block], float(SLIPPERINESS[block]), material, flow)
             return ()
         if block == AIR:
             del self.blocks[cell]
             self.grid.remove(*cell)
         else:
             self.blocks[cell] = block
-            self.grid.set(*cell, SHAPES[block], float(SLIPPERINESS[block]))
+            self.grid.set(*cell, SHAPES[block], float(SLIPPERINESS[block]), material, flow)
         seen_by = sections_seeing(cell)
         self._changed.update(seen_by)
         return seen_by
@@ -120,6 +163,19 @@ class Arena:
 
     def slipperiness(self, x: int, y: int, z: int) -> float:
         return self.grid.slipperiness(x, y, z)
+
+    def material(self, x: int, y: int, z: int) -> Material:
+        """The `physics.Material` of block (x, y, z) (AIR where there is none)."""
+        return self.grid.material(x, y, z)
+
+    def flow(self, x: int, y: int, z: int) -> tuple[float, float, float]:
+        """The current of block (x, y, z): (0, 0, 0) but in the pool's flowing lane (or where an
+        edit gave one)."""
+        return self.grid.flow(x, y, z)
+
+    def materials_in(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> Cells:
+        """Every block of the inclusive cuboid with its material (physics' many-cells query)."""
+        return self.grid.materials_in(x0, y0, z0, x1, y1, z1)
 
     @property
     def revision(self) -> int | None:
@@ -205,6 +261,15 @@ def build_arena() -> Arena:
                 for z in range(min(z0, z1), max(z0, z1) + 1):
                     arena.set_block(x, y, z, name)
 
+    def basin(low: Cell, high: Cell, wall: str, bottom: str, name: str) -> None:
+        """Block `name` in the cuboid low..high, walled with `wall` on its four sides below the
+        floor and floored with `bottom` (the floor layer itself is replaced, not walled)."""
+        (x0, y0, z0), (x1, y1, z1) = low, high
+        fill(x0 - 1, y0 - 1, z0 - 1, x1 + 1, y0 - 1, z1 + 1, bottom)
+        if y0 < FLOOR_Y:
+            fill(x0 - 1, y0, z0 - 1, x1 + 1, FLOOR_Y - 1, z1 + 1, wall)
+        fill(x0, y0, z0, x1, y1, z1, name)
+
     n = FLOOR_HALF_SIZE
     fill(-n, FLOOR_Y, -n, n, FLOOR_Y, n, "grass")
     fill(-12, FLOOR_Y, 5, -5, FLOOR_Y, 11, "ice")  # ice patch, south-west ...
@@ -234,6 +299,34 @@ def build_arena() -> Arena:
     # South-east: a 2-high wall with a 1-wide gap at x = 6.
     fill(3, 0, 6, 5, 1, 6, "stone")
     fill(7, 0, 6, 10, 1, 6, "stone")
+
+    # East, behind the east wall: the pool, its middle lane flowing east.
+    basin(POOL_MIN, POOL_MAX, "dirt", "sand", "water")
+    for x in range(POOL_MIN[0], POOL_MAX[0] + 1):
+        for y in range(POOL_MIN[1], POOL_MAX[1] + 1):
+            arena.set_block(x, y, POOL_CURRENT_Z, "water", flow=POOL_CURRENT)
+    # South-east: the lava pit in its rim.
+    basin(LAVA_MIN, LAVA_MAX, "stone", "stone", "lava")
+    (lx0, _, lz0), (lx1, _, lz1) = LAVA_MIN, LAVA_MAX
+    fill(lx0 - 1, 0, lz0 - 1, lx1 + 1, 0, lz0 - 1, "cobblestone")
+    fill(lx0 - 1, 0, lz1 + 1, lx1 + 1, 0, lz1 + 1, "cobblestone")
+    fill(lx0 - 1, 0, lz0, lx0 - 1, 0, lz1, "cobblestone")
+    fill(lx1 + 1, 0, lz0, lx1 + 1, 0, lz1, "cobblestone")
+    # North-west: the ladder wall.
+    fill(*LADDER_WALL_MIN, *LADDER_WALL_MAX, "stone")
+    for cell in LADDER_CELLS:
+        arena.set_block(*cell, "ladder_north")
+    # North of spawn: cobwebs at head height.
+    for cell in COBWEB_CELLS:
+        arena.set_block(*cell, "cobweb")
+    # South-east of spawn: soul sand in the floor.
+    for cell in SOUL_SAND_CELLS:
+        arena.set_block(*cell, "soul_sand")
+    # South: a cactus on sand.
+    (cx, _, cz) = CACTUS_CELLS[0]
+    fill(cx - 1, FLOOR_Y, cz - 1, cx + 1, FLOOR_Y, cz + 1, "sand")
+    for cell in CACTUS_CELLS:
+        arena.set_block(*cell, "cactus")
     arena.take_changed_sections()  # building it is not an edit to redraw: the window draws every section
     return arena
 

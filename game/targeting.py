@@ -31,7 +31,7 @@ from typing import Protocol
 import physics
 from physics import AABB
 
-from game.world.blocks import AIR, BREAKABLE, SHAPES, block_id
+from game.world.blocks import AIR, BREAKABLE, REPLACEABLE, SHAPES, block_id
 from game.world.coords import block_coordinate
 
 REACH_BLOCKS = 5.0
@@ -144,7 +144,8 @@ def can_place(world: BlockWorld, cell: Sequence[int], block_name: str,
               bodies: Iterable[physics.Body | AABB]) -> bool:
     """Whether block `block_name` may be placed at `cell`.
 
-    False when the world cannot hold a block there (`world.can_hold`) or the cell is not air, or
+    False when the world cannot hold a block there (`world.can_hold`) or the cell holds a block
+    other than air, water or lava (`blocks.REPLACEABLE`: a block placed in them replaces them), or
     when the block's collision
     shape placed there would overlap any body's box by more than physics.CONTACT_TOLERANCE (a
     block may touch a body, as a floor or wall does). `bodies`: `physics.Body`s or their boxes.
@@ -154,7 +155,7 @@ def can_place(world: BlockWorld, cell: Sequence[int], block_name: str,
     x, y, z = _cell(cell)
     shape = SHAPES[_placeable_id(block_name)]
     boxes = [_body_box(body) for body in bodies]
-    if not world.can_hold(x, y, z) or world.get_block(x, y, z) != "air":
+    if not world.can_hold(x, y, z) or not REPLACEABLE[block_id(world.get_block(x, y, z))]:
         return False
     placed = physics.shapes.placed(shape, x, y, z)
     return not any(block.overlap_depth(box) > physics.CONTACT_TOLERANCE for block in placed for box in boxes)

@@ -1,8 +1,8 @@
 """Boxel physics: exact, headless Minecraft Beta-style AABB movement for voxel worlds.
 
 A standalone library: the standard library, plus numpy for crowds, and no Ursina, Panda3D or
-`game`. It sees the world through `CollisionWorld.collision_boxes(region)` and returns new
-immutable values.
+`game`. It sees the world through `CollisionWorld.collision_boxes(region)` (and, optionally, what each
+cell is made of: `material`, `flow`) and returns new immutable values.
 
     body = physics.Body.at_feet(0.5, 64.0, 0.5)
     body = physics.step(body, world, physics.Intent(forward=1.0, yaw=270.0))
@@ -20,6 +20,8 @@ from .body import Body, Intent
 from .crowd_settings import CrowdSettings
 from .debug import DebugSink, MoveReport, RecordingSink
 from .grid_cast import cast
+from .knockback import knockback
+from .materials import Material
 from .mover import move
 from .push import push
 from .response import DEFAULT_RESTITUTION, RESPONSES, BodyKind, Contact, Response, resolve, response_for
@@ -44,6 +46,7 @@ __all__ = [
     "DebugSink",
     "Hit",
     "Intent",
+    "Material",
     "MoveReport",
     "MovementSettings",
     "RESPONSES",
@@ -51,6 +54,7 @@ __all__ = [
     "Response",
     "cast",
     "first_hit",
+    "knockback",
     "move",
     "push",
     "resolve",

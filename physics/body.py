@@ -1,6 +1,7 @@
 """Bodies and intents: the per-body state physics advances, and what a controller asks of it.
 
-Owns: `Body` (an immutable snapshot: box, velocity, contact flags, camera lag) and `Intent`
+Owns: `Body` (an immutable snapshot: box, velocity, contact flags, camera lag, the medium it
+moved through, fall distance, the materials it touched) and `Intent`
 (one tick of input). Both validate on construction, so a bad value never enters the physics.
 Does not own: how a body moves (see `mover.py` and `tick.py`).
 
@@ -14,6 +15,7 @@ import math
 from dataclasses import dataclass
 
 from .aabb import AABB
+from .materials import Material
 from .tolerances import MAX_BODY_SIZE, MAX_DISPLACEMENT, MIN_BOX_SIZE
 
 
@@ -49,6 +51,21 @@ class Body:
     camera_lag: float = 0.0
     """[blocks] How far the eye sits below its resting height after a step-up or while
     sneaking (Beta's `ySize`); decays x0.4 per move. While >= 0.05 no step-up is tried."""
+    fall_distance: float = 0.0
+    """[blocks] How far the body has fallen since it last stood, swam or climbed (Beta's
+    `fallDistance`, a float): grows by each downward move in the air, is reset by water and
+    ladders, and turns into `fall_damage` on landing."""
+    in_water: bool = False
+    """The tick moved the body as a swimmer (Beta's `inWater`, decided before the move)."""
+    in_lava: bool = False
+    """The tick moved the body through lava (decided before the move, after water)."""
+    in_web: bool = False
+    """The contact pass after the move met a cobweb: the next move is slowed (Beta's `isInWeb`)."""
+    fall_damage: int = 0
+    """[half hearts] Damage from a landing in this tick: ceil(fall distance - 3) when positive."""
+    touching: frozenset = frozenset()
+    """The materials (other than AIR) of the cells the contact pass after the move visited: the
+    cells the box, shrunk by 0.001, overlaps (a cactus beside the body, the soul sand under it)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.box, AABB):
@@ -61,10 +78,22 @@ class Body:
             raise ValueError(f"velocity has three components, got {self.velocity!r}")
         require_finite("velocity", *self.velocity)
         require_finite("camera_lag", self.camera_lag)
+        if not (isinstance(self.fall_distance, (int, float)) and math.isfinite(self.fall_distance)
+                and self.fall_distance >= 0.0):
+            raise ValueError(f"fall_distance must be a finite number >= 0, got {self.fall_distance!r}")
+        for name in ("on_ground", "collided_horizontally", "collided_vertically", "in_water", "in_lava", "in_web"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"Body.{name} must be a bool, got {getattr(self, name)!r}")
+        if isinstance(self.fall_damage, bool) or not isinstance(self.fall_damage, int) or self.fall_damage < 0:
+            raise ValueError(f"fall_damage must be an int >= 0, got {self.fall_damage!r}")
+        if not isinstance(self.touching, frozenset) or not all(isinstance(m, Material) for m in self.touching):
+            raise TypeError(f"touching must be a frozenset of physics.Material, got {self.touching!r}")
 
     @classmethod
     def _trusted(cls, box: AABB, velocity: tuple[float, float, float], on_ground: bool,
-                 collided_horizontally: bool, collided_vertically: bool, camera_lag: float) -> Body:
+                 collided_horizontally: bool, collided_vertically: bool, camera_lag: float,
+                 fall_distance: float = 0.0, in_water: bool = False, in_lava: bool = False, in_web: bool = False,
+                 fall_damage: int = 0, touching: frozenset = frozenset()) -> Body:
         """Build without validation: only for results derived from already validated bodies and inputs
         (finite values through bounded arithmetic stay finite)."""
         body = object.__new__(cls)
@@ -75,7 +104,19 @@ class Body:
         _set(body, "collided_horizontally", collided_horizontally)
         _set(body, "collided_vertically", collided_vertically)
         _set(body, "camera_lag", camera_lag)
+        _set(body, "fall_distance", fall_distance)
+        _set(body, "in_water", in_water)
+        _set(body, "in_lava", in_lava)
+        _set(body, "in_web", in_web)
+        _set(body, "fall_damage", fall_damage)
+        _set(body, "touching", touching)
         return body
+
+    def _with_velocity(self, velocity: tuple[float, float, float]) -> Body:
+        """This body with another (already validated) velocity, every other field kept."""
+        return Body._trusted(self.box, velocity, self.on_ground, self.collided_horizontally,
+                             self.collided_vertically, self.camera_lag, self.fall_distance, self.in_water,
+                             self.in_lava, self.in_web, self.fall_damage, self.touching)
 
     @classmethod
     def at_feet(cls, x: float, y: float, z: float, width: float = 0.6, height: float = 1.8) -> Body:

@@ -37,6 +37,7 @@ import numpy as np
 
 from .aabb import AABB
 from .crowd_settings import DEFAULT_TUNING, CrowdSettings
+from .materials import Material, has_materials, materials_in
 from .world import CollisionWorld, slipperiness_at
 
 GRID_CELL_SIZE = 2.0
@@ -304,6 +305,8 @@ class WorldCache:
         self._boxes = np.full((6, 1), np.nan)  # corners by column; column 0 pads, a box that meets nothing
         self._box_count = 1
         self._slip = np.empty((0, _TILE_CELLS))  # by tile row and cell, like `_start`; NaN: not asked yet
+        self._material = np.empty((0, _TILE_CELLS), dtype=np.int8)  # `Material` codes, by tile row and cell
+        self._special = np.empty(0, dtype=bool)  # by tile row: a cell of the tile is neither AIR nor SOLID
         self._prune_check = True
 
     def new_tick(self) -> None:
@@ -425,10 +428,47 @@ class WorldCache:
         self._start = appended(self._start, self._tile_count, start)
         self._count = appended(self._count, self._tile_count, count)
         self._slip = appended(self._slip, self._tile_count, np.full((m, _TILE_CELLS), np.nan))
+        material = self._materials_of(lo, count)
+        self._material = appended(self._material, self._tile_count, material)
+        self._special = appended(self._special, self._tile_count, (material > Material.SOLID).any(axis=1))
         at = self._tile_keys.searchsorted(tiles)
         self._tile_keys = np.insert(self._tile_keys, at, tiles)
         self._tile_rows = np.insert(self._tile_rows, at, self._tile_count + np.arange(m))
         self._tile_count += m
+
+    def _materials_of(self, lo: np.ndarray, count: np.ndarray) -> np.ndarray:
+        """The `Material` codes of the cells of the tiles whose lowest cells are `lo`, by tile and
+        cell: the world's answers, or, for a world that does not say, SOLID where a box was filed
+        (`materials.solid_cells`' rule: a box filling part of the cell)."""
+        if not has_materials(self._world):
+            return np.where(count > 0, Material.SOLID, Material.AIR).astype(np.int8)
+        t = WORLD_TILE_SIZE
+        codes = np.zeros((len(lo), _TILE_CELLS), dtype=np.int8)
+        for k, (x0, y0, z0) in enumerate(lo.tolist()):
+            found = materials_in(self._world, x0, y0, z0, x0 + t - 1, y0 + t - 1, z0 + t - 1)
+            if found:
+                cells = np.array(list(found), dtype=np.int64).reshape(-1, 3)
+                local = _tile_of(cells[:, 0], cells[:, 1], cells[:, 2])[1]
+                codes[k, local] = list(found.values())
+        return codes
+
+    def special_near(self, windows: np.ndarray) -> np.ndarray:
+        """Which cell ranges ((n, 6), see `windows_of`) lie in a tile holding a cell that is
+        neither AIR nor SOLID (water, a ladder...): bodies there need `physics.step`."""
+        b = _TILE_BITS
+        owner, (tx, ty, tz) = _points_in((windows[:, 0] >> b, windows[:, 1] >> b, windows[:, 2] >> b),
+                                         (windows[:, 3] >> b, windows[:, 4] >> b, windows[:, 5] >> b))
+        rows = self._tile_row(cell_keys(tx, ty, tz))  # (may ask the world, growing the arrays)
+        special = self._special.take(rows)
+        return np.bincount(owner.compress(special), minlength=len(windows)) > 0
+
+    def solid_in(self, windows: np.ndarray) -> np.ndarray:
+        """Which cell ranges ((n, 6)) hold a SOLID cell."""
+        owner, (cx, cy, cz) = _points_in(windows[:, :3].T, windows[:, 3:].T)
+        tiles, local = _tile_of(cx, cy, cz)
+        cells = self._tile_row(tiles) * _TILE_CELLS + local  # (may ask the world, growing the arrays)
+        codes = self._material.reshape(-1).take(cells)
+        return np.bincount(owner.compress(codes == Material.SOLID), minlength=len(windows)) > 0
 
     def prune(self, windows_in_use: np.ndarray) -> None:
         """Once per tick (the first call after `new_tick`): forget the tiles outside the cell
@@ -463,6 +503,8 @@ class WorldCache:
         self._count = count.reshape(-1, _TILE_CELLS)
         self._start = first.reshape(-1, _TILE_CELLS)
         self._slip = self._slip[rows]
+        self._material = self._material[rows]
+        self._special = self._special[rows]
         self._filed = filed.reshape(-1) + 1
         self._filed_count = self._filed.size
         self._boxes = np.concatenate((np.full((6, 1), np.nan), self._boxes[:, columns]), axis=1)

@@ -21,6 +21,7 @@ from .body import Body, Intent
 from .broad_phase import WorldCache
 from .crowd_one_by_one import step_one_by_one
 from .crowd_settings import DEFAULT_TUNING, CrowdSettings
+from .materials import Material
 from .crowd_vector import DistinctIntents, TickMemory, VectorTick
 from .settings import BETA, MovementSettings
 from .tolerances import MAX_DISPLACEMENT
@@ -213,13 +214,40 @@ def _intent_columns(intents: list, count: int) -> DistinctIntents:
                                 sneak=flags[:, 1], sprint=flags[:, 2], fly=flags[:, 3]), which)
 
 
+_TOUCH_BITS = tuple(1 << int(m) for m in Material)
+
+
+def touching_mask(touching: frozenset) -> int:
+    """A set of materials as bits (bit m for `Material` m), as `_Rows` keeps it."""
+    mask = 0
+    for m in touching:
+        mask |= 1 << int(m)
+    return mask
+
+
+_TOUCHING_OF: dict[int, frozenset] = {0: frozenset()}
+
+
+def touching_of(mask: int) -> frozenset:
+    """The set of materials of bits `mask` (one shared frozenset per mask)."""
+    found = _TOUCHING_OF.get(mask)
+    if found is None:
+        found = _TOUCHING_OF[mask] = frozenset(m for m in Material if mask & (1 << int(m)))
+    return found
+
+
 class _Rows:
     """The crowd's bodies as numpy columns (struct of arrays): the vectorised path's state.
 
     Rows are bodies in crowd order; arrays have spare capacity so `append` is amortised O(1).
+    `touching` holds each body's set of materials as bits (`touching_mask`).
     """
 
-    __slots__ = ("box", "velocity", "on_ground", "collided_horizontally", "collided_vertically", "camera_lag", "size")
+    __slots__ = ("box", "velocity", "on_ground", "collided_horizontally", "collided_vertically", "camera_lag",
+                 "fall_distance", "in_water", "in_lava", "in_web", "fall_damage", "touching", "size")
+
+    _FIELDS = ("box", "velocity", "on_ground", "collided_horizontally", "collided_vertically", "camera_lag",
+               "fall_distance", "in_water", "in_lava", "in_web", "fall_damage", "touching")
 
     def __init__(self, capacity: int = 16) -> None:
         self.box = np.empty((capacity, 6))
@@ -228,6 +256,12 @@ class _Rows:
         self.collided_horizontally = np.empty(capacity, dtype=bool)
         self.collided_vertically = np.empty(capacity, dtype=bool)
         self.camera_lag = np.empty(capacity)
+        self.fall_distance = np.empty(capacity)
+        self.in_water = np.empty(capacity, dtype=bool)
+        self.in_lava = np.empty(capacity, dtype=bool)
+        self.in_web = np.empty(capacity, dtype=bool)
+        self.fall_damage = np.empty(capacity, dtype=np.int64)
+        self.touching = np.empty(capacity, dtype=np.int64)
         self.size = 0
 
     @classmethod
@@ -235,12 +269,12 @@ class _Rows:
         rows = cls(max(len(bodies), 16))
         n = rows.size = len(bodies)
         if n:
-            rows.box[:n] = [b.box for b in bodies]
-            rows.velocity[:n] = [b.velocity for b in bodies]
-            rows.on_ground[:n] = [b.on_ground for b in bodies]
-            rows.collided_horizontally[:n] = [b.collided_horizontally for b in bodies]
-            rows.collided_vertically[:n] = [b.collided_vertically for b in bodies]
-            rows.camera_lag[:n] = [b.camera_lag for b in bodies]
+            for name in cls._FIELDS:
+                column = getattr(rows, name)
+                if name == "touching":
+                    column[:n] = [touching_mask(b.touching) for b in bodies]
+                else:
+                    column[:n] = [getattr(b, name) for b in bodies]
         return rows
 
     @classmethod
@@ -253,21 +287,19 @@ class _Rows:
     def head(self, count: int) -> _Rows:
         """The first `count` rows (sharing their values)."""
         rows = _Rows.__new__(_Rows)
-        (rows.box, rows.velocity, rows.on_ground, rows.collided_horizontally, rows.collided_vertically,
-         rows.camera_lag) = (c[:count] for c in self._columns())
+        for name, column in zip(self._FIELDS, self._columns()):
+            setattr(rows, name, column[:count])
         rows.size = count
         return rows
 
     def _columns(self):
-        return (self.box, self.velocity, self.on_ground, self.collided_horizontally, self.collided_vertically,
-                self.camera_lag)
+        return tuple(getattr(self, name) for name in self._FIELDS)
 
     def append(self, body: Body) -> None:
         n = self.size
         if n == len(self.box):
-            grown = [np.concatenate((c, np.empty((max(n, 16),) + c.shape[1:], dtype=c.dtype))) for c in self._columns()]
-            (self.box, self.velocity, self.on_ground, self.collided_horizontally, self.collided_vertically,
-             self.camera_lag) = grown
+            for name, c in zip(self._FIELDS, self._columns()):
+                setattr(self, name, np.concatenate((c, np.empty((max(n, 16),) + c.shape[1:], dtype=c.dtype))))
         self.set_body(n, body)
         self.size = n + 1
 
@@ -279,28 +311,32 @@ class _Rows:
 
     def contains(self, body: Body) -> bool:
         n = self.size
-        same = ((self.box[:n] == body.box).all(axis=1) & (self.velocity[:n] == body.velocity).all(axis=1)
-                & (self.on_ground[:n] == body.on_ground)
-                & (self.collided_horizontally[:n] == body.collided_horizontally)
-                & (self.collided_vertically[:n] == body.collided_vertically)
-                & (self.camera_lag[:n] == body.camera_lag))
+        same = (self.box[:n] == body.box).all(axis=1) & (self.velocity[:n] == body.velocity).all(axis=1)
+        for name in self._FIELDS[2:]:
+            value = touching_mask(body.touching) if name == "touching" else getattr(body, name)
+            same &= getattr(self, name)[:n] == value
         return bool(same.any())
 
     def body(self, row: int) -> Body:
         return Body._trusted(AABB._trusted(*self.box[row].tolist()), tuple(self.velocity[row].tolist()),
                              bool(self.on_ground[row]), bool(self.collided_horizontally[row]),
-                             bool(self.collided_vertically[row]), float(self.camera_lag[row]))
+                             bool(self.collided_vertically[row]), float(self.camera_lag[row]),
+                             float(self.fall_distance[row]), bool(self.in_water[row]), bool(self.in_lava[row]),
+                             bool(self.in_web[row]), int(self.fall_damage[row]), touching_of(int(self.touching[row])))
 
     def set_body(self, row: int, body: Body) -> None:
         self.box[row], self.velocity[row], self.on_ground[row] = body.box, body.velocity, body.on_ground
         self.collided_horizontally[row] = body.collided_horizontally
         self.collided_vertically[row] = body.collided_vertically
         self.camera_lag[row] = body.camera_lag
+        self.fall_distance[row] = body.fall_distance
+        self.in_water[row], self.in_lava[row], self.in_web[row] = body.in_water, body.in_lava, body.in_web
+        self.fall_damage[row] = body.fall_damage
+        self.touching[row] = touching_mask(body.touching)
 
     def to_bodies(self) -> list[Body]:
         n = self.size
         make_box, make = AABB._trusted, Body._trusted
-        return [make(make_box(*b), tuple(v), g, h, c, lag) for b, v, g, h, c, lag in zip(
-            self.box[:n].tolist(), self.velocity[:n].tolist(), self.on_ground[:n].tolist(),
-            self.collided_horizontally[:n].tolist(), self.collided_vertically[:n].tolist(),
-            self.camera_lag[:n].tolist())]
+        return [make(make_box(*b), tuple(v), g, h, c, lag, fd, w, lv, web, dmg, touching_of(t))
+                for b, v, g, h, c, lag, fd, w, lv, web, dmg, t in zip(
+                    *(column[:n].tolist() for column in self._columns()))]

@@ -30,7 +30,8 @@ own unstepped position. So the tick iterates:
    to the stepped velocities in Beta's order.
 Every velocity sum is accumulated in the order the sequential tick adds it, so the result is
 the same to the last bit, not merely close. Bodies that sneak (Beta's edge guard is a loop of
-world queries) or fly, whose move spans more than `CrowdSettings.max_window_cells` cells or
+world queries), fly, start the tick in a cobweb, move through a tile of the world cache that
+holds a cell other than AIR and SOLID (water, lava, a ladder, a web, soul sand, a cactus), whose move spans more than `CrowdSettings.max_window_cells` cells or
 reaches cells without a key (beyond `broad_phase.KEYED_XZ` or `KEYED_Y`) step with `physics.step` inside the
 same scheme.
 
@@ -74,6 +75,7 @@ from .broad_phase import WorldCache, appended, cell_keys, keyed, keyed_cells, ne
 from .clip import X, Y, Z
 from .crowd_one_by_one import step_one_by_one
 from .crowd_settings import CrowdSettings
+from .materials import Material, has_materials
 from .floats import DEG_TO_RAD_F, PI_F, QUARTER_TURN, SIN_TABLE, TABLE_SCALE
 from .push import MIN_PUSH_DISTANCE, PUSH_REACH, PUSH_STRENGTH
 from .settings import MovementSettings
@@ -425,6 +427,9 @@ class VectorTick:
         self.velocity = rows.velocity[:n].copy()
         self.on_ground = rows.on_ground[:n].copy()
         self.camera_lag = rows.camera_lag[:n].copy()
+        self.fall_distance = rows.fall_distance[:n].copy()
+        self.in_web = rows.in_web[:n].copy()
+        self.media = has_materials(world)  # whether any cell can be water, a ladder...
         self.world_cache = world_cache
         world_cache.new_tick()
         if memory is None or len(memory.stopped) != n:
@@ -452,7 +457,8 @@ class VectorTick:
         def each(column: np.ndarray) -> np.ndarray:
             return column.take(which)
 
-        self.one_by_one = each(c["sneak"] | c["fly"])  # the edge guard and flying: see the module docstring
+        # The edge guard, flying and cobwebs: see the module docstring.
+        self.one_by_one = each(c["sneak"] | c["fly"]) | self.in_web
         jumping = each(c["jump"]) & on_ground
         self.dy = np.where(jumping, s.jump_velocity, self.velocity[:, 1])
         sprinting = each(sprinting)
@@ -521,6 +527,8 @@ class VectorTick:
                 small = keyed(window)
             else:
                 small = (size.prod(axis=1) <= most) & keyed(window)
+            if self.media:
+                small &= ~self.world_cache.special_near(window)
             if np.count_nonzero(small) < small.size:
                 self.one_by_one[v_rows[~small]] = True
                 v_rows, v_dx, v_dz, window = v_rows[small], v_dx[small], v_dz[small], window[small]
@@ -531,8 +539,7 @@ class VectorTick:
             return
         for r, vx, vz in zip(rows[alone].tolist(), vx_in[alone].tolist(), vz_in[alone].tolist()):
             before = self.rows.body(r)
-            before = Body._trusted(before.box, (vx, before.velocity[1], vz), before.on_ground,
-                                   before.collided_horizontally, before.collided_vertically, before.camera_lag)
+            before = before._with_velocity((vx, before.velocity[1], vz))
             self.out.set_body(r, step(before, self.world, self.intents[r], self.settings))
 
     def _moves(self, rows: np.ndarray, vx_in: np.ndarray, vz_in: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -610,6 +617,17 @@ class VectorTick:
         out.collided_horizontally[put] = x_stopped | z_stopped
         out.collided_vertically[put] = y_stopped
         out.camera_lag[put] = lag
+        # Falling (`mover.finish_move`): no water or ladder near a body on this path.
+        on_ground = y_stopped & (dy < 0.0)
+        fall = at(self.fall_distance, rows)
+        out.fall_damage[put] = np.where(on_ground & (fall > 0.0),
+                                        np.maximum(np.ceil(_f32(fall - s.safe_fall_distance)), 0.0), 0.0)
+        out.fall_distance[put] = np.where(on_ground, 0.0, np.where(ady < 0.0, _f32(fall - ady), fall))
+        out.in_water[put] = out.in_lava[put] = out.in_web[put] = False
+        # The contact pass (`media.contact_pass`) can only meet SOLID cells here.
+        inset = s.contact_inset
+        contact = np.concatenate((np.floor(box[:, :3] + inset), np.floor(box[:, 3:] - inset)), axis=1).astype(np.int64)
+        out.touching[put] = np.where(self.world_cache.solid_in(contact), 1 << int(Material.SOLID), 0)
         stopped = self.memory.stopped
         stopped[put, 0] = np.where(x_stopped, np.sign(dx), 0.0)
         stopped[put, 1] = np.where(z_stopped, np.sign(dz), 0.0)

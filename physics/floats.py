@@ -24,7 +24,9 @@ def f32(value: float) -> float:
 
 
 SIN_TABLE = array("f", (math.sin(i * math.pi * 2.0 / 65536.0) for i in range(65536)))
-TABLE_SCALE = f32(10430.38)  # 65536 / (2 pi), as Beta's float literal
+TABLE_SCALE = f32(10430.378)
+"""Beta's `MathHelper` table index scale, the float literal `10430.378F`: the binary32 nearest
+65536 / (2 pi)."""
 QUARTER_TURN = 16384.0
 
 
@@ -38,7 +40,8 @@ def beta_cos(radians: float) -> float:
     return SIN_TABLE[int(f32(f32(radians * TABLE_SCALE) + QUARTER_TURN)) & 0xFFFF]
 
 
-PI_F = f32(3.141593)
-"""Beta's float literal for pi in `moveFlying` (`3.141593F`)."""
+PI_F = f32(3.1415927)
+"""Beta's float literal for pi in `moveFlying` (`3.1415927F`, `(float)Math.PI`), as in
+`MathHelper.sin(rotationYaw * 3.1415927F / 180F)`."""
 DEG_TO_RAD_F = f32(0.017453292)
 """Beta's float literal for pi/180 (`0.017453292F`)."""

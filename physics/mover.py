@@ -16,7 +16,10 @@ The steps, as Beta runs them:
    then Z, then down by step height; keep it only if it went strictly further horizontally; a kept
    step adds the new floor's fractional height + 0.01 to the camera lag (Boxel takes the fraction
    with `floor`; Beta truncates toward zero, which drops the lag below y = 0; the two agree above);
-6. flags from requested vs allowed deltas; each velocity component whose delta was shortened is 0.
+6. flags from requested vs allowed deltas; each velocity component whose delta was shortened is 0;
+7. the fall distance and a landing's damage; the contact pass (`media.contact_pass`).
+A body that ended its last move in a cobweb moves only (0.25, 0.05F, 0.25) of the delta and
+loses its velocity, before all of the above.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from .body import Body, require_finite
 from .clip import X, Y, Z, clip_axis, moved
 from .debug import DebugSink, MoveReport
 from .floats import f32
+from .media import Medium, contact_pass
 from .settings import BETA, MovementSettings
 from .world import CollisionWorld
 
@@ -46,7 +50,8 @@ GATHER_BELOW = 1.0
 
 def move(body: Body, dx: float, dy: float, dz: float, world: CollisionWorld,
          settings: MovementSettings = BETA, sneak: bool = False, debug: DebugSink | None = None) -> Body:
-    """Move `body` by (dx, dy, dz) blocks through `world`, Beta's `moveEntity` alone.
+    """Move `body` by (dx, dy, dz) blocks through `world`, Beta's `moveEntity` alone (cobweb
+    slowing, collision, fall distance, contact pass; the body keeps its medium flags).
 
     Returns the moved body; raises ValueError (and changes nothing) for a non-finite delta.
     """
@@ -57,19 +62,56 @@ def move(body: Body, dx: float, dy: float, dz: float, world: CollisionWorld,
 
 def finish_move(body: Body, velocity: tuple[float, float, float], dx: float, dy: float, dz: float,
                 world: CollisionWorld, settings: MovementSettings, sneak: bool, camera_lag: float,
-                debug: DebugSink | None, after=None) -> Body:
-    """Run one move whose camera lag is already decayed; zero the velocity components that were clipped.
+                debug: DebugSink | None, after=None, fall_distance: float | None = None,
+                medium: Medium | None = None) -> Body:
+    """Run one move whose camera lag is already decayed, as the rest of Beta's `moveEntity` does:
+    a body in a cobweb moves a fraction of the delta and loses its velocity; the velocity
+    components that were clipped become 0; the fall distance grows by a downward move in the air
+    and turns into damage on landing; the contact pass marks webs and slows on soul sand.
 
-    `after(vx, vy, vz) -> (vx, vy, vz)`, when given, is applied to the velocity after the zeroing
-    (the tick's gravity, drag and friction), so a tick builds one Body.
-    """
+    `after(vx, vy, vz, box, collided_horizontally) -> (vx, vy, vz)`, when given, is applied to the
+    velocity last (the tick's drag, gravity, friction, ladder climb), so a tick builds one Body.
+    `fall_distance` is the distance before the move (default: the body's), `medium` what the tick
+    decided the body is in (default: what the body says)."""
+    if body.in_web:
+        dx *= settings.web_horizontal_scale
+        dy *= settings.web_vertical_scale
+        dz *= settings.web_horizontal_scale
+        velocity = (0.0, 0.0, 0.0)
     box, (odx, ody, odz), (adx, ady, adz), camera_lag = collide(
         body.box, body.on_ground, dx, dy, dz, world, settings, sneak, camera_lag, debug)
     vx, vy, vz = velocity
-    velocity = (0.0 if odx != adx else vx, 0.0 if ody != ady else vy, 0.0 if odz != adz else vz)
+    if odx != adx:
+        vx = 0.0
+    if ody != ady:
+        vy = 0.0
+    if odz != adz:
+        vz = 0.0
+    on_ground = ody != ady and ody < 0.0
+    horizontally = odx != adx or odz != adz
+
+    if fall_distance is None:
+        fall_distance = body.fall_distance
+    damage = 0
+    if on_ground:
+        if fall_distance > 0.0:
+            damage = max(0, math.ceil(f32(fall_distance - settings.safe_fall_distance)))
+            fall_distance = 0.0
+    elif ady < 0.0:
+        fall_distance = f32(fall_distance - ady)
+
+    contact = contact_pass(world, box, settings)
+    for _ in range(contact.soul_sand_cells):
+        vx *= settings.soul_sand_slowdown
+        vz *= settings.soul_sand_slowdown
     if after is not None:
-        velocity = after(*velocity)
-    return Body._trusted(box, velocity, ody != ady and ody < 0.0, odx != adx or odz != adz, ody != ady, camera_lag)
+        vx, vy, vz = after(vx, vy, vz, box, horizontally)
+    if medium is None:
+        in_water, in_lava = body.in_water, body.in_lava
+    else:
+        in_water, in_lava = medium.in_water, medium.in_lava
+    return Body._trusted(box, (vx, vy, vz), on_ground, horizontally, ody != ady, camera_lag, fall_distance,
+                         in_water, in_lava, contact.in_web, damage, contact.touching)
 
 
 def gather(world: CollisionWorld, box: AABB, dx: float, dy: float, dz: float,

@@ -79,7 +79,4 @@ def push(a: Body, b: Body) -> tuple[Body, Body]:
     dx, dz = impulse
     avx, avy, avz = a.velocity
     bvx, bvy, bvz = b.velocity
-    return (Body._trusted(ab, (avx + dx, avy, avz + dz), a.on_ground, a.collided_horizontally,
-                          a.collided_vertically, a.camera_lag),
-            Body._trusted(bb, (bvx - dx, bvy, bvz - dz), b.on_ground, b.collided_horizontally,
-                          b.collided_vertically, b.camera_lag))
+    return a._with_velocity((avx + dx, avy, avz + dz)), b._with_velocity((bvx - dx, bvy, bvz - dz))

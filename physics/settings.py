@@ -59,6 +59,51 @@ class MovementSettings:
     """[blocks] Added to the camera lag after a step, on top of the fractional height of the new floor."""
     sneak_camera_lag: float = f32(0.2)
     """[blocks] The camera lag is raised to at least this before every sneaking move (lowers the eye)."""
+    # --- water and lava (Beta's `moveEntityWithHeading` fluid branches, `handle*Movement`) ---
+    swim_acceleration: float = f32(0.02)
+    """[blocks/tick^2] Acceleration from full input in water or lava (0.02F; no sprint bonus)."""
+    water_drag: float = f32(0.8)
+    """[1/tick] Multiplier on all three velocity components after a move in water (0.8F)."""
+    lava_drag: float = 0.5
+    """[1/tick] Multiplier on all three velocity components after a move in lava (0.5D)."""
+    fluid_gravity: float = 0.02
+    """[blocks/tick^2] Subtracted from vertical velocity after the drag in water or lava (0.02D)."""
+    swim_up_acceleration: float = f32(0.04)
+    """[blocks/tick^2] Added to vertical velocity while jump is held in water or lava (0.04F)."""
+    current_acceleration: float = 0.014
+    """[blocks/tick^2] Scale of the unit current added to the velocity in water (0.014D)."""
+    fluid_jump_out_velocity: float = f32(0.3)
+    """[blocks/tick] Vertical velocity after a fluid move blocked sideways where the body, lifted,
+    would be free of blocks and fluid (0.3F: climbing out onto a bank)."""
+    fluid_jump_out_lift: float = f32(0.6)
+    """[blocks] How high above its next position that test places the body (0.6F)."""
+    water_check_inset_y: float = f32(0.4)
+    """[blocks] The box is shrunk by this at top and bottom to find the water it is in (0.4F)."""
+    water_check_inset: float = 0.001
+    """[blocks] ... and by this on every side after that (`contract(0.001D)`)."""
+    lava_check_inset_xz: float = f32(0.1)
+    """[blocks] The box is shrunk by this on X and Z to find the lava it is in (0.1F)."""
+    lava_check_inset_y: float = f32(0.4)
+    """[blocks] ... and by this at top and bottom (0.4F)."""
+    # --- ladders (the land branch's clamps) ---
+    ladder_max_sideways: float = f32(0.15)
+    """[blocks/tick] On a ladder, X and Z velocity are clamped to +- this before the move (0.15F)."""
+    ladder_max_descent: float = 0.15
+    """[blocks/tick] On a ladder, vertical velocity is at least -this before the move (0.15D)."""
+    ladder_climb_velocity: float = 0.2
+    """[blocks/tick] Vertical velocity after a move on a ladder blocked sideways (0.2D)."""
+    # --- cobwebs, soul sand, contact ---
+    web_horizontal_scale: float = 0.25
+    """[1] A move out of a cobweb is this fraction of the asked X and Z (0.25D)."""
+    web_vertical_scale: float = f32(0.05)
+    """[1] ... and this fraction of the asked Y (0.05F widened)."""
+    soul_sand_slowdown: float = 0.4
+    """[1] X and Z velocity multiplier per soul sand cell the contact pass visits (0.4D)."""
+    contact_inset: float = 0.001
+    """[blocks] The contact pass visits the cells of the box shrunk by this (0.001D)."""
+    # --- falling ---
+    safe_fall_distance: float = 3.0
+    """[blocks] A landing deals ceil(fall distance - this) damage when positive (3.0F)."""
 
     def __post_init__(self) -> None:
         for name in self.__dataclass_fields__:

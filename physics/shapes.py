@@ -38,6 +38,24 @@ STAIRS: dict[str, Shape] = {
 }
 """Stairs shapes by facing."""
 
+SOUL_SAND: Shape = (AABB(0.0, 0.0, 0.0, 1.0, 0.875, 1.0),)
+"""Beta's `BlockSoulSand`: 1/8 lower than a full block, so a body standing on it sinks in."""
+CACTUS: Shape = (AABB(1.0 / 16.0, 0.0, 1.0 / 16.0, 15.0 / 16.0, 15.0 / 16.0, 15.0 / 16.0),)
+"""Beta's `BlockCactus`: inset 1/16 on every side and at the top, so a body pressed against it
+overlaps its cell (and the contact pass finds it)."""
+
+LADDER_THICKNESS = 0.125
+"""[blocks] Beta's `BlockLadder` box thickness (0.125F)."""
+
+LADDER: dict[str, Shape] = {
+    "north": (AABB(0.0, 0.0, 0.0, 1.0, 1.0, LADDER_THICKNESS),),
+    "south": (AABB(0.0, 0.0, 1.0 - LADDER_THICKNESS, 1.0, 1.0, 1.0),),
+    "west": (AABB(0.0, 0.0, 0.0, LADDER_THICKNESS, 1.0, 1.0),),
+    "east": (AABB(1.0 - LADDER_THICKNESS, 0.0, 0.0, 1.0, 1.0, 1.0),),
+}
+"""Ladder shapes by the side of the cell the ladder lies against: "north" against the -Z side
+(z 0..0.125), "south" against +Z, "west" against -X, "east" against +X."""
+
 MAX_SHAPE_TOP = 1.5
 """[blocks] The highest any shape reaches above its cell's floor (the fence). Worlds use it to
 know how far below a query region a block may still reach into it."""

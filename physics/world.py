@@ -13,6 +13,11 @@ Rules every `CollisionWorld` must keep:
   which is also the value for air and ordinary blocks; ice is 0.98.
 - `revision` (optional) is an int that changes whenever any block changes. A `Crowd` keeps the
   block boxes it gathered while it stays the same; without it, boxes are gathered every tick.
+- `material(x, y, z)` (optional) is the `physics.Material` of block (x, y, z), and
+  `flow(x, y, z)` (optional) the current of a fluid block (Beta's `getFlowVector`, a unit vector
+  or zero). Without them a cell is SOLID where the boxes fill it, AIR elsewhere, and nothing
+  flows: such a world moves bodies as dry land does. `materials_in(x0, y0, z0, x1, y1, z1)`
+  (optional) answers many cells at once (see `materials.py`).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
 from .aabb import AABB
+from .materials import NO_FLOW, Cells, Material, require_flow, require_material
 from .shapes import FULL_CUBE, MAX_SHAPE_TOP, Shape, placed
 
 DEFAULT_SLIPPERINESS = 0.6
@@ -57,30 +63,47 @@ class BlockGrid:
     def __init__(self) -> None:
         self._boxes: dict[tuple[int, int, int], tuple[AABB, ...]] = {}
         self._slipperiness: dict[tuple[int, int, int], float] = {}
+        self._materials: dict[tuple[int, int, int], Material] = {}  # every block's material
+        self._flows: dict[tuple[int, int, int], tuple[float, float, float]] = {}  # non-zero currents only
         self._revision = 0
 
-    def set(self, x: int, y: int, z: int, shape: Shape = FULL_CUBE, slipperiness: float = DEFAULT_SLIPPERINESS) -> None:
-        """Put a block with `shape` (block-local boxes) at cell (x, y, z), replacing what was there."""
+    def set(self, x: int, y: int, z: int, shape: Shape = FULL_CUBE, slipperiness: float = DEFAULT_SLIPPERINESS,
+            material: Material = Material.SOLID, flow: tuple[float, float, float] = NO_FLOW) -> None:
+        """Put a block with `shape` (block-local boxes) at cell (x, y, z), replacing what was there.
+
+        `material` says how it moves bodies (water and lava: shape EMPTY; a ladder: a
+        `shapes.LADDER` shape), `flow` is a fluid cell's current. Bad values raise TypeError or
+        ValueError and change nothing."""
         key = (_cell(x), _cell(y), _cell(z))
         if not (isinstance(slipperiness, (int, float)) and 0.0 < slipperiness <= 1.0):
             raise ValueError(f"slipperiness must be in (0, 1], got {slipperiness!r}")
         for box in shape:
             if not isinstance(box, AABB):
                 raise TypeError(f"a shape is a tuple of AABB, got {box!r}")
+        material = require_material(material)
+        flow = require_flow(flow)
+        if material == Material.AIR:
+            raise ValueError("a block cannot be made of AIR (use remove)")
         self._boxes[key] = placed(shape, *key)
+        self._materials[key] = material
         self._revision += 1
         if slipperiness == DEFAULT_SLIPPERINESS:
             self._slipperiness.pop(key, None)
         else:
             self._slipperiness[key] = float(slipperiness)
+        if flow == NO_FLOW:
+            self._flows.pop(key, None)
+        else:
+            self._flows[key] = flow
 
     def fill(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int, shape: Shape = FULL_CUBE,
-             slipperiness: float = DEFAULT_SLIPPERINESS) -> None:
+             slipperiness: float = DEFAULT_SLIPPERINESS, material: Material = Material.SOLID,
+             flow: tuple[float, float, float] = NO_FLOW) -> None:
         """Set every cell of the inclusive cuboid (x0, y0, z0)..(x1, y1, z1)."""
         for x in range(min(x0, x1), max(x0, x1) + 1):
             for y in range(min(y0, y1), max(y0, y1) + 1):
                 for z in range(min(z0, z1), max(z0, z1) + 1):
-                    self.set(x, y, z, shape, slipperiness)
+                    self.set(x, y, z, shape, slipperiness, material, flow)
 
     def remove(self, x: int, y: int, z: int) -> None:
         """Make cell (x, y, z) air (no error if it already is)."""
@@ -88,6 +111,26 @@ class BlockGrid:
         if self._boxes.pop(key, None) is not None:
             self._revision += 1
         self._slipperiness.pop(key, None)
+        self._materials.pop(key, None)
+        self._flows.pop(key, None)
+
+    def material(self, x: int, y: int, z: int) -> Material:
+        """The material of block (x, y, z) (AIR where there is none)."""
+        return self._materials.get((x, y, z), Material.AIR)
+
+    def flow(self, x: int, y: int, z: int) -> tuple[float, float, float]:
+        """The current of block (x, y, z) ((0, 0, 0) where none was set)."""
+        return self._flows.get((x, y, z), NO_FLOW)
+
+    def materials_in(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> Cells:
+        """Every block of the inclusive cuboid with its material."""
+        stored = self._materials
+        if (x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1) > len(stored):
+            return {k: m for k, m in stored.items()
+                    if x0 <= k[0] <= x1 and y0 <= k[1] <= y1 and z0 <= k[2] <= z1}
+        get = stored.get
+        return {key: m for x in range(x0, x1 + 1) for y in range(y0, y1 + 1) for z in range(z0, z1 + 1)
+                if (m := get(key := (x, y, z))) is not None}
 
     @property
     def revision(self) -> int | None:

@@ -12,11 +12,13 @@ copied from the neighbours (edges and corners included), so faces and ambient oc
 section borders come out exactly as inside the section.
 
 Rules:
-* Every drawn block is a list of quads (`quads_of_block`): a full cube has its 6 faces; a
+* Every drawn block is a list of quads (`quads_of_block`) from its drawn shape
+  (`blocks.DRAWN_SHAPES`: the collision shape, except water, lava and cobwebs, which collide
+  with nothing and are drawn as cubes, and a few others): a full cube has its 6 faces; a
   non-cube shape has the faces of its boxes, minus the parts one box of the shape covers on
   another. A quad lying on its cell's boundary is hidden by an OPAQUE (full, not see-through)
-  neighbour across that boundary; a see-through cube that CULLS_SAME (glass) is also hidden by
-  the same block. A quad inside the cell (a slab's top, a stair's step) is never hidden. Leaves
+  neighbour across that boundary; a block that CULLS_SAME (glass, water, lava, cactus) is also
+  hidden by the same block. A quad inside the cell (a slab's top, a stair's step) is never hidden. Leaves
   keep all their faces; a full cube next to a slab keeps its face.
 * Light per vertex = FACE_SHADE[direction] * AO_BRIGHTNESS[ao]. `ao` (0..3, 3 = open) comes
   from the three cells touching the vertex in the cell layer the quad faces (0fps: side1,
@@ -46,7 +48,7 @@ import numpy as np
 from physics import shapes
 from physics.aabb import AABB
 from . import atlas
-from .blocks import COUNT, CULLS_SAME, FACE_TILES, FULL_CUBE, OPAQUE, SHAPES, TRANSPARENT, UnknownBlockError
+from .blocks import COUNT, CULLS_SAME, DRAWN_SHAPES, FACE_TILES, FULL_CUBE, OPAQUE, TRANSPARENT, UnknownBlockError
 
 SECTION_SIZE = 16
 """[blocks] Edge of a section."""
@@ -165,8 +167,10 @@ def _shape_quads(boxes: tuple[AABB, ...]) -> tuple[Quad, ...]:
     return tuple(sorted(quads, key=lambda q: q.direction))
 
 
-_QUADS_BY_SHAPE = {shape: _shape_quads(_DRAWN_AS.get(shape, shape)) for shape in set(SHAPES)}
-QUADS: tuple[tuple[Quad, ...], ...] = tuple(_QUADS_BY_SHAPE[shape] for shape in SHAPES)
+DRAWN_BOXES: tuple[tuple[AABB, ...], ...] = tuple(_DRAWN_AS.get(shape, shape) for shape in DRAWN_SHAPES)
+"""The boxes each block id is drawn as (air: none): the registry's drawn shape, a fence as its post."""
+_QUADS_BY_BOXES = {boxes: _shape_quads(boxes) for boxes in set(DRAWN_BOXES)}
+QUADS: tuple[tuple[Quad, ...], ...] = tuple(_QUADS_BY_BOXES[boxes] for boxes in DRAWN_BOXES)
 """The quads of every block id (air: none); a full cube's 6 are in FACES order."""
 
 

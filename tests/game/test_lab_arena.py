@@ -11,14 +11,16 @@ import pytest
 
 import physics
 from game.lab import (
-    EAST_WALL_X, EDIT_LIMIT, FLOOR_HALF_SIZE, FLOOR_Y, ICE_SLIPPERINESS, SOUTH_LANE_END_Z, SPAWN_FEET, Arena,
-    build_arena, lab_session,
+    CACTUS_CELLS, COBWEB_CELLS, EAST_WALL_X, EDIT_LIMIT, FLOOR_HALF_SIZE, FLOOR_Y, ICE_SLIPPERINESS, LADDER_CELLS,
+    LADDER_WALL_MAX, LADDER_WALL_MIN, LAVA_MAX, LAVA_MIN, POOL_CURRENT, POOL_CURRENT_Z, POOL_MAX, POOL_MIN,
+    SOUL_SAND_CELLS, SOUTH_LANE_END_Z, SPAWN_FEET, Arena, build_arena, lab_session,
 )
 from game.render import space
 from game.replay import Click, KeyDown, Look
-from game.targeting import can_place
-from game.world.blocks import SHAPES, UnknownBlockError, block_id
+from game.targeting import can_place, place_block
+from game.world.blocks import MATERIAL, SHAPES, TRANSPARENT, UnknownBlockError, block_id
 from game.world.meshing import mesh_section
+from physics.materials import NO_FLOW, Material
 
 NORTH, SOUTH, EAST, WEST = 180.0, 0.0, 270.0, 90.0
 
@@ -119,12 +121,182 @@ def test_the_ice_patch_is_slippery_and_the_player_glides_further_on_it(arena):
     assert glide(-8.5, 11.5) > 3 * glide(12.5, 11.5)
 
 
-def test_the_floor_covers_the_arena_and_the_collision_grid_holds_every_block(arena):
-    n = FLOOR_HALF_SIZE
-    assert all(arena.get_block(x, FLOOR_Y, z) in ("grass", "ice") for x in (-n, 0, n) for z in (-n, 0, n))
+def assert_grid_equals_blocks(arena: Arena) -> None:
+    """The collision grid holds exactly the arena's blocks: their shapes and materials."""
     assert set(arena.grid.cells()) == set(arena.blocks)
     for cell, block in arena.blocks.items():
         assert arena.grid.boxes_at(*cell) == physics.shapes.placed(SHAPES[block], *cell)
+        assert arena.grid.material(*cell) is Material(int(MATERIAL[block])), cell
+    assert arena.materials_in(-EDIT_LIMIT, -8, -EDIT_LIMIT, EDIT_LIMIT, 8, EDIT_LIMIT) == {
+        cell: Material(int(MATERIAL[block])) for cell, block in arena.blocks.items() if -8 <= cell[1] <= 8}
+
+
+def test_the_floor_covers_the_arena_and_the_collision_grid_holds_every_block(arena):
+    n = FLOOR_HALF_SIZE
+    assert all(arena.get_block(x, FLOOR_Y, z) in ("grass", "ice") for x in (-n, 0, n) for z in (-n, 0, n))
+    assert_grid_equals_blocks(arena)
+
+
+# --- Beta's media: the pool, the lava pit, the ladder wall, cobwebs, soul sand, the cactus ----------
+
+def cuboid(low: tuple[int, int, int], high: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+    return [(x, y, z) for x in range(low[0], high[0] + 1) for y in range(low[1], high[1] + 1)
+            for z in range(low[2], high[2] + 1)]
+
+
+def ring(low: tuple[int, int, int], high: tuple[int, int, int], y: int) -> list[tuple[int, int, int]]:
+    """The cells around the cuboid's footprint, one layer at `y`."""
+    return [(x, y, z) for x in range(low[0] - 1, high[0] + 2) for z in range(low[2] - 1, high[2] + 2)
+            if not (low[0] <= x <= high[0] and low[2] <= z <= high[2])]
+
+
+def test_the_pool_is_5_by_5_and_3_deep_level_with_the_floor_with_a_current_along_its_middle_lane(arena):
+    water = cuboid(POOL_MIN, POOL_MAX)
+    assert len(water) == 5 * 5 * 3 and POOL_MAX[1] == FLOOR_Y
+    for cell in water:
+        assert arena.get_block(*cell) == "water" and arena.material(*cell) is Material.WATER
+        assert arena.flow(*cell) == (POOL_CURRENT if cell[2] == POOL_CURRENT_Z else NO_FLOW)
+        assert arena.grid.boxes_at(*cell) == ()
+    assert POOL_MIN[2] < POOL_CURRENT_Z < POOL_MAX[2] and POOL_CURRENT == (1.0, 0.0, 0.0)
+    bottom = POOL_MIN[1] - 1
+    assert all(arena.get_block(x, bottom, z) == "sand" for x, _, z in cuboid(POOL_MIN, POOL_MAX))
+    for y in range(POOL_MIN[1], FLOOR_Y):
+        assert all(arena.get_block(*cell) == "dirt" for cell in ring(POOL_MIN, POOL_MAX, y))
+    assert all(arena.get_block(*cell) == "grass" for cell in ring(POOL_MIN, POOL_MAX, FLOOR_Y))
+    above = cuboid((POOL_MIN[0], 0, POOL_MIN[2]), (POOL_MAX[0], 2, POOL_MAX[2]))
+    assert all(arena.get_block(*cell) == "air" for cell in above)
+
+
+def test_the_lava_pit_is_2_by_2_and_2_deep_in_stone_inside_a_low_cobblestone_rim(arena):
+    lava = cuboid(LAVA_MIN, LAVA_MAX)
+    assert len(lava) == 2 * 2 * 2 and LAVA_MAX[1] == FLOOR_Y
+    assert all(arena.get_block(*c) == "lava" and arena.material(*c) is Material.LAVA for c in lava)
+    assert all(arena.flow(*c) == NO_FLOW for c in lava)
+    assert all(arena.get_block(x, LAVA_MIN[1] - 1, z) == "stone" for x, _, z in lava)
+    assert all(arena.get_block(*c) == "stone" for c in ring(LAVA_MIN, LAVA_MAX, LAVA_MIN[1]))
+    assert all(arena.get_block(*c) == "cobblestone" for c in ring(LAVA_MIN, LAVA_MAX, 0))
+    assert all(arena.get_block(*c) == "air" for c in ring(LAVA_MIN, LAVA_MAX, 1))  # one high
+
+
+def test_the_ladder_wall_is_4_high_with_ladders_against_its_south_face(arena):
+    wall = cuboid(LADDER_WALL_MIN, LADDER_WALL_MAX)
+    assert LADDER_WALL_MAX[1] - LADDER_WALL_MIN[1] + 1 == 4
+    assert all(arena.get_block(*c) == "stone" and arena.material(*c) is Material.SOLID for c in wall)
+    assert len(LADDER_CELLS) == 8
+    for x, y, z in LADDER_CELLS:
+        assert arena.get_block(x, y, z) == "ladder_north" and arena.material(x, y, z) is Material.LADDER
+        assert (x, y, z - 1) in wall  # the wall is the ladder's north neighbour ...
+        (box,) = arena.grid.boxes_at(x, y, z)
+        assert box.min_z == z and box.max_z == z + physics.shapes.LADDER_THICKNESS  # ... and the ladder lies on it
+
+
+def test_the_cobwebs_hang_at_head_height_over_open_floor_and_collide_with_nothing(arena):
+    assert len(COBWEB_CELLS) == 2
+    for x, y, z in COBWEB_CELLS:
+        assert y == 1 and arena.get_block(x, y, z) == "cobweb" and arena.material(x, y, z) is Material.WEB
+        assert arena.grid.boxes_at(x, y, z) == ()
+        assert arena.get_block(x, 0, z) == "air" and arena.get_block(x, FLOOR_Y, z) == "grass"
+
+
+def test_the_soul_sand_strip_replaces_the_grass_and_the_cactus_stands_2_high_on_sand(arena):
+    assert len(SOUL_SAND_CELLS) == 5 and len({z for _, _, z in SOUL_SAND_CELLS}) == 1
+    for cell in SOUL_SAND_CELLS:
+        assert cell[1] == FLOOR_Y and arena.get_block(*cell) == "soul_sand"
+        assert arena.material(*cell) is Material.SOUL_SAND
+        assert arena.grid.boxes_at(*cell) == physics.shapes.placed(physics.shapes.SOUL_SAND, *cell)
+    assert [y for _, y, _ in CACTUS_CELLS] == [0, 1]
+    for cell in CACTUS_CELLS:
+        assert arena.get_block(*cell) == "cactus" and arena.material(*cell) is Material.CACTUS
+    x, _, z = CACTUS_CELLS[0]
+    assert arena.get_block(x, FLOOR_Y, z) == "sand" and arena.get_block(x, 2, z) == "air"
+
+
+def test_the_media_sections_mesh_the_water_see_through_and_the_lava_opaque(arena):
+    water_id, lava_id = block_id("water"), block_id("lava")
+    assert TRANSPARENT[water_id] and not TRANSPARENT[lava_id]
+    keys = {(x // 16, y // 16, z // 16) for x, y, z in cuboid(POOL_MIN, POOL_MAX) + cuboid(LAVA_MIN, LAVA_MAX)}
+    faces = {}  # world-space faces: (opaque, see-through)
+    for key in keys:
+        origin = np.array(key, dtype=np.float32) * 16
+        for part, mesh in zip(("opaque", "see_through"), mesh_section(arena.padded_section(*key))):
+            faces.setdefault(part, []).append(mesh.positions.reshape(-1, 4, 3) + origin)
+    see_through, opaque = np.concatenate(faces["see_through"]), np.concatenate(faces["opaque"])
+    assert len(see_through) == 25 and np.all(see_through[:, :, 1] == 0.0)  # the pool's surface only: water hides water
+    lava_top = (opaque[:, :, 1] == 0.0).all(axis=1) & (opaque[:, :, 0] >= LAVA_MIN[0]).all(axis=1) \
+        & (opaque[:, :, 0] <= LAVA_MAX[0] + 1).all(axis=1) & (opaque[:, :, 2] >= LAVA_MIN[2]).all(axis=1) \
+        & (opaque[:, :, 2] <= LAVA_MAX[2] + 1).all(axis=1)
+    assert lava_top.sum() == 4  # the pit's surface, in the opaque pass
+
+
+def test_a_player_dropped_over_the_pool_falls_in_and_swims():
+    session = lab_session()
+    above = physics.Body.at_feet(POOL_MIN[0] + 2.5, 3.0, POOL_MIN[2] + 1.5)
+    session.player.body = session.player.previous = above
+    session.run([], 30)
+    body = session.player.body
+    assert body.in_water and not body.in_lava
+    assert POOL_MIN[1] <= body.feet[1] < POOL_MAX[1] + 1  # in the water, above the pool's bottom
+    assert Material.WATER in body.touching
+
+
+def settle_in_pool(arena: Arena, z: float, ticks: int = 60) -> physics.Body:
+    return hold(arena, physics.Body.at_feet(POOL_MIN[0] + 1.5, float(POOL_MIN[1]), z), ticks)[-1]
+
+
+def test_the_current_carries_a_body_east_along_its_lane_and_the_still_water_does_not(arena):
+    carried = settle_in_pool(arena, POOL_CURRENT_Z + 0.5)
+    still = settle_in_pool(arena, POOL_CURRENT_Z + 1.5)
+    assert carried.feet[0] > POOL_MIN[0] + 2.5  # drifted east, toward the pool's east wall
+    assert still.feet[0] == POOL_MIN[0] + 1.5
+
+
+def test_walking_into_the_ladders_climbs_the_wall(arena):
+    x, _, z = LADDER_CELLS[0]
+    bodies = hold(arena, settled(arena, x + 0.5, z + 1.5), 30, forward=1.0, yaw=NORTH)
+    assert max(b.feet[1] for b in bodies) > 2.0
+    assert all(b.box.min_z >= z + physics.shapes.LADDER_THICKNESS for b in bodies)
+
+
+def test_walking_into_a_cobweb_slows_the_player_to_a_crawl(arena):
+    x, _, z = COBWEB_CELLS[0]
+    bodies = hold(arena, settled(arena, x + 0.5, z + 3.5), 40, forward=1.0, yaw=NORTH)
+    caught = [b for b in bodies if b.in_web]
+    assert caught and all(abs(b.velocity[2]) < 0.05 for b in caught[1:])
+    assert bodies[-1].box.min_z > z - 1.0  # not through it in two seconds
+
+
+def test_soul_sand_lets_a_standing_body_sink_an_eighth_and_the_cactus_is_felt_beside_it(arena):
+    on_sand = hold(arena, settled(arena, SOUL_SAND_CELLS[2][0] + 0.5, SOUL_SAND_CELLS[2][2] + 0.5), 10)[-1]
+    assert on_sand.on_ground and on_sand.feet[1] == -0.125 and Material.SOUL_SAND in on_sand.touching
+    x, _, z = CACTUS_CELLS[0]
+    against = hold(arena, settled(arena, x + 0.5, z - 1.5), 20, forward=1.0, yaw=SOUTH)
+    assert any(Material.CACTUS in b.touching for b in against)
+    assert max(b.box.max_z for b in against) == z + 1.0 / 16.0  # stopped by the cactus' inset side
+
+
+def test_a_body_over_the_lava_pit_falls_into_the_lava(arena):
+    x, _, z = LAVA_MIN
+    bodies = hold(arena, physics.Body.at_feet(x + 1.0, 1.0, z + 1.0), 20)
+    assert bodies[-1].in_lava and Material.LAVA in bodies[-1].touching
+
+
+def test_no_mob_is_spawned_in_the_lava_but_one_may_be_in_the_water():
+    session = lab_session()
+    x, y, z = LAVA_MIN
+    with pytest.raises(ValueError, match="lava"):
+        session.mobs.spawn((x + 0.5, float(y), z + 0.5))
+    session.mobs.spawn((POOL_MIN[0] + 0.5, float(POOL_MIN[1]), POOL_MIN[2] + 0.5))
+    assert len(session.mobs) == 1
+
+
+def test_a_block_placed_in_the_water_replaces_it_and_the_current_goes_with_it():
+    arena = build_arena()
+    cell = (POOL_MIN[0], POOL_MAX[1], POOL_CURRENT_Z)
+    assert arena.flow(*cell) == POOL_CURRENT
+    assert place_block(arena, cell, "stone", []) is not None
+    assert arena.get_block(*cell) == "stone" and arena.material(*cell) is Material.SOLID
+    assert arena.flow(*cell) == NO_FLOW
+    assert place_block(arena, COBWEB_CELLS[0], "stone", []) is None  # a cobweb is not replaced
 
 
 # --- a world of registry blocks, drawn by the game's mesher ----------------------------------------
@@ -185,6 +357,19 @@ def test_an_edit_changes_the_blocks_the_collision_grid_and_the_sections_to_redra
     assert arena.take_changed_sections() >= {(0, 0, 0), (-1, -1, -1)}
     assert arena.take_changed_sections() == set()
 
+    # Media: a new block takes its material; a fluid takes its current; a current alone redraws nothing.
+    assert arena.set_block(5, 5, 3, "water", flow=(0.0, 0.0, -1.0)) == ((0, 0, 0),)
+    assert (arena.material(5, 5, 3), arena.flow(5, 5, 3)) == (Material.WATER, (0.0, 0.0, -1.0))
+    assert arena.set_block(5, 5, 3, "water") == ()
+    assert (arena.material(5, 5, 3), arena.flow(5, 5, 3)) == (Material.WATER, NO_FLOW)
+    arena.set_block(5, 5, 3, "ladder_west")
+    assert arena.material(5, 5, 3) is Material.LADDER and arena.flow(5, 5, 3) == NO_FLOW
+    arena.set_block(*SOUL_SAND_CELLS[0], "grass")
+    arena.set_block(*CACTUS_CELLS[1], "air")
+    arena.set_block(*POOL_MIN, "lava")
+    assert arena.material(*POOL_MIN) is Material.LAVA and arena.material(*CACTUS_CELLS[1]) is Material.AIR
+    assert_grid_equals_blocks(arena)
+
 
 def test_a_bad_edit_is_refused_and_changes_nothing():
     arena = build_arena()
@@ -195,6 +380,10 @@ def test_a_bad_edit_is_refused_and_changes_nothing():
         arena.set_block(EDIT_LIMIT + 1, 0, 0, "stone")
     with pytest.raises(TypeError):
         arena.set_block(0.5, 0, 0, "stone")
+    with pytest.raises(ValueError, match="only water and lava flow"):
+        arena.set_block(0, 0, 3, "stone", flow=(1.0, 0.0, 0.0))
+    with pytest.raises(ValueError):
+        arena.set_block(0, 0, 3, "water", flow=(float("nan"), 0.0, 0.0))
     assert arena.blocks == before and arena.take_changed_sections() == set()
 
 

@@ -64,8 +64,9 @@ def assert_same_bodies(got, expected):
 
 def bits(body: Body) -> tuple:
     """A body's values, floats as their exact bits (so 0.0 and -0.0 differ)."""
-    return (tuple(v.hex() for v in (*body.box, *body.velocity, body.camera_lag))
-            + (body.on_ground, body.collided_horizontally, body.collided_vertically))
+    return (tuple(v.hex() for v in (*body.box, *body.velocity, body.camera_lag, body.fall_distance))
+            + (body.on_ground, body.collided_horizontally, body.collided_vertically, body.in_water, body.in_lava,
+               body.in_web, body.fall_damage, body.touching))
 
 
 def assert_identical(got, expected):
@@ -398,7 +399,40 @@ def terrains(draw):
         grid.set(ox + x, y, oz + z, SHAPES[shape])
     for x, z in draw(st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=6)):
         grid.set(ox + x, 0, oz + z, shapes.FULL_CUBE, slipperiness=ICE)
+    media = draw(st.lists(st.tuples(st.integers(0, 7), st.integers(0, 3), st.integers(0, 7),
+                                    st.sampled_from(range(len(MEDIA)))), max_size=draw(st.sampled_from([0, 12]))))
+    for x, y, z, kind in media:
+        shape, material, flow = MEDIA[kind]
+        grid.set(ox + x, y, oz + z, shape, material=material, flow=flow)
     return grid, ox, oz
+
+
+Material = physics.Material
+MEDIA = [
+    (shapes.EMPTY, Material.WATER, (0.0, 0.0, 0.0)),
+    (shapes.EMPTY, Material.WATER, (1.0, 0.0, 0.0)),
+    (shapes.EMPTY, Material.WATER, (-0.6, -0.8, 0.0)),
+    (shapes.EMPTY, Material.LAVA, (0.0, 0.0, 1.0)),
+    (shapes.LADDER["north"], Material.LADDER, (0.0, 0.0, 0.0)),
+    (shapes.LADDER["east"], Material.LADDER, (0.0, 0.0, 0.0)),
+    (shapes.EMPTY, Material.WEB, (0.0, 0.0, 0.0)),
+    (shapes.SOUL_SAND, Material.SOUL_SAND, (0.0, 0.0, 0.0)),
+    (shapes.CACTUS, Material.CACTUS, (0.0, 0.0, 0.0)),
+]
+"""Blocks of every medium (shape, material, flow), for terrains."""
+
+
+class MaterialBlindWorld:
+    """The grid's boxes, without saying what any cell is made of (every cell AIR or SOLID by its boxes)."""
+
+    def __init__(self, grid):
+        self.grid = grid
+
+    def collision_boxes(self, region):
+        return self.grid.collision_boxes(region)
+
+    def slipperiness(self, x, y, z):
+        return self.grid.slipperiness(x, y, z)
 
 
 @st.composite
@@ -409,8 +443,11 @@ def crowds_on(draw, ox, oz):
                                     st.tuples(st.floats(-0.4, 0.4), st.floats(-0.6, 0.4), st.floats(-0.4, 0.4)),
                                     st.booleans(), st.sampled_from([0.0, 0.0, 0.01, 0.3])),
                           min_size=count, max_size=count))
-    bodies = [Body(AABB.around_feet(ox + x, y, oz + z, w, h), v, on_ground=g, camera_lag=lag)
-              for x, y, z, w, h, v, g, lag in specs]
+    falls = draw(st.sampled_from([0.0, 0.0, 2.5, 12.0]))
+    webbed = draw(st.booleans())
+    bodies = [Body(AABB.around_feet(ox + x, y, oz + z, w, h), v, on_ground=g, camera_lag=lag,
+                   fall_distance=falls * (k % 3), in_web=webbed and k % 4 == 0)
+              for k, (x, y, z, w, h, v, g, lag) in enumerate(specs)]
     return list(dict.fromkeys(bodies))  # equal bodies are refused (added twice)
 
 
@@ -420,10 +457,12 @@ intents_strategy = st.builds(Intent, forward=st.sampled_from([0.0, 1.0, -1.0, 0.
                              sprint=st.booleans(), fly=st.sampled_from([False, False, False, True]))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(st.data())
-def test_the_vectorised_path_equals_the_one_by_one_path_on_random_crowds_and_terrain(data):
+def test_the_vectorised_path_equals_the_one_by_one_path_on_random_crowds_and_terrain_with_every_medium(data):
     grid, ox, oz = data.draw(terrains())
+    if data.draw(st.booleans()):
+        grid = MaterialBlindWorld(grid)
     bodies = data.draw(crowds_on(ox, oz))
     # Also with every push round on numpy, however few bodies it steps again.
     fewest = data.draw(st.sampled_from([CrowdSettings().min_vector_bodies, 1]))
@@ -435,6 +474,43 @@ def test_the_vectorised_path_equals_the_one_by_one_path_on_random_crowds_and_ter
         one_by_one.step(intents)
         assert_same_bodies(vectorised.bodies, one_by_one.bodies)  # within EQUIVALENCE_TOLERANCE
         assert_identical(vectorised.bodies, one_by_one.bodies)  # and the same to the bit
+
+
+def media_course() -> BlockGrid:
+    """A floor with a pool (a current along x), a lava pit, a ladder wall, webs, a soul sand
+    strip, cacti and slabs, all within a 16 x 16 square."""
+    grid = floor(x0=-2, x1=18, z0=-2, z1=18)
+    grid.fill(2, 63, 2, 6, 63, 6, shapes.EMPTY, material=Material.WATER, flow=(1.0, 0.0, 0.0))
+    grid.fill(2, 62, 2, 6, 62, 6, shapes.EMPTY, material=Material.WATER)
+    grid.fill(10, 63, 2, 11, 63, 3, shapes.EMPTY, material=Material.LAVA)
+    grid.fill(14, 64, 0, 14, 67, 4, shapes.FULL_CUBE)
+    grid.fill(13, 64, 0, 13, 67, 4, shapes.LADDER["east"], material=Material.LADDER)
+    grid.set(8, 65, 9, shapes.EMPTY, material=Material.WEB)
+    grid.set(9, 64, 12, shapes.EMPTY, material=Material.WEB)
+    grid.fill(2, 63, 10, 7, 63, 10, shapes.SOUL_SAND, material=Material.SOUL_SAND)
+    grid.fill(12, 64, 12, 12, 65, 12, shapes.CACTUS, material=Material.CACTUS)
+    grid.fill(3, 64, 14, 6, 64, 14, shapes.SLAB)
+    return grid
+
+
+def test_a_crowd_milling_through_every_medium_moves_the_same_on_both_paths_and_meets_each_medium():
+    grid = media_course()
+    rng = random.Random(11)
+    bodies = [standing(grid, x=rng.uniform(0.0, 16.0), z=rng.uniform(0.0, 16.0)) for _ in range(80)]
+    vectorised, one_by_one = crowd_of(grid, bodies, True), crowd_of(grid, bodies, False)
+    met = set()
+    for _ in range(120):
+        intents = [Intent(forward=1.0, yaw=rng.uniform(0.0, 360.0), jump=rng.random() < 0.3) for _ in bodies]
+        vectorised.step(intents)
+        one_by_one.step(intents)
+        assert_identical(vectorised.bodies, one_by_one.bodies)
+        for b in one_by_one.bodies:
+            met |= b.touching
+            met |= {name for name in ("in_water", "in_lava", "in_web") if getattr(b, name)}
+            if b.fall_damage:
+                met.add("fall_damage")
+    assert {"in_water", "in_lava", "in_web", Material.SOUL_SAND, Material.CACTUS, Material.LADDER,
+            Material.SOLID} <= met
 
 
 @pytest.mark.parametrize("world", [UnrevisedGrid, BlockGrid])

@@ -62,10 +62,12 @@ def test_after_any_sequence_of_ticks_a_body_overlaps_no_new_box(grid, body, inpu
 
 
 class EverythingWorld:
-    """Returns every box of the grid for any region: the protocol allows more, never fewer."""
+    """Returns every box of the grid for any region: the protocol allows more, never fewer.
+    It says what its cells are made of as the grid does."""
 
     def __init__(self, grid):
         self.boxes = all_boxes(grid)
+        self.material = grid.material
 
     def collision_boxes(self, region):
         return self.boxes

@@ -90,6 +90,23 @@ def test_tiles_read_as_their_materials():
     assert len(np.unique(tile["stone"].reshape(-1, 4), axis=0)) >= 4  # textured, not flat
 
 
+def test_the_media_tiles_read_as_their_materials():
+    tile = {name: make_atlas.paint_tile(name).astype(int) for name in TILE_NAMES}
+    water = tile["water"]
+    assert np.all((water[..., 3] > 100) & (water[..., 3] < 255))  # see-through, evenly
+    assert np.all(water[..., 2] > water[..., 0] + 60)  # blue
+    lava = tile["lava"]
+    assert np.all(lava[..., 3] == 255) and np.all(lava[..., 0] > lava[..., 2] + 80)  # opaque, red to yellow
+    for cutout in ("ladder", "cobweb"):
+        alpha = tile[cutout][..., 3]
+        assert 0.3 < (alpha == 0).mean() < 0.9, cutout  # holes between rails and rungs, between threads
+    for solid in ("soul_sand", "cactus_side", "cactus_top"):
+        assert np.all(tile[solid][..., 3] == 255), solid
+    assert tile["soul_sand"][..., :3].mean() < tile["sand"][..., :3].mean() - 60  # dark
+    for green in ("cactus_side", "cactus_top"):
+        assert (tile[green][..., 1] > tile[green][..., 0] + 30).mean() > 0.8, green
+
+
 def test_log_tops_show_rings_around_the_centre():
     top = make_atlas.paint_tile("log_top")[..., :3].astype(int).sum(axis=2)
     rows, cols = np.indices(top.shape)

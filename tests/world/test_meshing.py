@@ -3,11 +3,12 @@
 import numpy as np
 import pytest
 
+import physics
 from game.world import atlas
 from game.world.blocks import (COUNT, FACE_TILES, FACES, NAMES, SHAPES, TILE_NAMES, TOP, TRANSPARENT, UnknownBlockError,
                                block_id)
-from game.world.meshing import (AO_BRIGHTNESS, FACE_NORMALS, FACE_SHADE, FENCE_POST, PADDED_SIZE, MeshArrays,
-                                mesh_section, quads_of_block)
+from game.world.meshing import (AO_BRIGHTNESS, DRAWN_BOXES, FACE_NORMALS, FACE_SHADE, FENCE_POST, PADDED_SIZE,
+                                MeshArrays, mesh_section, quads_of_block)
 from game.world.meshing_reference import mesh_section_reference
 
 PROBE_STEP = 1.0 / 64.0
@@ -133,8 +134,57 @@ def test_carpet_on_a_block_hides_its_bottom_and_a_fence_is_drawn_as_a_post():
     assert (xs.min(), xs.max()) == (4.375, 4.625)
 
 
+# --- Beta's media: water, lava, ladders, cobwebs, soul sand, cactus ----------------------------------
+
+
+def test_water_is_a_see_through_cube_that_hides_faces_against_water_and_is_hidden_by_stone():
+    assert [p.face_count for p in mesh_section(padded_with({(4, 4, 4): "water"}))] == [0, 6]
+    assert [p.face_count for p in mesh_section(padded_with({(4, 4, 4): "water", (5, 4, 4): "water"}))] == [0, 10]
+    opaque, transparent = mesh_section(padded_with({(4, 4, 4): "water", (4, 3, 4): "sand"}))
+    assert (opaque.face_count, transparent.face_count) == (6, 5)  # the sand's top shows through the water
+
+
+def test_lava_is_drawn_in_the_opaque_pass_and_hides_faces_against_lava_only():
+    assert [p.face_count for p in mesh_section(padded_with({(4, 4, 4): "lava"}))] == [6, 0]
+    assert mesh_section(padded_with({(4, 4, 4): "lava", (4, 4, 5): "lava"}))[0].face_count == 10
+    assert mesh_section(padded_with({(4, 4, 4): "lava", (5, 4, 4): "stone"}))[0].face_count == 5 + 6
+
+
+def test_a_ladder_is_a_thin_see_through_box_whose_back_the_wall_hides():
+    opaque, transparent = mesh_section(padded_with({(4, 4, 4): "ladder_north", (4, 4, 3): "stone"}))
+    assert (opaque.face_count, transparent.face_count) == (6, 5)  # the stone keeps its face: a ladder hides nothing
+    zs = faces(transparent)[:, :, 2]
+    assert (zs.min(), zs.max()) == (4.0, 4.125)
+    fronts = [f for f in faces(transparent) if face_normal(f) == (0, 0, 1)]
+    assert len(fronts) == 1 and np.all(fronts[0][:, 2] == 4.125)
+    xs = faces(mesh_section(padded_with({(4, 4, 4): "ladder_east"}))[1])[:, :, 0]
+    assert (xs.min(), xs.max()) == (4.875, 5.0)
+
+
+def test_a_cobweb_collides_with_nothing_but_is_drawn_as_a_see_through_cube_keeping_faces_between_webs():
+    assert [p.face_count for p in mesh_section(padded_with({(4, 4, 4): "cobweb"}))] == [0, 6]
+    assert mesh_section(padded_with({(4, 4, 4): "cobweb", (4, 4, 5): "cobweb"}))[1].face_count == 12
+
+
+def test_soul_sand_is_drawn_as_a_whole_cube_that_hides_its_neighbours_faces():
+    opaque, _ = mesh_section(padded_with({(4, 4, 4): "soul_sand", (5, 4, 4): "grass"}))
+    assert opaque.face_count == 10
+    assert max(float(f[:, 1].max()) for f in faces(opaque)) == 5.0  # drawn full height, though it collides 7/8 high
+
+
+def test_a_cactus_stack_is_one_inset_column_on_the_sand_that_shows_its_top():
+    opaque, _ = mesh_section(padded_with({(4, 4, 4): "sand", (4, 5, 4): "cactus", (4, 6, 4): "cactus"}))
+    assert opaque.face_count == 6 + 2 * 4 + 1  # sand, 4 sides per cactus, the top of the upper one
+    cactus = [f for f in faces(opaque) if f[:, 1].max() > 5.0]
+    xs = np.array([f[:, 0] for f in cactus])
+    assert (xs.min(), xs.max()) == (4.0625, 4.9375)
+    assert sorted(float(f[0, 1]) for f in cactus if face_normal(f) == (0, 1, 0)) == [7.0]
+
+
 @pytest.mark.parametrize("name, area", [("stone", 6.0), ("stone_slab", 4.0), ("carpet", 2.25), ("stairs_north", 5.5),
-                                        ("stairs_west", 5.5), ("fence", 1.125)])
+                                        ("stairs_west", 5.5), ("fence", 1.125), ("water", 6.0), ("cobweb", 6.0),
+                                        ("ladder_north", 2.5), ("ladder_east", 2.5),
+                                        ("cactus", 4 * 0.875 + 2 * 0.875 ** 2)])
 def test_a_blocks_quads_cover_exactly_the_outer_surface_of_its_drawn_shape(name, area):
     total = 0.0
     for quad in quads_of_block(block_id(name)):
@@ -147,7 +197,16 @@ def test_a_blocks_quads_cover_exactly_the_outer_surface_of_its_drawn_shape(name,
 
 
 def drawn_boxes(name: str):
-    return (FENCE_POST,) if name == "fence" else SHAPES[block_id(name)]
+    return DRAWN_BOXES[block_id(name)]
+
+
+def test_blocks_are_drawn_as_their_collision_shape_but_a_fence_post_and_the_media_cubes():
+    assert DRAWN_BOXES[block_id("fence")] == (FENCE_POST,)
+    for name in ("water", "lava", "cobweb"):
+        assert SHAPES[block_id(name)] == () and DRAWN_BOXES[block_id(name)] == physics.shapes.FULL_CUBE
+    assert DRAWN_BOXES[block_id("soul_sand")] == physics.shapes.FULL_CUBE != SHAPES[block_id("soul_sand")]
+    for name in ("stone", "stone_slab", "stairs_east", "carpet", "ladder_west"):
+        assert DRAWN_BOXES[block_id(name)] == SHAPES[block_id(name)]
 
 
 def inside(point: np.ndarray, boxes) -> bool:
@@ -288,11 +347,14 @@ def random_section(seed: int, air_fraction: float, ids: np.ndarray) -> np.ndarra
 
 SHAPE_IDS = np.array([block_id(n) for n in ("stone_slab", "stone_slab_top", "fence", "stairs_north", "stairs_south",
                                             "stairs_east", "stairs_west", "carpet", "stone", "glass", "leaves")])
+MEDIA_IDS = np.array([block_id(n) for n in ("water", "lava", "ladder_north", "ladder_south", "ladder_east",
+                                            "ladder_west", "cobweb", "soul_sand", "cactus", "stone", "sand", "glass")])
 
 
 @pytest.mark.parametrize("seed, air_fraction, ids", [
     (1, 0.2, np.arange(COUNT)), (2, 0.5, np.arange(COUNT)), (3, 0.85, np.arange(COUNT)),
     (4, 0.5, SHAPE_IDS), (5, 0.0, np.array([0, block_id("stone"), block_id("glass")])),
+    (6, 0.3, MEDIA_IDS), (7, 0.0, np.array([block_id("water"), block_id("lava"), block_id("cactus")])),
 ])
 def test_the_vectorised_mesher_emits_the_same_faces_as_the_reference(seed, air_fraction, ids):
     padded = random_section(seed, air_fraction, ids)

@@ -1,0 +1,125 @@
+"""What a block is made of, as physics sees it, and how physics reads it from any world.
+
+Owns: `Material` (the eight kinds of block that move bodies differently) and the readers that
+ask a `CollisionWorld` about materials and fluid currents, with the defaults for worlds that do
+not say (a cell is SOLID when one of the world's boxes fills part of it, AIR otherwise; no
+current anywhere).
+Does not own: what each material does to a body (`media.py`, `tick.py`, `mover.py`) nor which
+game block has which material (the game's block registry).
+
+A world may offer three optional queries, fastest first:
+- `materials_in(x0, y0, z0, x1, y1, z1)`: every non-AIR cell of the inclusive cuboid, as a dict
+  {(x, y, z): Material} (one call per query region; `BlockGrid` has it);
+- `material(x, y, z) -> Material`: one cell (physics calls it for each cell it needs);
+- `flow(x, y, z) -> (fx, fy, fz)`: the current of a fluid cell (Beta's `getFlowVector`).
+A world with neither material query is read from its boxes, so it moves bodies as on dry land.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Callable
+
+from .aabb import AABB
+
+
+class Material(enum.IntEnum):
+    """The kinds of block that move a body differently (an int, so arrays can hold it)."""
+
+    AIR = 0
+    SOLID = 1
+    WATER = 2
+    LAVA = 3
+    LADDER = 4
+    WEB = 5
+    SOUL_SAND = 6
+    CACTUS = 7
+
+
+FLUIDS = frozenset({Material.WATER, Material.LAVA})
+"""The materials Beta calls liquids (`Material.getIsLiquid`)."""
+
+NO_FLOW = (0.0, 0.0, 0.0)
+
+Cells = dict[tuple[int, int, int], Material]
+MaterialReader = Callable[[int, int, int, int, int, int], Cells]
+
+
+def has_materials(world) -> bool:
+    """Whether `world` says what its cells are made of (otherwise every cell is AIR or SOLID)."""
+    return hasattr(world, "materials_in") or hasattr(world, "material")
+
+
+def materials_in(world, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> Cells:
+    """The non-AIR cells of the inclusive cuboid (x0, y0, z0)..(x1, y1, z1) of `world`, by cell."""
+    bulk = getattr(world, "materials_in", None)
+    if bulk is not None:
+        return bulk(x0, y0, z0, x1, y1, z1)
+    single = getattr(world, "material", None)
+    if single is not None:
+        found: Cells = {}
+        for x in range(x0, x1 + 1):
+            for y in range(y0, y1 + 1):
+                for z in range(z0, z1 + 1):
+                    material = single(x, y, z)
+                    if material != Material.AIR:
+                        found[(x, y, z)] = Material(material)
+        return found
+    return solid_cells(world, x0, y0, z0, x1, y1, z1)
+
+
+def solid_cells(world, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> Cells:
+    """The default reading: each cell of the cuboid that one of the world's boxes fills part of
+    (overlaps with volume) is SOLID. One `collision_boxes` query for the whole cuboid."""
+    region = AABB._trusted(float(x0), float(y0), float(z0), float(x1 + 1), float(y1 + 1), float(z1 + 1))
+    found: Cells = {}
+    for b in world.collision_boxes(region):
+        bx0, by0, bz0, bx1, by1, bz1 = b
+        if not (bx1 > bx0 and by1 > by0 and bz1 > bz0):
+            continue  # a flat box fills no cell
+        for x in range(max(x0, math.floor(bx0)), min(x1, math.ceil(bx1) - 1) + 1):
+            for y in range(max(y0, math.floor(by0)), min(y1, math.ceil(by1) - 1) + 1):
+                for z in range(max(z0, math.floor(bz0)), min(z1, math.ceil(bz1) - 1) + 1):
+                    found[(x, y, z)] = Material.SOLID
+    return found
+
+
+def material_at(world, x: int, y: int, z: int) -> Material:
+    """The material of cell (x, y, z) of `world` (see the module docstring for the defaults)."""
+    single = getattr(world, "material", None)
+    if single is not None:
+        return Material(single(x, y, z))
+    return materials_in(world, x, y, z, x, y, z).get((x, y, z), Material.AIR)
+
+
+def flow_at(world, x: int, y: int, z: int) -> tuple[float, float, float]:
+    """The current of cell (x, y, z): the world's `flow`, or none."""
+    query = getattr(world, "flow", None)
+    if query is None:
+        return NO_FLOW
+    fx, fy, fz = query(x, y, z)
+    return (float(fx), float(fy), float(fz))
+
+
+def require_flow(flow) -> tuple[float, float, float]:
+    """`flow` as three finite floats, or ValueError/TypeError naming what is wrong."""
+    try:
+        fx, fy, fz = flow
+    except (TypeError, ValueError):
+        raise ValueError(f"a flow is three numbers (fx, fy, fz), got {flow!r}") from None
+    values = []
+    for v in (fx, fy, fz):
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise TypeError(f"a flow is three numbers, got {flow!r}")
+        if not math.isfinite(v):
+            raise ValueError(f"a flow must be finite, got {flow!r}")
+        values.append(float(v))
+    return (values[0], values[1], values[2])
+
+
+def require_material(material) -> Material:
+    """`material` as a Material, or TypeError."""
+    if isinstance(material, Material):
+        return material
+    raise TypeError(f"material must be a physics.Material, got {material!r}")

@@ -1,0 +1,154 @@
+"""What a body is in and what it touches: Beta's medium tests before a move and its contact pass
+after one.
+
+Owns: `Medium` (water, lava, ladder, with the current a swimmer feels), `medium_before_move`
+(`Entity.handleWaterMovement`, `handleLavaMovement`, `EntityLiving.isOnLadder`), `on_ladder`,
+`Contact` and `contact_pass` (`Entity.moveEntity`'s `onEntityCollidedWithBlock` loop: cobweb,
+soul sand, cactus) and `free_of_blocks_and_fluid` (`Entity.isOffsetPositionInLiquid`, the test
+before jumping out of a fluid onto a bank).
+Does not own: what the medium does to velocity (`tick.py`) or the move (`mover.py`); how a world
+answers material questions (`materials.py`).
+
+Cell ranges follow Beta: `handleMaterialAcceleration`, `isMaterialInBB` and `getIsAnyLiquid`
+visit cells floor(min) .. floor(max + 1) - 1 on each axis, so a box ending exactly on a cell's
+face still visits that cell; the contact pass visits floor(min + 0.001) .. floor(max - 0.001).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from .aabb import AABB
+from .floats import f32
+from .materials import FLUIDS, Material, flow_at, has_materials, materials_in
+from .settings import MovementSettings
+
+WATER, LAVA, LADDER, WEB, SOUL_SAND = Material.WATER, Material.LAVA, Material.LADDER, Material.WEB, Material.SOUL_SAND
+MIN_CURRENT_LENGTH = 0.0001
+"""[1] A summed current shorter than this (Beta's `Vec3D.normalize`) counts as none."""
+
+NO_TOUCH: frozenset = frozenset()
+
+
+class Medium(NamedTuple):
+    """What a body is in before its move: water (with the current to add), lava, a ladder."""
+
+    in_water: bool
+    in_lava: bool
+    current: tuple[float, float, float] | None
+    """[blocks/tick] Added to the velocity by the water (None: no current)."""
+    on_ladder: bool = False
+
+
+DRY = Medium(False, False, None)
+
+
+def medium_before_move(world, box: AABB, settings: MovementSettings) -> Medium:
+    """Water first (the box shrunk by `water_check_inset_y` top and bottom, then by
+    `water_check_inset` all round, overlaps a water cell), then lava (shrunk by
+    `lava_check_inset_xz` sideways and `lava_check_inset_y` top and bottom), and whether the body
+    is on a ladder (`on_ladder`). In water, the flow vectors of the water cells visited are
+    summed in Beta's x, y, z order, and the sum, made a unit vector, times
+    `current_acceleration` is the current. One world query covers all three tests."""
+    if not has_materials(world):
+        return DRY
+    x0, y0, z0, x1, y1, z1 = box
+    floor = math.floor
+    i, iy = settings.water_check_inset, settings.water_check_inset_y
+    j, jy = settings.lava_check_inset_xz, settings.lava_check_inset_y
+    # One query over all three tests: the water's x and z cells hold the lava's (its inset is
+    # larger; for a body too small for it, the lava's range is empty) and, but for bodies under
+    # 0.002 wide, the ladder's; y runs from the feet (the ladder) to the lava's top.
+    wx0, wx1 = floor(x0 + i), floor((x1 - i) + 1.0) - 1
+    wz0, wz1 = floor(z0 + i), floor((z1 - i) + 1.0) - 1
+    ly0, ly1 = floor(y0 + jy), floor((y1 - jy) + 1.0) - 1
+    ladder = (floor((x0 + x1) / 2.0), floor(y0), floor((z0 + z1) / 2.0))
+    cells = materials_in(world, min(wx0, ladder[0]), min(ladder[1], ly0), min(wz0, ladder[2]),
+                         max(wx1, ladder[0]), max(ladder[1], ly1), max(wz1, ladder[2]))
+    if not cells:
+        return DRY
+    wy0, wy1 = floor((y0 + iy) + i), floor(((y1 - iy) - i) + 1.0) - 1
+    lx0, lx1 = floor(x0 + j), floor((x1 - j) + 1.0) - 1
+    lz0, lz1 = floor(z0 + j), floor((z1 - j) + 1.0) - 1
+    climbing = cells.get(ladder) == LADDER
+    water = sorted(c for c, m in cells.items() if m == WATER
+                   and wx0 <= c[0] <= wx1 and wy0 <= c[1] <= wy1 and wz0 <= c[2] <= wz1)
+    if water:
+        sx = sy = sz = 0.0
+        for cell in water:
+            fx, fy, fz = flow_at(world, *cell)
+            sx += fx
+            sy += fy
+            sz += fz
+        return Medium(True, False, _current(sx, sy, sz, settings), climbing)
+    in_lava = any(m == LAVA and lx0 <= c[0] <= lx1 and ly0 <= c[1] <= ly1 and lz0 <= c[2] <= lz1
+                  for c, m in cells.items())
+    if in_lava or climbing:
+        return Medium(False, in_lava, None, climbing)
+    return DRY
+
+
+def _current(sx: float, sy: float, sz: float, settings: MovementSettings) -> tuple[float, float, float] | None:
+    """Beta's normalise-and-scale of the summed flow: `Vec3D.normalize` takes the length as a
+    float and treats one under MIN_CURRENT_LENGTH as zero."""
+    squared = sx * sx + sy * sy + sz * sz
+    if not squared > 0.0:
+        return None
+    length = f32(math.sqrt(squared))
+    if length < MIN_CURRENT_LENGTH:
+        return None
+    scale = settings.current_acceleration
+    return ((sx / length) * scale, (sy / length) * scale, (sz / length) * scale)
+
+
+def on_ladder(world, box: AABB) -> bool:
+    """Beta's `isOnLadder`: the cell of the body's centre x, z at its feet holds a ladder."""
+    if not has_materials(world):
+        return False
+    x = math.floor((box[0] + box[3]) / 2.0)
+    y = math.floor(box[1])
+    z = math.floor((box[2] + box[5]) / 2.0)
+    return materials_in(world, x, y, z, x, y, z).get((x, y, z)) == LADDER
+
+
+class Contact(NamedTuple):
+    """What the contact pass after a move found."""
+
+    touching: frozenset
+    """The non-AIR materials of the cells visited."""
+    in_web: bool
+    soul_sand_cells: int
+    """How many soul sand cells were visited (each slows X and Z once)."""
+
+
+NO_CONTACT = Contact(NO_TOUCH, False, 0)
+
+
+def contact_pass(world, box: AABB, settings: MovementSettings) -> Contact:
+    """The cells of `box` shrunk by `contact_inset`, and what their blocks do to the body."""
+    i = settings.contact_inset
+    cells = materials_in(world, math.floor(box[0] + i), math.floor(box[1] + i), math.floor(box[2] + i),
+                         math.floor(box[3] - i), math.floor(box[4] - i), math.floor(box[5] - i))
+    if not cells:
+        return NO_CONTACT
+    found = cells.values()
+    touching = frozenset(found)
+    soul_sand = sum(1 for m in found if m == SOUL_SAND) if SOUL_SAND in touching else 0
+    return Contact(touching, WEB in touching, soul_sand)
+
+
+def free_of_blocks_and_fluid(world, box: AABB) -> bool:
+    """Beta's `isOffsetPositionInLiquid` (despite its name): `box` overlaps no block box and no
+    fluid cell. `getIsAnyLiquid` also visits one more cell below a negative minimum on each axis."""
+    if any(box.intersects(b) for b in world.collision_boxes(box)):
+        return False
+    if not has_materials(world):
+        return True
+    x0, x1 = math.floor(box[0]), math.floor(box[3] + 1.0) - 1
+    y0, y1 = math.floor(box[1]), math.floor(box[4] + 1.0) - 1
+    z0, z1 = math.floor(box[2]), math.floor(box[5] + 1.0) - 1
+    x0 -= box[0] < 0.0
+    y0 -= box[1] < 0.0
+    z0 -= box[2] < 0.0
+    return not any(m in FLUIDS for m in materials_in(world, x0, y0, z0, x1, y1, z1).values())
