@@ -58,7 +58,8 @@ class Body:
     in_water: bool = False
     """The tick moved the body as a swimmer (Beta's `inWater`, decided before the move)."""
     in_lava: bool = False
-    """The tick moved the body through lava (decided before the move, after water)."""
+    """Lava overlapped the body before the tick's move (Beta's `handleLavaMovement`, what burns
+    it); the move was a lava move unless `in_water` too (water comes first)."""
     in_web: bool = False
     """The contact pass after the move met a cobweb: the next move is slowed (Beta's `isInWeb`)."""
     fall_damage: int = 0

@@ -9,7 +9,8 @@ game block has which material (the game's block registry).
 
 A world may offer three optional queries, fastest first:
 - `materials_in(x0, y0, z0, x1, y1, z1)`: every non-AIR cell of the inclusive cuboid, as a dict
-  {(x, y, z): Material} (one call per query region; `BlockGrid` has it);
+  {(x, y, z): Material} in x, then y, then z order (Beta's loop order, in which currents are
+  summed); one call per query region; `BlockGrid` has it;
 - `material(x, y, z) -> Material`: one cell (physics calls it for each cell it needs);
 - `flow(x, y, z) -> (fx, fy, fz)`: the current of a fluid cell (Beta's `getFlowVector`).
 A world with neither material query is read from its boxes, so it moves bodies as on dry land.
@@ -52,7 +53,8 @@ def has_materials(world) -> bool:
 
 
 def materials_in(world, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> Cells:
-    """The non-AIR cells of the inclusive cuboid (x0, y0, z0)..(x1, y1, z1) of `world`, by cell."""
+    """The non-AIR cells of the inclusive cuboid (x0, y0, z0)..(x1, y1, z1) of `world`, by cell,
+    in x, then y, then z order (the default reading lists only SOLID cells, in any order)."""
     bulk = getattr(world, "materials_in", None)
     if bulk is not None:
         return bulk(x0, y0, z0, x1, y1, z1)
@@ -94,12 +96,10 @@ def material_at(world, x: int, y: int, z: int) -> Material:
 
 
 def flow_at(world, x: int, y: int, z: int) -> tuple[float, float, float]:
-    """The current of cell (x, y, z): the world's `flow`, or none."""
+    """The current of cell (x, y, z): the world's `flow`, or none (not checked here: callers
+    check what they compute from it)."""
     query = getattr(world, "flow", None)
-    if query is None:
-        return NO_FLOW
-    fx, fy, fz = query(x, y, z)
-    return (float(fx), float(fy), float(fz))
+    return NO_FLOW if query is None else query(x, y, z)
 
 
 def require_flow(flow) -> tuple[float, float, float]:

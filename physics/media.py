@@ -16,12 +16,13 @@ face still visits that cell; the contact pass visits floor(min + 0.001) .. floor
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import NamedTuple
 
 from .aabb import AABB
 from .floats import f32
-from .materials import FLUIDS, Material, flow_at, has_materials, materials_in
+from .materials import FLUIDS, Material, has_materials, materials_in
 from .settings import MovementSettings
 
 WATER, LAVA, LADDER, WEB, SOUL_SAND = Material.WATER, Material.LAVA, Material.LADDER, Material.WEB, Material.SOUL_SAND
@@ -32,7 +33,8 @@ NO_TOUCH: frozenset = frozenset()
 
 
 class Medium(NamedTuple):
-    """What a body is in before its move: water (with the current to add), lava, a ladder."""
+    """What a body is in before its move: water (with the current to add), lava, a ladder.
+    A body can be in water and lava at once: it then moves as a swimmer (water comes first)."""
 
     in_water: bool
     in_lava: bool
@@ -51,8 +53,11 @@ def medium_before_move(world, box: AABB, settings: MovementSettings) -> Medium:
     is on a ladder (`on_ladder`). In water, the flow vectors of the water cells visited are
     summed in Beta's x, y, z order, and the sum, made a unit vector, times
     `current_acceleration` is the current. One world query covers all three tests."""
-    if not has_materials(world):
-        return DRY
+    read = getattr(world, "materials_in", None)
+    if read is None:
+        if not has_materials(world):
+            return DRY
+        read = functools.partial(materials_in, world)
     x0, y0, z0, x1, y1, z1 = box
     floor = math.floor
     i, iy = settings.water_check_inset, settings.water_check_inset_y
@@ -64,26 +69,32 @@ def medium_before_move(world, box: AABB, settings: MovementSettings) -> Medium:
     wz0, wz1 = floor(z0 + i), floor((z1 - i) + 1.0) - 1
     ly0, ly1 = floor(y0 + jy), floor((y1 - jy) + 1.0) - 1
     ladder = (floor((x0 + x1) / 2.0), floor(y0), floor((z0 + z1) / 2.0))
-    cells = materials_in(world, min(wx0, ladder[0]), min(ladder[1], ly0), min(wz0, ladder[2]),
-                         max(wx1, ladder[0]), max(ladder[1], ly1), max(wz1, ladder[2]))
+    cells = read(min(wx0, ladder[0]), min(ladder[1], ly0), min(wz0, ladder[2]),
+                 max(wx1, ladder[0]), max(ladder[1], ly1), max(wz1, ladder[2]))
     if not cells:
         return DRY
+    climbing = cells.get(ladder) == LADDER
     wy0, wy1 = floor((y0 + iy) + i), floor(((y1 - iy) - i) + 1.0) - 1
     lx0, lx1 = floor(x0 + j), floor((x1 - j) + 1.0) - 1
     lz0, lz1 = floor(z0 + j), floor((z1 - j) + 1.0) - 1
-    climbing = cells.get(ladder) == LADDER
-    water = sorted(c for c, m in cells.items() if m == WATER
-                   and wx0 <= c[0] <= wx1 and wy0 <= c[1] <= wy1 and wz0 <= c[2] <= wz1)
-    if water:
-        sx = sy = sz = 0.0
-        for cell in water:
-            fx, fy, fz = flow_at(world, *cell)
-            sx += fx
-            sy += fy
-            sz += fz
-        return Medium(True, False, _current(sx, sy, sz, settings), climbing)
-    in_lava = any(m == LAVA and lx0 <= c[0] <= lx1 and ly0 <= c[1] <= ly1 and lz0 <= c[2] <= lz1
-                  for c, m in cells.items())
+    wet = in_lava = False
+    sx = sy = sz = 0.0
+    flow = getattr(world, "flow", None)
+    for (x, y, z), material in cells.items():  # in Beta's order: x, then y, then z (`materials_in`)
+        if material == WATER:
+            if wx0 <= x <= wx1 and wy0 <= y <= wy1 and wz0 <= z <= wz1:
+                wet = True
+                if flow is not None:
+                    fx, fy, fz = flow(x, y, z)
+                    sx += fx
+                    sy += fy
+                    sz += fz
+        elif material == LAVA and lx0 <= x <= lx1 and ly0 <= y <= ly1 and lz0 <= z <= lz1:
+            in_lava = True
+    if wet:
+        if not (math.isfinite(sx) and math.isfinite(sy) and math.isfinite(sz)):
+            raise ValueError(f"the world's flow around {box!r} is not finite: a flow is three finite numbers")
+        return Medium(True, in_lava, _current(sx, sy, sz, settings), climbing)
     if in_lava or climbing:
         return Medium(False, in_lava, None, climbing)
     return DRY
@@ -128,8 +139,11 @@ NO_CONTACT = Contact(NO_TOUCH, False, 0)
 def contact_pass(world, box: AABB, settings: MovementSettings) -> Contact:
     """The cells of `box` shrunk by `contact_inset`, and what their blocks do to the body."""
     i = settings.contact_inset
-    cells = materials_in(world, math.floor(box[0] + i), math.floor(box[1] + i), math.floor(box[2] + i),
-                         math.floor(box[3] - i), math.floor(box[4] - i), math.floor(box[5] - i))
+    read = getattr(world, "materials_in", None)
+    if read is None:
+        read = functools.partial(materials_in, world)
+    cells = read(math.floor(box[0] + i), math.floor(box[1] + i), math.floor(box[2] + i),
+                 math.floor(box[3] - i), math.floor(box[4] - i), math.floor(box[5] - i))
     if not cells:
         return NO_CONTACT
     found = cells.values()

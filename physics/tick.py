@@ -140,7 +140,8 @@ def step(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSe
 def _accelerate(vx: float, vz: float, strafe: float, forward: float, yaw: float,
                 acceleration: float) -> tuple[float, float]:
     """Beta's `moveFlying`: add the velocity change of `input_acceleration` (if any)."""
-    change = input_acceleration(strafe, forward, yaw, acceleration)
+    change = _remembered_input_acceleration(strafe, forward, yaw, acceleration,
+                                            math.copysign(1.0, strafe), math.copysign(1.0, forward))
     if change is not None:
         vx += change[0]
         vz += change[1]
@@ -148,12 +149,17 @@ def _accelerate(vx: float, vz: float, strafe: float, forward: float, yaw: float,
 
 
 @functools.lru_cache(maxsize=MEMO_ENTRIES)
+def _remembered_input_acceleration(strafe: float, forward: float, yaw: float, acceleration: float,
+                                   strafe_sign: float, forward_sign: float) -> tuple[float, float] | None:
+    """`input_acceleration`, remembered: a body walking one way asks the same each tick, and its
+    13 float32 roundings cost about a fifth of a dry step. The signs are part of the key because
+    0.0 and -0.0 are equal keys but may give zero changes of different sign."""
+    return input_acceleration(strafe, forward, yaw, acceleration)
+
+
 def input_acceleration(strafe: float, forward: float, yaw: float, acceleration: float) -> tuple[float, float] | None:
     """Beta's `moveFlying` change of (vx, vz): normalise input longer than 1, scale by
-    acceleration, rotate by yaw (all float32); None for input shorter than 0.01F.
-
-    A pure function of four floats, remembered (a body walking one way asks the same each tick;
-    its 13 float32 roundings cost a third of a dry step)."""
+    acceleration, rotate by yaw (all float32); None for input shorter than 0.01F."""
     length = f32(math.sqrt(f32(f32(strafe * strafe) + f32(forward * forward))))
     if length < MIN_INPUT:
         return None

@@ -64,6 +64,7 @@ class BlockGrid:
         self._boxes: dict[tuple[int, int, int], tuple[AABB, ...]] = {}
         self._slipperiness: dict[tuple[int, int, int], float] = {}
         self._materials: dict[tuple[int, int, int], Material] = {}  # every block's material
+        self._material_columns: dict[tuple[int, int], dict[int, Material]] = {}  # the same, by (x, z) then y
         self._flows: dict[tuple[int, int, int], tuple[float, float, float]] = {}  # non-zero currents only
         self._revision = 0
 
@@ -86,6 +87,7 @@ class BlockGrid:
             raise ValueError("a block cannot be made of AIR (use remove)")
         self._boxes[key] = placed(shape, *key)
         self._materials[key] = material
+        self._material_columns.setdefault((key[0], key[2]), {})[key[1]] = material
         self._revision += 1
         if slipperiness == DEFAULT_SLIPPERINESS:
             self._slipperiness.pop(key, None)
@@ -111,7 +113,11 @@ class BlockGrid:
         if self._boxes.pop(key, None) is not None:
             self._revision += 1
         self._slipperiness.pop(key, None)
-        self._materials.pop(key, None)
+        if self._materials.pop(key, None) is not None:
+            column = self._material_columns[(key[0], key[2])]
+            del column[key[1]]
+            if not column:
+                del self._material_columns[(key[0], key[2])]
         self._flows.pop(key, None)
 
     def material(self, x: int, y: int, z: int) -> Material:
@@ -123,14 +129,22 @@ class BlockGrid:
         return self._flows.get((x, y, z), NO_FLOW)
 
     def materials_in(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> Cells:
-        """Every block of the inclusive cuboid with its material."""
+        """Every block of the inclusive cuboid with its material, in x, then y, then z order."""
         stored = self._materials
         if (x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1) > len(stored):
-            return {k: m for k, m in stored.items()
-                    if x0 <= k[0] <= x1 and y0 <= k[1] <= y1 and z0 <= k[2] <= z1}
-        get = stored.get
-        return {key: m for x in range(x0, x1 + 1) for y in range(y0, y1 + 1) for z in range(z0, z1 + 1)
-                if (m := get(key := (x, y, z))) is not None}
+            return {k: stored[k] for k in sorted(k for k in stored
+                                                 if x0 <= k[0] <= x1 and y0 <= k[1] <= y1 and z0 <= k[2] <= z1)}
+        found: Cells = {}
+        column_at = self._material_columns.get
+        for x in range(x0, x1 + 1):
+            columns = [(z, column) for z in range(z0, z1 + 1) if (column := column_at((x, z)))]
+            if columns:
+                for y in range(y0, y1 + 1):
+                    for z, column in columns:
+                        m = column.get(y)
+                        if m is not None:
+                            found[(x, y, z)] = m
+        return found
 
     @property
     def revision(self) -> int | None:
@@ -175,7 +189,7 @@ class BlockGrid:
                 for x in range(x0, x1 + 1)
                 for y in range(y0, y1 + 1)
                 for z in range(z0, z1 + 1)
-                if (boxes := get((x, y, z))) is not None
+                if (boxes := get((x, y, z)))  # empty shapes (water, webs) hold no boxes
             ]
         for boxes in candidates:
             for b in boxes:

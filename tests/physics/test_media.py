@@ -833,3 +833,45 @@ def test_in_any_world_of_mixed_media_thirty_ticks_never_push_a_body_into_a_solid
         assert after.fall_distance >= 0.0 and after.fall_damage >= 0
         assert Material.AIR not in after.touching
         body = after
+
+
+def test_the_remembered_input_acceleration_gives_the_bits_of_the_computed_one_for_signed_zeros_too():
+    from physics.tick import _remembered_input_acceleration, input_acceleration
+
+    cases = [(0.0, 0.98, 0.0, 0.1), (-0.0, 0.98, 0.0, 0.1), (0.0, -0.0, 90.0, 0.02), (0.98, -0.0, 0.0, 0.02),
+             (0.3, 0.7, 49.4, 0.1), (-0.0, 0.98, 180.0, 0.1), (0.0, 0.98, 180.0, 0.1)]
+    for _ in range(2):  # the second round answers from memory
+        for strafe, forward, yaw, acceleration in cases:
+            expected = input_acceleration(strafe, forward, yaw, acceleration)
+            got = _remembered_input_acceleration(strafe, forward, yaw, acceleration,
+                                                 math.copysign(1.0, strafe), math.copysign(1.0, forward))
+            assert (None if got is None else tuple(v.hex() for v in got)) == (
+                None if expected is None else tuple(v.hex() for v in expected))
+
+
+def test_a_world_whose_water_flows_nan_is_refused_with_a_clear_error_and_the_body_is_unchanged():
+    class PoisonedPool:
+        def collision_boxes(self, region):
+            return []
+
+        def material(self, x, y, z):
+            return physics.Material.WATER
+
+        def flow(self, x, y, z):
+            return (float("nan"), 0.0, 0.0)
+
+    body = physics.Body.at_feet(0.5, 10.0, 0.5)
+    with pytest.raises(ValueError, match="flow"):
+        physics.step(body, PoisonedPool(), physics.Intent())
+    assert body == physics.Body.at_feet(0.5, 10.0, 0.5)
+
+
+def test_a_grid_lists_the_materials_of_a_region_in_betas_x_then_y_then_z_order_on_both_of_its_paths():
+    grid = physics.BlockGrid()
+    cells = [(x, y, z) for x in (3, -1, 0) for y in (5, 2) for z in (1, -2, 0)]
+    for k, (x, y, z) in enumerate(cells):
+        grid.set(x, y, z, physics.shapes.EMPTY, material=physics.Material.WATER if k % 2 else physics.Material.WEB)
+    small = grid.materials_in(-1, 2, -2, 3, 5, 1)  # fewer cells than blocks: cell by cell
+    large = grid.materials_in(-50, -50, -50, 50, 50, 50)  # more: block by block
+    assert list(small) == list(large) == sorted(cells)
+    assert small == {c: grid.material(*c) for c in cells}
