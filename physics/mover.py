@@ -7,7 +7,7 @@ Does not own: forces, input or friction (see `tick.py`), nor the clip rule (see 
 The steps, as Beta runs them:
 1. camera lag x0.4;
 2. sneaking on the ground: shorten X, then Z, by 0.05 at a time while the box moved that way and
-   1.0 down would touch nothing (the edge guard; it is not reported as a collision);
+   1.0 down would rest on nothing (the edge guard, `edge_guard.py`; not reported as a collision);
 3. gather the block boxes once over the box stretched by the whole move, plus one layer below
    (fences reach 0.5 into the layer above them);
 4. clip Y, then X, then Z, moving the box after each;
@@ -31,6 +31,7 @@ from .body import Body, require_finite
 from .clip import X, Y, Z, clip_axis, moved
 from .debug import DebugSink, MoveReport
 from .floats import f32
+from .edge_guard import guard_axis, support_along
 from .media import Medium, contact_pass
 from .settings import BETA, MovementSettings
 from .world import CollisionWorld
@@ -206,33 +207,17 @@ def _edge_guard(world: CollisionWorld, box: AABB, dx: float, dz: float, settings
 
 
 def _guard_axis(world: CollisionWorld, box: AABB, delta: float, axis: int, settings: MovementSettings) -> float:
-    """Shorten `delta` toward 0 by the backoff while the box moved by it and probed below touches nothing.
+    """The part of `delta` along `axis` the sneak edge guard allows (`edge_guard.py`).
 
     Every probe lies inside the box stretched by `delta` and the probe depth, so the world is
-    asked once and the loop (which keeps Beta's float sequence) runs over that list.
-    """
+    asked once."""
     if delta == 0.0:
         return delta
-    depth, backoff = settings.sneak_edge_probe_depth, settings.sneak_edge_backoff
-    shift = [0.0, -depth, 0.0]
+    depth = settings.sneak_edge_probe_depth
     stretch = [0.0, -depth, 0.0]
     stretch[axis] = delta
-    support = [b for b in world.collision_boxes(box.expanded_towards(*stretch))]
-    while delta != 0.0:
-        shift[axis] = delta
-        if _touches_any(box.offset(*shift), support):
-            break
-        if -backoff <= delta < backoff:
-            delta = 0.0
-        elif delta > 0.0:
-            delta -= backoff
-        else:
-            delta += backoff
-    return delta
-
-
-def _touches_any(region: AABB, boxes: list[AABB]) -> bool:
-    return any(region.intersects(b) for b in boxes)
+    boxes = world.collision_boxes(box.expanded_towards(*stretch))
+    return guard_axis(delta, settings.sneak_edge_backoff, support_along(box, boxes, axis, depth))
 
 
 def _report(debug: DebugSink, start: AABB, end: AABB, requested, allowed, stages, probe, stepped) -> None:

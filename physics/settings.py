@@ -9,6 +9,7 @@ All quantities are per tick (20 ticks per second), as Beta keeps them.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from .floats import f32
@@ -108,10 +109,75 @@ class MovementSettings:
     def __post_init__(self) -> None:
         for name in self.__dataclass_fields__:
             value = getattr(self, name)
-            if not isinstance(value, (int, float)) or value != value or value in (float("inf"), float("-inf")):
-                raise ValueError(f"MovementSettings.{name} must be a finite number, got {value!r}")
-        if self.step_height < 0.0:
-            raise ValueError(f"step_height must be >= 0, got {self.step_height}")
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"MovementSettings.{name} must be a number, got {value!r}")
+            low, high, low_open = _RANGES[name]
+            if not (_finite(value) and (low < value if low_open else low <= value) and value <= high):
+                raise ValueError(f"MovementSettings.{name} must be finite and in {'(' if low_open else '['}"
+                                 f"{low:g}, {high:g}], got {value!r}")
+
+
+def _finite(value: int | float) -> bool:
+    """Finite as a float (an int too large for one, 10**400, is not)."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
+MAX_SPEED_SETTING = 10.0
+"""[blocks/tick or blocks/tick^2] Largest velocity or acceleration a setting may hold: 200 blocks
+a second, 25x Beta's fastest (falling); larger values are unit mistakes and make moves absurd."""
+MAX_LENGTH_SETTING = 64.0
+"""[blocks] Largest length a setting may hold (a step height, a probe depth): the largest body."""
+_FRACTION = (0.0, 1.0, False)  # multipliers that must not grow a velocity or an input
+_SPEED = (0.0, MAX_SPEED_SETTING, False)
+_SIGNED_SPEED = (-MAX_SPEED_SETTING, MAX_SPEED_SETTING, False)  # e.g. gravity pulling up
+_LENGTH = (0.0, MAX_LENGTH_SETTING, False)
+_RANGES: dict[str, tuple[float, float, bool]] = {
+    # name: (low, high, low end open); every range is closed at the top.
+    "step_height": _LENGTH,
+    "gravity": _SIGNED_SPEED,
+    "vertical_drag": _FRACTION,
+    "jump_velocity": _SPEED,
+    "friction_factor": _FRACTION,
+    "ground_acceleration": _SPEED,
+    "ground_acceleration_reference": (0.0, 1.0, True),  # divided by
+    "air_acceleration": _SPEED,
+    "input_decay": _FRACTION,
+    "sneak_input_scale": _FRACTION,
+    "sneak_edge_probe_depth": (0.0, MAX_LENGTH_SETTING, True),
+    "sneak_edge_backoff": (0.0, MAX_LENGTH_SETTING, True),  # 0 would never end the guard's loop
+    "sprint_acceleration_scale": (0.0, MAX_SPEED_SETTING, False),
+    "sprint_jump_boost": _SPEED,
+    "flying_acceleration": _SPEED,
+    "flying_vertical_acceleration": _SPEED,
+    "flying_vertical_drag": _FRACTION,
+    "camera_lag_decay": _FRACTION,
+    "camera_lag_step_limit": _LENGTH,
+    "camera_lag_step_extra": _LENGTH,
+    "sneak_camera_lag": _LENGTH,
+    "swim_acceleration": _SPEED,
+    "water_drag": _FRACTION,
+    "lava_drag": _FRACTION,
+    "fluid_gravity": _SIGNED_SPEED,
+    "swim_up_acceleration": _SPEED,
+    "current_acceleration": _SPEED,
+    "fluid_jump_out_velocity": _SPEED,
+    "fluid_jump_out_lift": _LENGTH,
+    "water_check_inset_y": (0.0, 0.5, False),  # insets beyond half a box would turn it inside out
+    "water_check_inset": (0.0, 0.5, False),
+    "lava_check_inset_xz": (0.0, 0.5, False),
+    "lava_check_inset_y": (0.0, 0.5, False),
+    "ladder_max_sideways": _SPEED,
+    "ladder_max_descent": _SPEED,
+    "ladder_climb_velocity": _SIGNED_SPEED,
+    "web_horizontal_scale": _FRACTION,
+    "web_vertical_scale": _FRACTION,
+    "soul_sand_slowdown": _FRACTION,
+    "contact_inset": (0.0, 0.5, False),
+    "safe_fall_distance": (0.0, 1e6, False),
+}
 
 
 BETA = MovementSettings()
