@@ -31,15 +31,28 @@ class _AABBFields(NamedTuple):
 class AABB(_AABBFields):
     """An axis-aligned box [min_x, max_x] x [min_y, max_y] x [min_z, max_z] in blocks.
 
-    Construction enforces min <= max on every axis (NaN fails that check too).
+    Construction enforces min <= max on every axis and finite corners (NaN fails too; a corner
+    summing past the largest float counts as infinite).
     """
 
     __slots__ = ()
 
     def __new__(cls, min_x: float, min_y: float, min_z: float, max_x: float, max_y: float, max_z: float) -> AABB:
-        if not (min_x <= max_x and min_y <= max_y and min_z <= max_z):
+        try:
+            ordered = min_x <= max_x and min_y <= max_y and min_z <= max_z
+            # One check for all six: a sum is finite only if every term is (or overflows: absurd anyway).
+            finite = ordered and math.isfinite(min_x + min_y + min_z + max_x + max_y + max_z)
+            if bool in (min_x.__class__, min_y.__class__, min_z.__class__, max_x.__class__, max_y.__class__,
+                        max_z.__class__):
+                raise TypeError("a bool is not a coordinate")
+        except TypeError:
+            raise TypeError(f"AABB corners are numbers, got ({min_x!r}, {min_y!r}, {min_z!r}) .. "
+                            f"({max_x!r}, {max_y!r}, {max_z!r})") from None
+        except OverflowError:
+            finite = False
+        if not finite:
             raise ValueError(
-                f"AABB needs min <= max on every axis (and no NaN), got "
+                f"AABB needs finite corners and min <= max on every axis, got "
                 f"({min_x}, {min_y}, {min_z}) .. ({max_x}, {max_y}, {max_z})"
             )
         return _new_tuple(cls, (float(min_x), float(min_y), float(min_z), float(max_x), float(max_y), float(max_z)))

@@ -24,13 +24,22 @@ def require_finite(what: str, *values: float, limit: float = MAX_DISPLACEMENT) -
     for v in values:
         if not isinstance(v, (int, float)) or isinstance(v, bool):
             raise TypeError(f"{what} must be numbers, got {values!r}")
-        if not math.isfinite(v) or abs(v) > limit:
+        if not _finite(v) or abs(v) > limit:
             raise ValueError(f"{what} must be finite and at most {limit:g} in size, got {values!r}")
+
+
+def _finite(v: int | float) -> bool:
+    """Finite as a float (an int too large for one, 10**400, is not)."""
+    try:
+        return math.isfinite(v)
+    except OverflowError:
+        return False
 
 
 def require_size(width: float, height: float) -> None:
     for name, v in (("width", width), ("height", height)):
-        if not (isinstance(v, (int, float)) and math.isfinite(v) and MIN_BOX_SIZE <= v <= MAX_BODY_SIZE):
+        if not (isinstance(v, (int, float)) and not isinstance(v, bool) and _finite(v)
+                and MIN_BOX_SIZE <= v <= MAX_BODY_SIZE):
             raise ValueError(f"body {name} must be in [{MIN_BOX_SIZE:g}, {MAX_BODY_SIZE:g}] blocks, got {v!r}")
 
 
@@ -79,7 +88,8 @@ class Body:
             raise ValueError(f"velocity has three components, got {self.velocity!r}")
         require_finite("velocity", *self.velocity)
         require_finite("camera_lag", self.camera_lag)
-        if not (isinstance(self.fall_distance, (int, float)) and math.isfinite(self.fall_distance)
+        if not (isinstance(self.fall_distance, (int, float)) and not isinstance(self.fall_distance, bool)
+                and _finite(self.fall_distance)
                 and self.fall_distance >= 0.0):
             raise ValueError(f"fall_distance must be a finite number >= 0, got {self.fall_distance!r}")
         for name in ("on_ground", "collided_horizontally", "collided_vertically", "in_water", "in_lava", "in_web"):

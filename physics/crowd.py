@@ -164,6 +164,8 @@ class Crowd:
         return self._bodies
 
     def _row(self, handle: int) -> int:
+        if isinstance(handle, bool) or not isinstance(handle, int):
+            raise TypeError(f"a crowd handle is an int from add(), got {handle!r}")
         try:
             return self._handles.index(handle)
         except ValueError:

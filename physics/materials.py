@@ -112,7 +112,11 @@ def require_flow(flow) -> tuple[float, float, float]:
     for v in (fx, fy, fz):
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise TypeError(f"a flow is three numbers, got {flow!r}")
-        if not math.isfinite(v):
+        try:
+            finite = math.isfinite(v)
+        except OverflowError:
+            finite = False
+        if not finite:
             raise ValueError(f"a flow must be finite, got {flow!r}")
         values.append(float(v))
     return (values[0], values[1], values[2])

@@ -56,9 +56,20 @@ def move(body: Body, dx: float, dy: float, dz: float, world: CollisionWorld,
 
     Returns the moved body; raises ValueError (and changes nothing) for a non-finite delta.
     """
+    require_arguments(body, world, settings)
     require_finite("move displacement", dx, dy, dz)
     lag = f32(body.camera_lag * settings.camera_lag_decay)
     return finish_move(body, body.velocity, dx, dy, dz, world, settings, sneak, lag, debug)
+
+
+def require_arguments(body: Body, world: CollisionWorld, settings: MovementSettings) -> None:
+    """TypeError naming the argument when `body`, `world` or `settings` is not what it must be."""
+    if not isinstance(body, Body):
+        raise TypeError(f"body must be a physics.Body, got {body!r}")
+    if not callable(getattr(world, "collision_boxes", None)):
+        raise TypeError(f"world must be a physics.CollisionWorld (with collision_boxes(region)), got {world!r}")
+    if not isinstance(settings, MovementSettings):
+        raise TypeError(f"settings must be a physics.MovementSettings, got {settings!r}")
 
 
 def finish_move(body: Body, velocity: tuple[float, float, float], dx: float, dy: float, dz: float,

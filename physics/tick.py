@@ -36,7 +36,7 @@ from .body import Body, Intent
 from .debug import DebugSink
 from .floats import DEG_TO_RAD_F, PI_F, beta_cos, beta_sin, f32
 from .media import Medium, free_of_blocks_and_fluid, medium_before_move, on_ladder
-from .mover import finish_move
+from .mover import finish_move, require_arguments
 from .settings import BETA, MovementSettings
 from .world import CollisionWorld, slipperiness_at
 
@@ -52,6 +52,7 @@ def step(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSe
     """Advance `body` by one tick under `intent`; returns the new body (the old one is unchanged)."""
     if not isinstance(intent, Intent):
         raise TypeError(f"step needs a physics.Intent, got {intent!r}")
+    require_arguments(body, world, settings)
     medium = medium_before_move(world, body.box, settings)
     vx, vy, vz = body.velocity
     fall_distance = body.fall_distance

@@ -44,9 +44,15 @@ class CollisionWorld(Protocol):
 
 
 def slipperiness_at(world: CollisionWorld, x: int, y: int, z: int) -> float:
-    """The world's slipperiness for block (x, y, z), or the default when the world has none."""
+    """The world's slipperiness for block (x, y, z), or the default when the world has none.
+    ValueError when the world answers with something outside (0, 1] (before any body changes)."""
     query = getattr(world, "slipperiness", None)
-    return DEFAULT_SLIPPERINESS if query is None else query(x, y, z)
+    if query is None:
+        return DEFAULT_SLIPPERINESS
+    value = query(x, y, z)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 < value <= 1.0:
+        raise ValueError(f"the world's slipperiness at {(x, y, z)} must be a number in (0, 1], got {value!r}")
+    return value
 
 
 _BELOW = math.ceil(MAX_SHAPE_TOP) - 1  # cells below a region whose shapes may reach into it
@@ -76,7 +82,7 @@ class BlockGrid:
         `shapes.LADDER` shape), `flow` is a fluid cell's current. Bad values raise TypeError or
         ValueError and change nothing."""
         key = (_cell(x), _cell(y), _cell(z))
-        if not (isinstance(slipperiness, (int, float)) and 0.0 < slipperiness <= 1.0):
+        if isinstance(slipperiness, bool) or not (isinstance(slipperiness, (int, float)) and 0.0 < slipperiness <= 1.0):
             raise ValueError(f"slipperiness must be in (0, 1], got {slipperiness!r}")
         for box in shape:
             if not isinstance(box, AABB):
@@ -101,7 +107,14 @@ class BlockGrid:
     def fill(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int, shape: Shape = FULL_CUBE,
              slipperiness: float = DEFAULT_SLIPPERINESS, material: Material = Material.SOLID,
              flow: tuple[float, float, float] = NO_FLOW) -> None:
-        """Set every cell of the inclusive cuboid (x0, y0, z0)..(x1, y1, z1)."""
+        """Set every cell of the inclusive cuboid (x0, y0, z0)..(x1, y1, z1) (at most
+        MAX_FILL_CELLS; bad values raise before any cell changes)."""
+        x0, y0, z0, x1, y1, z1 = (_cell(v) for v in (x0, y0, z0, x1, y1, z1))
+        cells = (abs(x1 - x0) + 1) * (abs(y1 - y0) + 1) * (abs(z1 - z0) + 1)
+        if cells > MAX_FILL_CELLS:
+            raise ValueError(f"fill sets at most {MAX_FILL_CELLS} cells, asked for {cells}")
+        probe = BlockGrid()
+        probe.set(x0, y0, z0, shape, slipperiness, material, flow)  # checks the block's values once
         for x in range(min(x0, x1), max(x0, x1) + 1):
             for y in range(min(y0, y1), max(y0, y1) + 1):
                 for z in range(min(z0, z1), max(z0, z1) + 1):
@@ -198,9 +211,20 @@ class BlockGrid:
         return found
 
 
+MAX_CELL_COORDINATE = 1 << 31
+"""[blocks] Largest |coordinate| of a `BlockGrid` cell: Minecraft's worlds end at 3e7, and beyond
+2**31 a cell key no longer fits the 32-bit ints the game's storage uses."""
+MAX_FILL_CELLS = 1 << 24
+"""[cells] Largest cuboid `BlockGrid.fill` sets in one call (256^3, ~2 GB of Python objects at
+~120 bytes a cell): a larger one is a unit mistake that would hang the program."""
+
+
 def _cell(v: int) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         if isinstance(v, float) and v.is_integer():
-            return int(v)
-        raise TypeError(f"block coordinates are integers, got {v!r}")
+            v = int(v)
+        else:
+            raise TypeError(f"block coordinates are integers, got {v!r}")
+    if not -MAX_CELL_COORDINATE <= v <= MAX_CELL_COORDINATE:
+        raise ValueError(f"block coordinates are within +-{MAX_CELL_COORDINATE}, got {v!r}")
     return v
