@@ -39,7 +39,7 @@ from panda3d.core import CullBinManager
 from ursina import Entity, application, camera, color, mouse, scene, window
 
 from game import paths, user_settings
-from game.clock import SCRIPTED_FRAME_SECONDS, FrameTimes, TickClock
+from game.clock import SCRIPTED_FRAME_SECONDS, FrameTimer, FrameTimes, TickClock
 from game.controls import MOUSE_DEGREES_PER_UNIT, PAUSE_KEY, WHEEL_STEPS, LiveInput, turned
 from game.medium import medium_lines
 from game.options import LaunchOptions
@@ -114,6 +114,8 @@ def run(options: LaunchOptions, session: Session) -> int:
         except OSError as error:
             session.world.close()
             raise LaunchError(f"cannot write the recording {options.record}: {error.strerror or error}") from None
+    if session.saved_player_problem is not None:
+        print(f"boxel: warning: {session.saved_player_problem}", file=sys.stderr)
     game = None
     try:
         app = open_window(options.size)
@@ -122,7 +124,7 @@ def run(options: LaunchOptions, session: Session) -> int:
         while not (game.ticks_done or game.quit_requested):
             app.step()
         if game.ticks_done:
-            game.streamer.settle(game.player_column(), SETTLE_TIMEOUT_S)
+            game.settle()
             for _ in range(CLOSING_FRAMES):
                 app.step()
             game.write_outputs(app)
@@ -157,8 +159,12 @@ class Game:
         self.cursor = ReplayCursor(options.replay) if options.replay is not None else None
         self.wall_clock_ticks = self.cursor is None or options.realtime
         self.clock = TickClock()
+        self.frame_timer = FrameTimer()
         self.frame_times = FrameTimes()
-        """Frame durations once playing (the loading screen's frames are not counted)."""
+        """Frame durations once playing (the loading screen's frames, the pause menu's wait and the
+        end-of-run settle are not counted)."""
+        self.settle_seconds: float | None = None
+        """[s] How long the end-of-run settle waited for streaming (None before it ran)."""
         self.recent_frames: deque[tuple[float, float]] = deque()
         """(end time, duration) of the frames in the last FPS_WINDOW_S [s]."""
         player = session.player
@@ -170,7 +176,6 @@ class Game:
         self.quit_requested = False
         self.paused = False
         self.target = None
-        self._last_frame: float | None = None
 
         window.color = LAB_SKY_COLOR if options.lab else SKY_COLOR
         scene.fog_color = window.color
@@ -226,7 +231,7 @@ class Game:
         if self.menu.is_open:
             self.menu.close()
         self.paused = False
-        self._last_frame = None  # the time spent paused is not owed to the clock
+        self.frame_timer.skip_gap()  # the time spent paused is not owed to the clock, nor a frame
         mouse.locked = True
 
     def request_quit(self) -> None:
@@ -257,8 +262,7 @@ class Game:
 
     def update(self) -> None:
         now = time.perf_counter()
-        wall_seconds = 0.0 if self._last_frame is None else now - self._last_frame
-        self._last_frame = now
+        wall_seconds = self.frame_timer.frame(now) or 0.0
         if self.options.frame_delay_ms:
             time.sleep(self.options.frame_delay_ms / 1000.0)
         if self.loading:
@@ -403,6 +407,14 @@ class Game:
 
     # --- saving and the end of a run ----------------------------------------------------------------
 
+    def settle(self) -> None:
+        """At the end of a scripted run: stream until every wanted column is drawn (waits up to
+        SETTLE_TIMEOUT_S). The wait is no frame: frame times leave it out."""
+        started = time.perf_counter()
+        self.streamer.settle(self.player_column(), SETTLE_TIMEOUT_S)
+        self.settle_seconds = time.perf_counter() - started
+        self.frame_timer.skip_gap()
+
     def close(self) -> None:
         """Stop the mesher, save and close the world (at quit, window close, or the end of a scripted run)."""
         try:
@@ -432,4 +444,5 @@ class Game:
             "first_playable_s": None if self.first_playable_at is None else self.first_playable_at - self.started_at,
             "first_playable_epoch_s": self.first_playable_at,
             "frame_ms": self.frame_times.summary_ms(),
+            "settle_s": self.settle_seconds,
         }

@@ -4,8 +4,10 @@ then run it in the window or headless (`boxel`, `python main.py`).
 Owns: the options, their validation (a bad value is a usage error naming the option, before any
 window opens; a replay file is parsed here so a malformed line fails at once), building the
 checked `game.options.LaunchOptions`, and opening or creating the world (`open_world`), whose
-failures (a world in use, a damaged or foreign file, a seed that does not match) are reported
-with exit status 2 before a window opens and without touching the file.
+failures (a world in use, a damaged, foreign or altered file, a folder or FIFO in its place, a
+read-only file or folder, a seed that does not match) are reported with exit status 2 before a
+window opens and without touching the file; and reporting a world that could not be saved during
+or at the end of a run (a full disk, ...) with exit status EXIT_SAVE_FAILED, without a traceback.
 Does not own: the options' type (`game.options`), the controls text (`game.controls.CONTROLS`),
 anything a run does (`game.app` with a window, `game.headless` without), the world file's checks
 (`game.world.storage`) or the saved player state's rules (`game.player`).
@@ -31,6 +33,10 @@ MAX_FRAME_DELAY_MS = 1000.0
 """[ms] Largest --frame-delay-ms accepted (a testing aid; more is a typo)."""
 EXIT_USAGE = 2
 """Exit status for bad options and for a world that cannot be opened (as argparse uses)."""
+EXIT_SAVE_FAILED = 3
+"""Exit status when a run ended because its world could not be written (a full disk, a read-only
+file): the file keeps its last good save. Apart from 1 (a report or recording could not be written)
+so a script can tell that play since the last save was lost."""
 
 
 def _fov(text: str) -> float:
@@ -158,11 +164,12 @@ def open_world(options: LaunchOptions):
     """The world the options ask for: opened if its file exists (and --new was not given), else created.
 
     Raises WorldOpenError (nothing on disk changed) for: --new over an existing file, a seed that
-    differs from an existing world's, a world in use, a damaged, foreign or newer file, or a
-    saved player state this game cannot read.
+    differs from an existing world's, a world in use, a damaged, foreign, altered or newer file,
+    something other than a file at the path, or a file or folder that cannot be written (read-only,
+    no permission). A saved player that cannot be used is not refused here: `Session.open` starts
+    the player at the spawn.
     """
     from .paths import default_world_path
-    from .player import PlayerStateError, saved_player
     from .world import World, WorldFileError
 
     path = options.world if options.world is not None else default_world_path()
@@ -183,10 +190,6 @@ def open_world(options: LaunchOptions):
         if options.seed is not None and options.seed != world.seed:
             raise WorldOpenError(f"the world {path} has seed {world.seed}, not {options.seed}; --seed only "
                                  "chooses the seed of a new world (use --new with another --world)")
-        saved_player(world.player_state)  # refuse a state the game cannot read now, before a window opens
-    except PlayerStateError as error:
-        world.close()
-        raise WorldOpenError(f"the world {path} is damaged: {error}") from None
     except BaseException:
         world.close()
         raise
@@ -209,7 +212,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"boxel: error: {error}", file=sys.stderr)
             return EXIT_USAGE
         try:
-            session = Session.open(world)  # open_world has checked the saved player
+            session = Session.open(world)  # a saved player it cannot use: a new one at the spawn
         except BaseException:
             world.close()
             raise
@@ -221,8 +224,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import app  # imported late: Ursina loads only once the options are known to be good
 
         runner = app
+    from .world import WorldFileError
+
     try:
         return runner.run(options, session)
     except runner.LaunchError as error:
         print(f"boxel: error: {error}", file=sys.stderr)
         return 1
+    except WorldFileError as error:  # a save refused by the disk: the runners close the world on every path
+        print(f"boxel: error: the world could not be saved, and play since its last save is lost: {error}",
+              file=sys.stderr)
+        return EXIT_SAVE_FAILED

@@ -1,8 +1,10 @@
 """The fixed-tick clock: turns variable frame times into whole 20 Hz physics ticks plus a blend factor.
 
 Owns: `TickClock` (the time accumulator: how many ticks a frame runs and the interpolation
-`alpha` for drawing between the previous and the current tick) and `FrameTimes` (frame-time
-statistics for reports and benchmarks). Pure: no Ursina, no wall clock; callers feed durations.
+`alpha` for drawing between the previous and the current tick), `FrameTimer` (frame durations
+from the times frames start, with waits that are not frames cut out) and `FrameTimes`
+(frame-time statistics for reports and benchmarks). Pure: no Ursina, no wall clock; callers
+feed times and durations.
 Does not own: what a tick does (physics) or where frame durations come from (the app measures
 them, or feeds a fixed duration when a replay drives the game).
 
@@ -90,6 +92,27 @@ class TickClock:
         self._pending = pending
         self.ticks_run += ticks
         return FrameTicks(ticks, pending, dropped)
+
+
+class FrameTimer:
+    """Frame durations from the times frames start: a frame lasts from its start to the next one's.
+
+    A wait between two frames that is not a frame (the pause menu, the end-of-run settle that
+    waits for streaming) is cut out with `skip_gap()`: the next frame then has no duration, so
+    frame statistics cover frames only."""
+
+    def __init__(self) -> None:
+        self._last_start: float | None = None
+
+    def frame(self, now_s: float) -> float | None:
+        """[s] The time since the previous frame started, for a frame starting at `now_s` [s]; None
+        for the first frame and the first after `skip_gap`."""
+        previous, self._last_start = self._last_start, now_s
+        return None if previous is None else now_s - previous
+
+    def skip_gap(self) -> None:
+        """The time until the next frame starts is not a frame: it is not measured."""
+        self._last_start = None
 
 
 class FrameTimes:

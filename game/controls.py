@@ -15,13 +15,12 @@ pitch positive looks down. Strafe +1 is left (A), as in `physics.Intent`.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import physics
 
-from .replay import MAX_PITCH, Click, Event, KeyDown, KeyUp, Look
+from .replay import Click, Event, KeyDown, KeyUp, Look, look_angles
 
 BUILD_REPEAT_TICKS = 5
 """[ticks] While a mouse button stays down, its click repeats this often (4 per second): fast
@@ -33,8 +32,6 @@ MOUSE_DEGREES_PER_UNIT = 120.0
 """[degrees per Ursina screen unit] How far the view turns when the mouse moves one window
 height (Ursina measures the mouse in window heights). 120 turns a full circle in three
 window heights, close to Minecraft's default sensitivity."""
-
-DEGREES_PER_TURN = 360.0
 
 # Ursina names a few keys with a trailing " up" that are presses, not releases.
 _KEYS_ENDING_IN_UP = frozenset({"page up", "gamepad dpad up"})
@@ -155,9 +152,7 @@ def turned(yaw: float, pitch: float, mouse_dx: float, mouse_dy: float,
     Moving right turns right (yaw grows, as in Minecraft); moving up looks up (pitch shrinks).
     Yaw is wrapped into [0, 360); pitch is clamped to [-90, 90].
     """
-    yaw = (yaw + mouse_dx * degrees_per_unit) % DEGREES_PER_TURN
-    pitch = min(max(pitch - mouse_dy * degrees_per_unit, -MAX_PITCH), MAX_PITCH)
-    return yaw, pitch
+    return look_angles(yaw + mouse_dx * degrees_per_unit, pitch - mouse_dy * degrees_per_unit)
 
 
 def intent_from_keys(held: Collection[str], yaw: float, bindings: KeyBindings = DEFAULT_BINDINGS) -> physics.Intent:
@@ -177,14 +172,16 @@ def intent_from_keys(held: Collection[str], yaw: float, bindings: KeyBindings = 
 
 
 class InputState:
-    """The player's input as the simulation sees it: held keys and look angles, changed by events."""
+    """The player's input as the simulation sees it: held keys and look angles, changed by events.
+
+    The look angles are always valid: yaw in [0, 360), pitch within +-MAX_PITCH (`replay.look_angles`
+    wraps and clamps whatever angles it is given, and refuses ones that are not finite), so the
+    intent, the saved player and the report never hold an angle the next launch could not use."""
 
     def __init__(self, yaw: float = 0.0, pitch: float = 0.0, bindings: KeyBindings = DEFAULT_BINDINGS) -> None:
         self.held: set[str] = set()
-        self.yaw = float(yaw)
-        """[degrees] Minecraft yaw."""
-        self.pitch = float(pitch)
-        """[degrees] Positive looks down."""
+        self.yaw, self.pitch = look_angles(yaw, pitch)
+        """[degrees] Minecraft yaw in [0, 360); pitch within +-MAX_PITCH, positive looks down."""
         self.bindings = bindings
 
     def apply(self, event: Event) -> None:
@@ -194,16 +191,14 @@ class InputState:
         elif isinstance(event, KeyUp):
             self.held.discard(event.key)
         elif isinstance(event, Look):
-            self.yaw, self.pitch = float(event.yaw), float(event.pitch)
+            self.yaw, self.pitch = look_angles(event.yaw, event.pitch)
         elif not isinstance(event, Click):
             raise TypeError(f"not an input event: {event!r}")
 
     def look_at(self, yaw: float, pitch: float) -> None:
-        """Set the look angles directly (mouse look between ticks); pitch is clamped to [-90, 90]."""
-        if not (math.isfinite(yaw) and math.isfinite(pitch)):
-            raise ValueError(f"look angles must be finite degrees, got yaw={yaw!r} pitch={pitch!r}")
-        self.yaw = float(yaw)
-        self.pitch = min(max(float(pitch), -MAX_PITCH), MAX_PITCH)
+        """Set the look angles directly (mouse look between ticks): yaw wrapped into [0, 360), pitch
+        clamped to [-90, 90]; ValueError (nothing changes) unless both are finite."""
+        self.yaw, self.pitch = look_angles(yaw, pitch)
 
     def intent(self) -> physics.Intent:
         return intent_from_keys(self.held, self.yaw, self.bindings)
@@ -221,7 +216,7 @@ class LiveInput:
     def __init__(self, yaw: float, pitch: float, bindings: KeyBindings = DEFAULT_BINDINGS) -> None:
         self.bindings = bindings
         self._received: list[str] = []
-        self._recorded_look = (yaw, pitch)
+        self._recorded_look = look_angles(yaw, pitch)
         self._held_buttons: dict[str, int] = {}  # button -> tick of its last click
         self._wheel_steps = 0
 
@@ -235,9 +230,10 @@ class LiveInput:
     def events_for(self, tick: int, yaw: float, pitch: float, selected_slot: int) -> list[Event]:
         """The events of tick `tick`, with the look angles now and the hotbar slot selected now."""
         events: list[Event] = []
-        if (yaw, pitch) != self._recorded_look:
-            self._recorded_look = (yaw, pitch)
-            events.append(Look(tick, yaw, pitch))
+        look = look_angles(yaw, pitch)
+        if look != self._recorded_look:
+            self._recorded_look = look
+            events.append(Look(tick, *look))
         for name in self._received:
             if name.endswith(" mouse up"):
                 self._held_buttons.pop(name[: -len(" mouse up")], None)

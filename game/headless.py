@@ -37,6 +37,8 @@ def run(options: LaunchOptions, session: Session) -> int:
     except BaseException:
         session.world.close()
         raise
+    if session.saved_player_problem is not None:
+        print(f"boxel: warning: {session.saved_player_problem}", file=sys.stderr)
     try:
         cursor = ReplayCursor(options.replay or ())
         for _ in range(options.exit_after_ticks):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Sequence
 
+from game.saved_values import preview
 from game.world.blocks import AIR, BREAKABLE, block_id
 
 SLOT_COUNT = 9
@@ -30,7 +31,7 @@ class Hotbar:
         """ValueError (UnknownBlockError for a name the registry lacks) unless `slots` is nine
         placeable block names and `selected` a slot index."""
         if isinstance(slots, str) or not isinstance(slots, Sequence) or len(slots) != SLOT_COUNT:
-            raise ValueError(f"a hotbar has {SLOT_COUNT} slots, got {slots!r}")
+            raise ValueError(f"a hotbar has {SLOT_COUNT} slots, got {preview(slots)}")
         for name in slots:
             _require_placeable(name)
         self._slots = list(slots)
@@ -55,7 +56,7 @@ class Hotbar:
     def select(self, index: int) -> None:
         """Select slot `index` (0..8; the number key 1 is slot 0). TypeError/ValueError otherwise."""
         if isinstance(index, bool) or not isinstance(index, numbers.Integral):
-            raise TypeError(f"a slot index is an integer, got {index!r}")
+            raise TypeError(f"a slot index is an integer, got {preview(index)}")
         if not 0 <= index < SLOT_COUNT:
             raise ValueError(f"slot index must be 0..{SLOT_COUNT - 1}, got {index}")
         self._selected = int(index)
@@ -82,7 +83,8 @@ class Hotbar:
     def from_state(cls, state: object) -> Hotbar:
         """The hotbar `to_state` described; HotbarStateError saying what is wrong otherwise."""
         if not isinstance(state, dict) or set(state) != {"slots", "selected"}:
-            raise HotbarStateError(f"a hotbar state is a dict with exactly 'slots' and 'selected', got {state!r}")
+            raise HotbarStateError(
+                f"a hotbar state is a dict with exactly 'slots' and 'selected', got {preview(state)}")
         slots = state["slots"]
         if isinstance(slots, list):
             # Saves from before unbreakable blocks were refused may hold bedrock (it could be
@@ -116,6 +118,6 @@ def _unbreakable(name: object) -> bool:
 
 def _require_placeable(name: object) -> None:
     if not isinstance(name, str):
-        raise TypeError(f"a hotbar slot holds a block name, got {name!r}")
+        raise TypeError(f"a hotbar slot holds a block name, got {preview(name)}")
     if not holdable(name):
         raise ValueError(f"{name} cannot be held in the hotbar (air and unbreakable blocks cannot be placed)")

@@ -16,6 +16,9 @@ from dataclasses import dataclass
 import physics
 from physics import AABB, Body, Intent
 
+from .replay import wrap_yaw
+from .saved_values import preview
+
 MAX_SAFE_DROP_BLOCKS = 3
 """[blocks] A mob does not walk toward a drop deeper than this."""
 LOOK_AHEAD_BLOCKS = 0.6
@@ -82,9 +85,15 @@ class MobBrain:
 
     @classmethod
     def from_state(cls, state: dict) -> MobBrain:
+        """The brain `to_state` described. ValueError (or TypeError, KeyError) when it cannot be
+        used; a finite yaw is read as the same direction in [0, 360), any other is refused (the
+        mob's every intent carries it, and physics refuses a yaw that is not a sane number)."""
         if state.get("kind") != BOXLING.name:
             raise ValueError(f"unknown mob kind {state.get('kind')!r}")
-        brain = cls(BOXLING, int(state["seed"]), float(state["yaw"]))
+        yaw = state["yaw"]
+        if isinstance(yaw, bool) or not isinstance(yaw, (int, float)) or not math.isfinite(yaw):
+            raise ValueError(f"a mob's yaw must be a finite number of degrees, got {preview(yaw)}")
+        brain = cls(BOXLING, int(state["seed"]), wrap_yaw(yaw))
         brain.walking = bool(state["walking"])
         brain.ticks_left = int(state["ticks_left"])
         internal = tuple(int(v) for v in state["random"])

@@ -40,6 +40,12 @@ A mob is always either live here or stored with a column, never both: a column's
 are restored once per session, the first time the player comes near. Columns that the game
 unloads never hold live mobs: DESPAWN_DISTANCE_BLOCKS is within the area the game keeps
 loaded at the smallest view distance (see its note).
+
+Restoring is forgiving, so no saved list can stop the mob tick: a saved mob that cannot be read
+is kept in its column as it is (written back unchanged) and the others come back; a saved mob
+whose body is an exact copy of a live or restored mob's (box, velocity and flags alike: a list
+duplicated by hand or by a bad copy, never two real mobs, which no push could ever separate) is
+dropped with a warning, so the next save writes it no more.
 """
 
 from __future__ import annotations
@@ -58,7 +64,7 @@ from physics.push import push_region
 
 from .mob_brain import BOXLING, MobBrain
 from .player import FALL_RESPAWN_Y, blend, surface_feet
-from .saved_values import body_fields, body_from_fields
+from .saved_values import body_fields, body_from_fields, preview
 from .targeting import Target, placement_cell
 from .world.coords import CHUNK_SIZE, column_of
 
@@ -131,16 +137,25 @@ def mob_state(body: Body, brain: MobBrain, order: int = 0) -> dict:
 
 
 def mob_from_state(state: object) -> SavedMob:
-    """The mob saved by `mob_state`; MobStateError naming the field when it cannot be used."""
+    """The mob saved by `mob_state`; MobStateError naming the field when it cannot be used (any
+    value at all, however damaged or deeply nested, gives one or the other)."""
+    try:
+        return _mob_from_state(state)
+    except RecursionError:
+        raise MobStateError("a saved mob is nested too deeply to be a mob") from None
+
+
+def _mob_from_state(state: object) -> SavedMob:
     if not isinstance(state, dict):
         raise MobStateError(f"a saved mob must be an object, got {type(state).__name__}")
     if state.get("version") != MOB_STATE_VERSION:
-        raise MobStateError(f"a saved mob has version {state.get('version')!r}; this game reads {MOB_STATE_VERSION}")
+        raise MobStateError(f"a saved mob has version {preview(state.get('version'))}; this game reads "
+                            f"{MOB_STATE_VERSION}")
     if state.get("kind") != BOXLING.name:
-        raise MobStateError(f"unknown mob kind {state.get('kind')!r}")
+        raise MobStateError(f"unknown mob kind {preview(state.get('kind'))}")
     order = state.get("order")
     if isinstance(order, bool) or not isinstance(order, int) or order < 0:
-        raise MobStateError(f"a saved mob's 'order' must be a whole number >= 0, got {order!r}")
+        raise MobStateError(f"a saved mob's 'order' must be a whole number >= 0, got {preview(order)}")
     body = body_from_fields(state, "a saved mob", MobStateError)
     try:
         brain = MobBrain.from_state(state.get("brain"))
@@ -376,8 +391,9 @@ class MobManager:
                        for cz in range(pcz - radius, pcz + radius + 1)])
 
     def _restore(self, columns: Iterable[tuple[int, int]]) -> None:
-        """Bring back the stored mobs of those `columns` not restored yet this session, in their saved order."""
-        restored = []
+        """Bring back the stored mobs of those `columns` not restored yet this session, in their saved
+        order; unreadable ones are kept as they are and exact copies dropped (see the module docstring)."""
+        restored: list[tuple[tuple[int, int], SavedMob]] = []
         for key in columns:
             if key in self._restored:
                 continue
@@ -387,13 +403,19 @@ class MobManager:
                 self._stored_columns.add(key)
             for state in stored:
                 try:
-                    restored.append(mob_from_state(state))
+                    restored.append((key, mob_from_state(state)))
                 except MobStateError as error:
                     # Keep it as it was (never overwrite what cannot be read); the others still come back.
                     self._unreadable.setdefault(key, []).append(state)
                     warnings.warn(f"a mob saved in column {key} cannot be used and is kept as it is: {error}",
                                   stacklevel=2)
-        for mob in sorted(restored, key=lambda mob: mob.order):
+        present = set(self.bodies)
+        for key, mob in sorted(restored, key=lambda item: item[1].order):
+            if mob.body in present:
+                warnings.warn(f"a mob saved in column {key} is an exact copy of another mob and is dropped",
+                              stacklevel=2)
+                continue
+            present.add(mob.body)
             self._add(mob.body, mob.brain)
 
     # --- membership ----------------------------------------------------------------------------------

@@ -23,8 +23,8 @@ from physics import AABB
 
 from .controls import DEFAULT_BINDINGS, InputState, KeyBindings
 from .hotbar import Hotbar, HotbarStateError
-from .replay import MAX_PITCH, Event, KeyDown
-from .saved_values import body_fields, body_from_fields, flag, numbers
+from .replay import MAX_PITCH, Event, KeyDown, wrap_yaw
+from .saved_values import body_fields, body_from_fields, flag, numbers, preview
 from .world.blocks import SHAPES, SOLID
 from .world.coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT, WORLD_HEIGHT
 
@@ -199,14 +199,26 @@ _OWNER = "the saved player"
 
 def saved_player(state: dict | None) -> SavedPlayer | None:
     """The player saved as `state` (from `World.player_state`), None for a world never played;
-    PlayerStateError naming the field when the state cannot be used."""
+    PlayerStateError naming the field when the state cannot be used (any value at all, however
+    damaged or deeply nested, gives one or the other).
+
+    A finite yaw is read as the same direction in [0, 360) (the game saves it so); a pitch beyond
+    +-MAX_PITCH, or an angle that is not a finite number, is refused."""
+    try:
+        return _saved_player(state)
+    except RecursionError:
+        raise PlayerStateError("the saved player is nested too deeply to be a player state") from None
+
+
+def _saved_player(state: object) -> SavedPlayer | None:
     if state is None:
         return None
     if not isinstance(state, dict):
         raise PlayerStateError(f"the saved player is {type(state).__name__}, not an object")
     version = state.get("version")
     if version != PLAYER_STATE_VERSION:
-        raise PlayerStateError(f"the saved player has version {version!r}; this game reads {PLAYER_STATE_VERSION}")
+        raise PlayerStateError(f"the saved player has version {preview(version)}; this game reads "
+                               f"{PLAYER_STATE_VERSION}")
     body = body_from_fields(state, _OWNER, PlayerStateError)
     (yaw,), (pitch,) = (numbers(state, name, None, _OWNER, PlayerStateError) for name in ("yaw", "pitch"))
     if not -MAX_PITCH <= pitch <= MAX_PITCH:
@@ -215,4 +227,4 @@ def saved_player(state: dict | None) -> SavedPlayer | None:
         hotbar = Hotbar.from_state(state.get("hotbar"))
     except HotbarStateError as error:
         raise PlayerStateError(f"the saved player's hotbar: {error}") from None
-    return SavedPlayer(body, yaw, pitch, flag(state, "flying", _OWNER, PlayerStateError), hotbar)
+    return SavedPlayer(body, wrap_yaw(yaw), pitch, flag(state, "flying", _OWNER, PlayerStateError), hotbar)

@@ -17,19 +17,27 @@ An event with tick t takes effect just before tick t runs; ticks count from 0, s
 shape the first tick. Key names are Ursina's ('w', 'space', 'left shift', 'f3'). Look angles are
 absolute degrees in Minecraft's convention (yaw 0 faces +Z, 90 faces -X, 270 faces +X; pitch
 positive looks down), as in `physics.Intent`. Blank lines are ignored.
+
+Every event is checked when it is made, so an event in hand is valid: a `Look` holds its yaw
+wrapped into [0, 360) (any finite yaw names a direction; wrapping keeps it within what
+`physics.Intent` accepts) and refuses a pitch beyond +-MAX_PITCH or an angle that is not a finite
+number. A replay file that is not UTF-8 or nests JSON beyond what an event needs is refused with
+the same `ReplayFormatError`, naming the line.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 MAX_PITCH = 90.0
 """[degrees] Looking straight down (and -MAX_PITCH straight up); beyond that the view flips."""
+DEGREES_PER_TURN = 360.0
+"""[degrees] A full turn: yaws that differ by it face the same way, so yaws are kept in [0, 360)."""
 
 CLICK_BUTTONS = ("left", "right", "middle")
 
@@ -38,10 +46,29 @@ class ReplayFormatError(ValueError):
     """A replay line that is not a valid event; the message names the source and the line."""
 
 
+def wrap_yaw(yaw: float) -> float:
+    """[degrees] The same direction as the finite `yaw`, in [0, 360)."""
+    turn = float(yaw) % DEGREES_PER_TURN
+    # A tiny negative yaw wraps to 360.0 itself in binary floats (-1e-20 % 360.0 == 360.0).
+    return 0.0 if turn >= DEGREES_PER_TURN else turn
+
+
+def look_angles(yaw: float, pitch: float) -> tuple[float, float]:
+    """[degrees] (yaw wrapped into [0, 360), pitch clamped to +-MAX_PITCH); ValueError unless both are
+    finite numbers. For angles that come from the mouse or from code, where any direction is meant."""
+    for value in (yaw, pitch):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise ValueError(f"look angles must be finite numbers of degrees, got yaw={yaw!r} pitch={pitch!r}")
+    return wrap_yaw(yaw), min(max(float(pitch), -MAX_PITCH), MAX_PITCH)
+
+
 @dataclass(frozen=True, slots=True)
 class KeyDown:
     tick: int
     key: str
+
+    def __post_init__(self) -> None:
+        validate_event(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,14 +76,25 @@ class KeyUp:
     tick: int
     key: str
 
+    def __post_init__(self) -> None:
+        validate_event(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Look:
+    """New look angles. ReplayFormatError unless both are finite numbers and the pitch is within
+    +-MAX_PITCH; the yaw is kept wrapped into [0, 360) (`wrap_yaw`), both as floats."""
+
     tick: int
     yaw: float
-    """[degrees] Minecraft's yaw: 0 faces +Z, 90 faces -X, 270 faces +X."""
+    """[degrees] Minecraft's yaw: 0 faces +Z, 90 faces -X, 270 faces +X; in [0, 360)."""
     pitch: float
     """[degrees] -90 straight up .. 90 straight down."""
+
+    def __post_init__(self) -> None:
+        validate_event(self)
+        object.__setattr__(self, "yaw", wrap_yaw(self.yaw))
+        object.__setattr__(self, "pitch", float(self.pitch))
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +102,9 @@ class Click:
     tick: int
     button: str
     """'left', 'right' or 'middle'."""
+
+    def __post_init__(self) -> None:
+        validate_event(self)
 
 
 Event = KeyDown | KeyUp | Look | Click
@@ -81,13 +122,21 @@ _NAMES = {cls: name for name, (cls, _) in _EVENTS.items()}
 def parse_event(line: str) -> Event:
     """One event from one JSON line; raises ReplayFormatError (without a line number) when invalid."""
     try:
+        return _parse_event(line)
+    except RecursionError:
+        # Python's JSON reader (and repr, quoting a bad value) recurses once per nesting level.
+        raise ReplayFormatError("JSON nested too deeply (an event is one flat object)") from None
+
+
+def _parse_event(line: str) -> Event:
+    try:
         record = json.loads(line)
     except json.JSONDecodeError as error:
         raise ReplayFormatError(f"not valid JSON ({error.msg} at column {error.colno})") from None
     if not isinstance(record, dict):
         raise ReplayFormatError(f"an event is a JSON object, got {type(record).__name__}")
     name = record.get("event")
-    if name not in _EVENTS:
+    if not isinstance(name, str) or name not in _EVENTS:
         raise ReplayFormatError(f"unknown or missing \"event\" {name!r}; expected one of {', '.join(_EVENTS)}")
     cls, fields = _EVENTS[name]
     expected = {"tick", "event", *fields}
@@ -100,10 +149,7 @@ def parse_event(line: str) -> Event:
     tick = record["tick"]
     if isinstance(tick, bool) or not isinstance(tick, int) or tick < 0:
         raise ReplayFormatError(f"\"tick\" must be an integer >= 0, got {tick!r}")
-    event = validate_event(cls(tick, *(record[f] for f in fields)))
-    if isinstance(event, Look):
-        event = Look(tick, float(event.yaw), float(event.pitch))
-    return event
+    return cls(tick, *(record[f] for f in fields))
 
 
 def validate_event(event: Event) -> Event:
@@ -148,10 +194,21 @@ def parse_replay(lines: Iterable[str], source: str = "<replay>") -> tuple[Event,
 
 
 def read_replay(path: str | Path) -> tuple[Event, ...]:
-    """Parse the replay file at `path` (UTF-8 JSON Lines)."""
+    """Parse the replay file at `path` (UTF-8 JSON Lines); ReplayFormatError naming the line that
+    is not UTF-8 or not a valid event, OSError when it cannot be read."""
     path = Path(path)
-    with path.open(encoding="utf-8") as file:
-        return parse_replay(file, source=str(path))
+    with path.open("rb") as file:
+        return parse_replay(_utf8_lines(file, str(path)), source=str(path))
+
+
+def _utf8_lines(file: Iterable[bytes], source: str) -> Iterator[str]:
+    """Each line of a binary file as text; ReplayFormatError naming the line that is not UTF-8."""
+    for number, raw in enumerate(file, start=1):
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ReplayFormatError(f"{source} line {number}: not UTF-8 text "
+                                    f"(byte {raw[error.start]:#04x} at column {error.start + 1})") from None
 
 
 def format_event(event: Event) -> str:

@@ -2,7 +2,8 @@
 
 Owns: `body_fields` (a body's box, velocity, flags and camera lag as JSON values; JSON writes
 floats with `repr`, so they read back bit for bit) and `body_from_fields`, with the checks that
-turn a damaged save into an error naming the field (`numbers`, `flag`).
+turn a damaged save into an error naming the field (`numbers`, `flag`), quoting the bad value
+through `preview` (short, whatever its size or nesting depth).
 Does not own: what else a save holds (the player's look and hotbar, a mob's brain) or where it is
 stored (`game.world.World.player_state`, `World.set_column_entities`).
 """
@@ -10,11 +11,30 @@ stored (`game.world.World.player_state`, `World.set_column_entities`).
 from __future__ import annotations
 
 import math
+import reprlib
 
 import physics
 from physics import AABB
 
 BODY_FLAGS = ("on_ground", "collided_horizontally", "collided_vertically")
+
+PREVIEW_LEVELS = 3
+"""Nesting levels an error message shows of a bad value: enough to recognise it; deeper levels
+print as '...', so a hostile value nested thousands deep is never walked in full (a full repr
+would recurse once per level and raise RecursionError)."""
+PREVIEW_CHARACTERS = 80
+"""[characters] Longest string (or other plain value) an error message quotes: one line of a terminal."""
+PREVIEW_ITEMS = 8
+"""Items of one list or dict an error message shows: a saved body's longest list (the box) has 6."""
+
+
+def preview(value: object) -> str:
+    """A short repr of `value` for an error message: bounded in length and nesting depth."""
+    shortened = reprlib.Repr()
+    shortened.maxlevel = PREVIEW_LEVELS
+    shortened.maxstring = shortened.maxother = PREVIEW_CHARACTERS
+    shortened.maxlist = shortened.maxdict = shortened.maxtuple = shortened.maxset = PREVIEW_ITEMS
+    return shortened.repr(value)
 
 
 def body_fields(body: physics.Body) -> dict:
@@ -49,12 +69,12 @@ def numbers(state: dict, name: str, count: int | None, owner: str, error: type[E
     if (not isinstance(values, list) or len(values) != (count or 1)
             or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values)):
         what = "a finite number" if count is None else f"{count} finite numbers"
-        raise error(f"{owner}'s {name!r} must be {what}, got {value!r:.200}")
+        raise error(f"{owner}'s {name!r} must be {what}, got {preview(value)}")
     return [float(v) for v in values]
 
 
 def flag(state: dict, name: str, owner: str, error: type[Exception]) -> bool:
     value = state.get(name)
     if not isinstance(value, bool):
-        raise error(f"{owner}'s {name!r} must be true or false, got {value!r:.200}")
+        raise error(f"{owner}'s {name!r} must be true or false, got {preview(value)}")
     return value

@@ -30,12 +30,12 @@ from pathlib import Path
 import physics
 
 from .clock import TICKS_PER_SECOND
-from .controls import DEFAULT_BINDINGS, DEGREES_PER_TURN, KeyBindings
+from .controls import DEFAULT_BINDINGS, KeyBindings
 from .hotbar import Hotbar, holdable
 from .mobs import MobManager
-from .player import Player, saved_player, section_of
+from .player import Player, PlayerStateError, saved_player, section_of
 from .projectiles import Projectiles
-from .replay import Click, Event, KeyDown, KeyUp, Look, ReplayCursor
+from .replay import DEGREES_PER_TURN, Click, Event, KeyDown, KeyUp, Look, ReplayCursor, wrap_yaw
 from .saved_values import body_fields
 from .targeting import Target, break_block, find_target, place_block, placement_cell
 
@@ -89,15 +89,29 @@ class Session:
         """Every cell this session broke or placed a block in (the report lists what each holds now)."""
         self.tick_seconds = 0.0
         """[s] Wall time of the last tick's simulation (the F3 panel shows it)."""
+        self.saved_player_problem: str | None = None
+        """Why the world's saved player could not be used, when `open` started a new player at the
+        spawn instead (the front ends print it); None when it loaded or none was saved."""
 
     @classmethod
     def open(cls, world, **options) -> Session:
         """A session on `world` with the player (and hotbar) it saved, or a new player at its spawn.
-        PlayerStateError when the saved player cannot be read."""
-        saved = saved_player(world.player_state)
-        hotbar = saved.hotbar if saved is not None else None
+
+        A saved player that cannot be used (a damaged or hostile state: `player.saved_player`
+        refuses it naming the field) is not an error: the player starts at the spawn with the
+        default hotbar, `saved_player_problem` says why, and the next save replaces that state.
+        So a world whose saved player cannot load still opens, every time, instead of failing at
+        every launch."""
         bindings = options.get("bindings", DEFAULT_BINDINGS)
-        return cls(world, Player.spawned(world, saved, bindings=bindings), hotbar, **options)
+        try:
+            saved = saved_player(world.player_state)
+            problem = None
+        except PlayerStateError as error:
+            saved, problem = None, f"{error}; the player starts at the spawn"
+        hotbar = saved.hotbar if saved is not None else None
+        session = cls(world, Player.spawned(world, saved, bindings=bindings), hotbar, **options)
+        session.saved_player_problem = problem
+        return session
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -143,7 +157,7 @@ class Session:
             self.screenshot_requests += 1
         elif key in bindings.spawn_mob:
             player = self.player
-            facing_you = (player.input.yaw + DEGREES_PER_TURN / 2) % DEGREES_PER_TURN
+            facing_you = wrap_yaw(player.input.yaw + DEGREES_PER_TURN / 2)
             self.mobs.spawn_at_target(self.target(), facing_you, [player.body])
         elif key in bindings.throw:
             player = self.player
@@ -196,9 +210,20 @@ class Session:
 
     def save(self) -> None:
         """Write the edited columns, the mobs (with their columns) and the player (box, velocity,
-        look, flying, hotbar) to the world; then `on_save`."""
+        look, flying, hotbar) to the world; then `on_save`.
+
+        The player's state is written only if it reads back (`player.saved_player`): a save (also
+        the one on the way out of a crash) never writes a player the next launch could not load.
+        Should it not read back, the last saved player is kept, the rest is saved, and
+        PlayerStateError says why."""
         self.mobs.save()
-        self.world.player_state = self.player.to_state(self.hotbar)
+        state = self.player.to_state(self.hotbar)
+        try:
+            saved_player(state)
+        except PlayerStateError as error:
+            self.world.save()
+            raise PlayerStateError(f"the player was not saved (the last saved player is kept): {error}") from None
+        self.world.player_state = state
         self.world.save()
         if self.on_save is not None:
             self.on_save()
@@ -234,6 +259,7 @@ class Session:
                        for b in bodies],
             "edited_blocks": [[*cell, self.world.get_block(*cell)] for cell in sorted(self.edited_cells)],
             "seed": self.world.seed,
+            "saved_player_problem": self.saved_player_problem,
         }
 
 

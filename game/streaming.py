@@ -12,7 +12,9 @@ Does not own: generation (worker processes, `game.world.generation`), meshing (t
 thread pool) or uploading one mesh (`game.render.chunk_renderer`), nor when to save otherwise.
 
 Physics never depends on streaming: `World.collision_boxes` generates any column it touches, so
-what a body collides with is the same whether or not a column was streamed in yet.
+what a body collides with is the same whether or not a column was streamed in yet. A saved column
+whose bytes are damaged streams in as generated from the seed (the world reports it through
+`World.take_problems`), so damage never stops streaming.
 
 Distances are between column indices, Euclidean: a column is within distance d of the centre
 column when dx^2 + dz^2 <= d^2, so the drawn area is round, like the fog that hides its edge.

@@ -10,28 +10,38 @@ raises are exported here too. Where things live:
   terrain.py     biomes, heights, layers, caves; trees.py places and draws trees
   collision.py   collision boxes from an id array
   generation.py  background generation in worker processes
-  storage.py     the SQLite world file, its checks and errors
-  world.py       World: ties them together
+  storage.py     the SQLite world file: create, open, read, save
+  file_format.py its versions, exact schema and meta checksum; file_checks.py the checks an open
+                 makes; file_errors.py the errors (damaged, disk full, read-only, ...)
+  world.py       World: ties them together; WorldProblem, damage found while playing
 """
 
 from .blocks import UnknownBlockError
 from .coords import OutOfWorldError
 from .generation import GenerationError
-from .storage import (CorruptWorldError, ForeignFileError, NewerFormatError, WorldExistsError, WorldFileError,
-                      WorldInUseError, WorldNotFoundError)
-from .world import World, WorldClosedError
+from .file_errors import (CorruptWorldError, ForeignFileError, NewerFormatError, NotAFileError, UnexpectedSchemaError,
+                          WorldDiskError, WorldDiskFullError, WorldExistsError, WorldFileError, WorldInUseError,
+                          WorldNotFoundError, WorldPermissionError, WorldReadOnlyError)
+from .world import World, WorldClosedError, WorldProblem
 
 __all__ = [
     "CorruptWorldError",
     "ForeignFileError",
     "GenerationError",
     "NewerFormatError",
+    "NotAFileError",
     "OutOfWorldError",
+    "UnexpectedSchemaError",
     "UnknownBlockError",
     "World",
     "WorldClosedError",
+    "WorldDiskError",
+    "WorldDiskFullError",
     "WorldExistsError",
     "WorldFileError",
     "WorldInUseError",
     "WorldNotFoundError",
+    "WorldPermissionError",
+    "WorldProblem",
+    "WorldReadOnlyError",
 ]

@@ -19,6 +19,9 @@ from .coords import BLOCK_DTYPE, CHUNK_SIZE, COLUMN_SHAPE, SECTION_SHAPE, SECTIO
 _SECTION_BYTES = CHUNK_SIZE ** 3 * 2
 _MASK_BYTES = 2
 _WIRE_DTYPE = np.dtype("<u2")
+MAX_BYTES = _MASK_BYTES + SECTIONS_PER_COLUMN * _SECTION_BYTES
+"""[bytes] The byte form of a column with every section present: no valid column's is longer, so a
+reader can refuse anything longer before holding it (131,074 bytes)."""
 
 
 class ColumnDataError(ValueError):

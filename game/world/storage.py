@@ -1,108 +1,71 @@
 """World files: one SQLite database per world, checked before use, locked while open, saved atomically.
 
-Owns: the file format (a `meta` table of JSON values and a `columns` table of zlib-compressed
-column bytes), the checks that turn a bad file into a clear error without touching it, the
-"world in use" lock, and the one-transaction save.
-Does not own: which columns are edited or when to save (see `world.py`), or the column byte
-form itself (see `column.py`).
+Owns: creating a world file, opening one (the checks live in `file_checks.py`: any bad file gives
+its clear error without being changed, and nothing stored in a file is ever run), reading its
+columns and entities, the "world in use" lock, the one-transaction save, and keeping the bytes of
+damaged rows before a save replaces them.
+Does not own: the format's versions and schema (`file_format.py`), the error classes
+(`file_errors.py`), which columns are edited or when to save (`world.py`), or the column byte form
+itself (`column.py`).
 
-Format (FORMAT_VERSION 2; version 1 had no `entities` table):
+Format (FORMAT_VERSION 3; see `file_format.py` for what versions 1 and 2 lack):
 - `PRAGMA application_id` is APPLICATION_ID, so another program's SQLite file is recognised
   from its 100-byte header alone.
 - `meta(key TEXT PRIMARY KEY, value TEXT)`, every value JSON: format_version, seed, created_at
-  (Unix seconds), spawn ([x, y, z] feet position), player_state (an object or null). JSON
-  writes floats with `repr`, so they read back bit for bit.
+  (Unix seconds), spawn ([x, y, z] feet position), player_state (an object or null), and
+  meta_sha256, the checksum of the other rows, rewritten by every save. JSON writes floats with
+  `repr`, so they read back bit for bit.
 - `columns(cx, cz, blocks)`: only columns edited since generation; `blocks` is
   zlib(`Column.to_bytes()`). Any other column regenerates from the seed.
 - `entities(cx, cz, data)`: the entities (mobs) that were in a column when it was saved, as a
-  JSON list of objects; a column without entities has no row. A version 1 file opens as it is
-  (no entities); its first save adds the table and sets version 2 in the same transaction.
+  JSON list of objects; a column without entities has no row.
+- `damaged_columns(cx, cz, part, data)`: a `columns` ("blocks") or `entities` ("entities") value
+  found damaged, copied here by the save that replaces it, so it can still be recovered by hand.
+A version 1 or 2 file opens as it is; its first save adds what it lacks and sets version 3 in
+the same transaction.
 
-Safety: the database is in WAL mode and a save is one transaction, so a crash or kill leaves the
-old or the new save, never a mix. `locking_mode=EXCLUSIVE` makes this connection hold the file
-lock from its first read until close, so a second process (or connection) gets WorldInUseError.
-Opening checks, in order, without writing anything: the file exists and is not empty, has
-SQLite's header, is not shorter than its header says (truncated), carries Boxel's application
-id (else foreign), is not locked, has a readable meta table with a format version this code
-knows (else newer), and passes SQLite's `PRAGMA quick_check` (every page's structure: a damaged
-page anywhere, even in a column nobody reads yet, is found now). Any SQLite error reading a file,
-at open or later, becomes CorruptWorldError, and a failed open releases the file (`World`
-closes it too when its own setup fails). Pickle is never used.
-
-quick_check reads the whole file: measured 0.75 ms for a 500-edited-column world (1.6 MB) and
-6 ms for 5000 columns (15 MB), file in the OS cache, against 1 and 14 ms for the whole open, so
-it costs little beside the open it protects.
+Safety: the database is in WAL mode and a save is one transaction, so a crash, a kill or a full
+disk leaves the old or the new save, never a mix. `locking_mode=EXCLUSIVE` makes this connection
+hold the file lock from its first read until close, so a second process (or connection) gets
+WorldInUseError. `trusted_schema=OFF` keeps SQL functions out of anything a schema could hold
+(the schema check already refuses every object Boxel does not create). A read of a damaged column
+or entity list raises CorruptWorldError naming the column (the world serves the column from the
+seed instead, see `world.py`); disk, permission and lock failures raise their own classes. A
+column's stored blob is refused unread when longer than MAX_STORED_COLUMN_BYTES, and its
+decompression stops at the longest valid column, so a small blob cannot expand to gigabytes.
+Pickle is never used.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import os
 import sqlite3
 import zlib
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
-from .column import Column, ColumnDataError
-from .noise import MAX_SEED, MIN_SEED
+from .column import MAX_BYTES, Column, ColumnDataError
+from .file_checks import (READ_ERRORS, Metadata, check_file_kind, check_header, check_pages, check_schema,
+                          check_writable, companion_path, database_error, read_metadata, take_lock)
+from .file_errors import CorruptWorldError, WorldExistsError, WorldFileError, access_error
+from .file_format import (APPLICATION_ID, CHECKSUM_KEY, CHECKSUM_SINCE_VERSION, CREATE_COLUMNS, CREATE_DAMAGED,
+                          CREATE_ENTITIES, CREATE_META, ENTITIES_SINCE_VERSION, FORMAT_VERSION, meta_checksum)
 
-FORMAT_VERSION = 2
-"""The world file format this code writes; it opens this version and older ones."""
-ENTITIES_SINCE_VERSION = 2
-"""The first format version with the `entities` table."""
-_CREATE_ENTITIES = ("CREATE TABLE IF NOT EXISTS entities (cx INTEGER NOT NULL, cz INTEGER NOT NULL,"
-                    " data TEXT NOT NULL, PRIMARY KEY (cx, cz)) WITHOUT ROWID")
-APPLICATION_ID = 0x426F7831
-"""SQLite header application id of Boxel worlds ('Box1')."""
 COMPRESSION_LEVEL = 1
 """zlib level for column bytes. Measured on seed-42 columns (46 KB raw): level 1 takes 0.07 ms
 and stores 1.0 KB; level 6 takes 0.22 ms for 0.5 KB; level 9 takes 2.3 ms for 0.4 KB. Saves
 run on the game's thread, so the fastest level wins; the files stay small either way."""
-
-_SQLITE_MAGIC = b"SQLite format 3\x00"
-_HEADER_BYTES = 100
-
-
-class WorldFileError(ValueError):
-    """A world file that cannot be created or opened; the message names the file and the problem."""
-
-
-class WorldExistsError(WorldFileError, FileExistsError):
-    """`World.create` found something already at the path."""
-
-
-class WorldNotFoundError(WorldFileError, FileNotFoundError):
-    """`World.open` found nothing at the path."""
-
-
-class CorruptWorldError(WorldFileError):
-    """The file is damaged: empty, truncated, garbage, or holding data Boxel cannot read."""
-
-
-class ForeignFileError(WorldFileError):
-    """The file is intact but is not a Boxel world (another program's SQLite database)."""
-
-
-class NewerFormatError(WorldFileError):
-    """The world was written by a newer Boxel, in a format version this code does not know."""
-
-
-class WorldInUseError(WorldFileError):
-    """Another process (or another open World) holds the world."""
-
-
-@dataclass(frozen=True)
-class Metadata:
-    format_version: int
-    seed: int
-    created_at: float
-    """[s] Unix time the world was created."""
-    spawn: tuple[float, float, float]
-    """[blocks] Feet position of a new player."""
-    player_state: dict | None
-    """What the game saved about the player, as it gave it (JSON types)."""
+MAX_STORED_COLUMN_BYTES = MAX_BYTES + (MAX_BYTES >> 12) + (MAX_BYTES >> 14) + (MAX_BYTES >> 25) + 13
+"""[bytes] zlib's compressBound of the longest column (131,127): deflate never stores the longest
+column in more, so a longer blob is damage, refused before it is read into memory."""
+MAX_ENTITIES_TEXT_BYTES = 4 * 1024 * 1024
+"""[bytes] Longest JSON of one column's entities. A saved mob takes ~250 bytes, so this holds
+~16,000 mobs in one column, far beyond any play; a longer value is refused when set and, as
+damage, unread when loaded."""
+BLOCKS, ENTITIES = "blocks", "entities"
+"""The `part` of a damaged row in `damaged_columns`."""
 
 
 def player_state_json(state: dict | None) -> str:
@@ -123,9 +86,13 @@ def entities_json(entities: list[dict]) -> str | None:
     if not entities:
         return None
     try:
-        return json.dumps(entities, allow_nan=False)
+        text = json.dumps(entities, allow_nan=False)
     except (TypeError, ValueError) as error:
         raise ValueError(f"column entities cannot be saved as JSON: {error}") from None
+    if len(text.encode()) > MAX_ENTITIES_TEXT_BYTES:
+        raise ValueError(f"column entities take {len(text.encode())} bytes as JSON, more than the "
+                         f"{MAX_ENTITIES_TEXT_BYTES} one column may hold")
+    return text
 
 
 def encode_column(column: Column) -> bytes:
@@ -134,13 +101,25 @@ def encode_column(column: Column) -> bytes:
 
 
 def decode_column(blob: bytes) -> Column:
-    """The column stored as `blob`; ColumnDataError when it is not a stored column."""
+    """The column stored as `blob`; ColumnDataError when it is not a stored column. Never holds more
+    than MAX_BYTES + 1 decompressed bytes, whatever `blob` claims."""
     if not isinstance(blob, bytes):
         raise ColumnDataError(f"column data is a {type(blob).__name__}, not bytes")
+    if len(blob) > MAX_STORED_COLUMN_BYTES:
+        raise ColumnDataError(f"column data is {len(blob)} bytes, more than any stored column "
+                              f"({MAX_STORED_COLUMN_BYTES})")
+    inflater = zlib.decompressobj()
     try:
-        return Column.from_bytes(zlib.decompress(blob))
+        data = inflater.decompress(blob, MAX_BYTES + 1)
     except zlib.error as error:
         raise ColumnDataError(f"column data does not decompress: {error}") from None
+    if len(data) > MAX_BYTES:
+        raise ColumnDataError(f"column data decompresses to more than {MAX_BYTES} bytes, the longest column")
+    if not inflater.eof:
+        raise ColumnDataError("column data is cut short: its compressed stream does not end")
+    if inflater.unused_data:
+        raise ColumnDataError(f"column data has {len(inflater.unused_data)} bytes after its compressed stream")
+    return Column.from_bytes(data)
 
 
 class WorldFile:
@@ -150,49 +129,50 @@ class WorldFile:
         self.path = path
         self._db = connection
         self.metadata = metadata
+        self._damaged: set[tuple[int, int, str]] = set()
+        """(cx, cz, part) of rows found damaged: a save that replaces one copies it to `damaged_columns` first."""
 
     # --- opening ----------------------------------------------------------------------------
 
     @classmethod
     def create(cls, path: str | os.PathLike, seed: int, created_at: float,
                spawn: tuple[float, float, float]) -> WorldFile:
-        """Write a new, empty world at `path` and open it; WorldExistsError if anything is there."""
+        """Write a new, empty world at `path` and open it; WorldExistsError if anything is there, and
+        a WorldDiskError subclass (nothing left behind) when the folder or the disk refuses it."""
         path = Path(path)
-        for taken in (path, _wal_path(path)):
-            if taken.exists() or taken.is_symlink():
-                raise WorldExistsError(f"cannot create a world at {path}: {taken} is already there")
-        if not path.parent.is_dir():
-            raise WorldFileError(f"cannot create a world at {path}: folder {path.parent} does not exist")
-        db = _connect(path, "rwc")
+        _check_creatable(path)
         try:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-            db.execute("BEGIN IMMEDIATE")
-            db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
-            db.execute("CREATE TABLE columns (cx INTEGER NOT NULL, cz INTEGER NOT NULL, blocks BLOB NOT NULL,"
-                       " PRIMARY KEY (cx, cz)) WITHOUT ROWID")
-            db.execute(_CREATE_ENTITIES)
-            values = {"format_version": FORMAT_VERSION, "seed": seed, "created_at": created_at,
-                      "spawn": list(spawn), "player_state": None}
-            db.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in values.items()])
-            db.execute("COMMIT")
-            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the header (and application id) into the file now
-        except BaseException:
+            db = _connect(path, "rwc")
+        except sqlite3.Error as error:
+            _remove_created(path)
+            raise database_error(error, path, "create a world") from None
+        metadata = Metadata(FORMAT_VERSION, seed, created_at, tuple(spawn), None)
+        try:
+            _write_new_world(db, metadata)
+        except BaseException as error:
             db.close()
             _remove_created(path)
+            if isinstance(error, sqlite3.Error):
+                raise database_error(error, path, "create a world") from None
             raise
-        return cls(path, db, Metadata(FORMAT_VERSION, seed, created_at, tuple(spawn), None))
+        return cls(path, db, metadata)
 
     @classmethod
     def open(cls, path: str | os.PathLike) -> WorldFile:
         """Open the world at `path`, or raise the WorldFileError that says what is wrong with it."""
         path = Path(path)
-        _check_header(path)
-        db = _connect(path, "rw")
+        check_file_kind(path)
+        check_header(path)
+        check_writable(path)
         try:
-            metadata = _read_metadata(db, path)
-            _check_pages(db, path)
+            db = _connect(path, "rw")
+        except sqlite3.Error as error:
+            raise database_error(error, path, "open the world") from None
+        try:
+            version = check_schema(db, path)
+            metadata = read_metadata(db, path, version)
+            take_lock(db, path)
+            check_pages(db, path)
         except BaseException:
             db.close()
             raise
@@ -206,165 +186,183 @@ class WorldFile:
     # --- columns ----------------------------------------------------------------------------
 
     def saved_columns(self) -> set[tuple[int, int]]:
-        """The keys of every stored (edited) column; CorruptWorldError when the table cannot be read."""
+        """The keys of every stored (edited) column; CorruptWorldError when the table cannot be read.
+        A key that is not a pair of ints (damage) is left out: no read asks for it."""
         try:
-            return {(cx, cz) for cx, cz in self._db.execute("SELECT cx, cz FROM columns")}
-        except sqlite3.DatabaseError as error:
-            raise CorruptWorldError(f"world file {self.path} is damaged: {error}") from None
+            rows = self._db.execute("SELECT cx, cz FROM columns").fetchall()
+        except READ_ERRORS as error:
+            raise database_error(error, self.path, "read the world") from None
+        return {(cx, cz) for cx, cz in rows if type(cx) is int and type(cz) is int}
 
     def load_column(self, cx: int, cz: int) -> Column | None:
-        """The stored column (cx, cz), or None when it was never saved; CorruptWorldError when unreadable."""
+        """The stored column (cx, cz), or None when it was never saved; CorruptWorldError naming the
+        column when it is unreadable (noted, so a save that replaces it keeps its bytes)."""
         try:
-            row = self._db.execute("SELECT blocks FROM columns WHERE cx = ? AND cz = ?", (cx, cz)).fetchone()
+            row = self._db.execute(
+                "SELECT CASE WHEN typeof(blocks) = 'blob' AND length(blocks) <= ? THEN blocks END,"
+                " typeof(blocks), length(blocks) FROM columns WHERE cx = ? AND cz = ?",
+                (MAX_STORED_COLUMN_BYTES, cx, cz)).fetchone()
             if row is None:
                 return None
-            return decode_column(row[0])
-        except (ColumnDataError, sqlite3.DatabaseError) as error:
-            raise CorruptWorldError(f"world {self.path}: column ({cx}, {cz}) is damaged: {error}") from None
+            blob, kind, length = row
+            if blob is None:
+                raise ColumnDataError(f"column data is stored as {kind} ({length} long), not as a blob of "
+                                      f"at most {MAX_STORED_COLUMN_BYTES} bytes")
+            return decode_column(blob)
+        except (ColumnDataError, *READ_ERRORS) as error:
+            raise self._damage(cx, cz, BLOCKS, error) from None
 
     def load_entities(self, cx: int, cz: int) -> list[dict]:
-        """The entities saved with column (cx, cz) (empty when none); CorruptWorldError when unreadable."""
+        """The entities saved with column (cx, cz) (empty when none); CorruptWorldError naming the
+        column when they are unreadable (noted, so a save that replaces them keeps their bytes)."""
         if self.metadata.format_version < ENTITIES_SINCE_VERSION:
             return []
         try:
-            row = self._db.execute("SELECT data FROM entities WHERE cx = ? AND cz = ?", (cx, cz)).fetchone()
+            row = self._db.execute(
+                "SELECT CASE WHEN typeof(data) = 'text' AND length(CAST(data AS BLOB)) <= ? THEN data END,"
+                " typeof(data) FROM entities WHERE cx = ? AND cz = ?", (MAX_ENTITIES_TEXT_BYTES, cx, cz)).fetchone()
             if row is None:
                 return []
+            if row[0] is None:
+                raise ValueError(f"they are a {row[1]} value, not JSON text of at most {MAX_ENTITIES_TEXT_BYTES} bytes")
             entities = json.loads(row[0])
             if not isinstance(entities, list) or not all(isinstance(e, dict) for e in entities):
-                raise ValueError("entities are not a list of objects")
+                raise ValueError("they are not a list of objects")
             return entities
-        except (ValueError, sqlite3.DatabaseError) as error:
-            raise CorruptWorldError(f"world {self.path}: entities of column ({cx}, {cz}) are damaged: {error}") from None
+        except (ValueError, RecursionError, *READ_ERRORS) as error:  # RecursionError: JSON nested too deep
+            raise self._damage(cx, cz, ENTITIES, error) from None
+
+    def _damage(self, cx: int, cz: int, part: str, error: Exception) -> CorruptWorldError:
+        self._damaged.add((cx, cz, part))
+        what = f"column ({cx}, {cz})" if part == BLOCKS else f"entities of column ({cx}, {cz})"
+        verb = "is" if part == BLOCKS else "are"
+        return CorruptWorldError(f"world {self.path}: {what} {verb} damaged: {error}")
+
+    # --- saving -----------------------------------------------------------------------------
 
     def save(self, columns: Iterable[tuple[tuple[int, int], Column]], player_state: dict | None,
              entities: Iterable[tuple[tuple[int, int], list[dict]]] = ()) -> None:
-        """Write `columns`, column entities and the player state in one transaction: all of it lands, or none."""
+        """Write `columns`, column entities and the player state in one transaction: all of it lands, or
+        none and the file keeps its last save. A damaged row this replaces is copied to
+        `damaged_columns` first. Errors: WorldDiskFullError, WorldReadOnlyError, WorldPermissionError or
+        WorldDiskError when the disk refuses, CorruptWorldError when the file does."""
         state_text = player_state_json(player_state)
         entity_rows = [(cx, cz, entities_json(listed)) for (cx, cz), listed in entities]
-        db = self._db
-        upgrade = self.metadata.format_version < FORMAT_VERSION
-        db.execute("BEGIN IMMEDIATE")
+        columns = list(columns)  # the pairs only: each column is encoded as it is written
+        replaced = {(cx, cz, BLOCKS) for (cx, cz), _ in columns} | {(cx, cz, ENTITIES) for cx, cz, _ in entity_rows}
+        kept = replaced & self._damaged
         try:
-            if upgrade:
-                db.execute(_CREATE_ENTITIES)
-                db.execute("UPDATE meta SET value = ? WHERE key = 'format_version'", (json.dumps(FORMAT_VERSION),))
-            db.executemany("INSERT OR REPLACE INTO columns VALUES (?, ?, ?)",
-                           ((cx, cz, encode_column(column)) for (cx, cz), column in columns))
-            db.executemany("DELETE FROM entities WHERE cx = ? AND cz = ?",
-                           ((cx, cz) for cx, cz, text in entity_rows if text is None))
-            db.executemany("INSERT OR REPLACE INTO entities VALUES (?, ?, ?)",
-                           ((cx, cz, text) for cx, cz, text in entity_rows if text is not None))
-            db.execute("UPDATE meta SET value = ? WHERE key = 'player_state'", (state_text,))
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
+            self._db.execute("BEGIN IMMEDIATE")
+            self._upgrade()
+            self._keep_damaged(kept)
+            self._write(columns, state_text, entity_rows)
+            self._db.execute("COMMIT")
+        except sqlite3.Error as error:
+            self._roll_back(error)
+            failure = database_error(error, self.path, "save the world")
+            raise type(failure)(f"{failure}; nothing of this save was written, the file keeps its last save") from error
+        except BaseException as error:
+            self._roll_back(error)
             raise
-        if upgrade:
-            self.metadata = replace(self.metadata, format_version=FORMAT_VERSION)
+        self._damaged -= kept
+        self.metadata = replace(self.metadata, format_version=FORMAT_VERSION)
+
+    def _upgrade(self) -> None:
+        """Inside a save of an older file: add the tables its version lacks and set FORMAT_VERSION."""
+        version = self.metadata.format_version
+        if version >= FORMAT_VERSION:
+            return
+        if version < ENTITIES_SINCE_VERSION:
+            self._db.execute(CREATE_ENTITIES)
+        if version < CHECKSUM_SINCE_VERSION:
+            self._db.execute(CREATE_DAMAGED)
+        self._db.execute("UPDATE meta SET value = ? WHERE key = 'format_version'", (json.dumps(FORMAT_VERSION),))
+
+    def _keep_damaged(self, rows: set[tuple[int, int, str]]) -> None:
+        """Copy the damaged rows this save replaces into `damaged_columns`, exactly as stored."""
+        source = {BLOCKS: "SELECT cx, cz, 'blocks', blocks FROM columns",
+                  ENTITIES: "SELECT cx, cz, 'entities', data FROM entities"}
+        for cx, cz, part in sorted(rows):
+            self._db.execute(f"INSERT OR REPLACE INTO damaged_columns {source[part]} WHERE cx = ? AND cz = ?", (cx, cz))
+
+    def _write(self, columns: list[tuple[tuple[int, int], Column]], state_text: str,
+               entity_rows: list[tuple[int, int, str | None]]) -> None:
+        db = self._db
+        db.executemany("INSERT OR REPLACE INTO columns VALUES (?, ?, ?)",
+                       ((cx, cz, encode_column(column)) for (cx, cz), column in columns))
+        db.executemany("DELETE FROM entities WHERE cx = ? AND cz = ?",
+                       ((cx, cz) for cx, cz, text in entity_rows if text is None))
+        db.executemany("INSERT OR REPLACE INTO entities VALUES (?, ?, ?)",
+                       ((cx, cz, text) for cx, cz, text in entity_rows if text is not None))
+        db.execute("UPDATE meta SET value = ? WHERE key = 'player_state'", (state_text,))
+        _write_checksum(db)
+
+    def _roll_back(self, error: BaseException) -> None:
+        """End a failed save's transaction, if SQLite has not ended it already (it does on a full disk)."""
+        if not self._db.in_transaction:
+            return
+        try:
+            self._db.execute("ROLLBACK")
+        except sqlite3.Error as rollback_error:
+            error.add_note(f"and the rollback failed too: {rollback_error}")
 
     def close(self) -> None:
         self._db.close()
 
 
-def _wal_path(path: Path) -> Path:
-    """SQLite's write-ahead log beside the database."""
-    return path.with_name(path.name + "-wal")
+def _write_new_world(db: sqlite3.Connection, metadata: Metadata) -> None:
+    """Make the tables and meta rows of a new world in one transaction, then move them into the file."""
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    db.execute("BEGIN IMMEDIATE")
+    for create in (CREATE_META, CREATE_COLUMNS, CREATE_ENTITIES, CREATE_DAMAGED):
+        db.execute(create)
+    values = {"format_version": metadata.format_version, "seed": metadata.seed, "created_at": metadata.created_at,
+              "spawn": list(metadata.spawn), "player_state": metadata.player_state}
+    db.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in values.items()])
+    _write_checksum(db)
+    db.execute("COMMIT")
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the header (and application id) into the file now
+
+
+def _write_checksum(db: sqlite3.Connection) -> None:
+    """Inside a write transaction: store the checksum of the meta rows as they now are."""
+    rows = dict(db.execute("SELECT key, value FROM meta WHERE key != ?", (CHECKSUM_KEY,)).fetchall())
+    db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (CHECKSUM_KEY, json.dumps(meta_checksum(rows))))
+
+
+def _check_creatable(path: Path) -> None:
+    """WorldExistsError if anything is at `path` (or its log); WorldFileError if its folder is missing;
+    WorldReadOnlyError or WorldPermissionError if the folder cannot be written."""
+    for taken in (path, companion_path(path, "-wal")):
+        if os.path.lexists(taken):
+            raise WorldExistsError(f"cannot create a world at {path}: {taken} is already there")
+    if not path.parent.is_dir():
+        raise WorldFileError(f"cannot create a world at {path}: folder {path.parent} does not exist")
+    problem = access_error(path, "create a world")
+    if problem is not None:
+        raise problem
 
 
 def _remove_created(path: Path) -> None:
-    """Delete a world file this process created (and its WAL, if one is left)."""
-    for created in (path, _wal_path(path)):
-        created.unlink(missing_ok=True)
+    """Delete a world file this process created (and its WAL, if one is left); a file that cannot be
+    removed stays (the error being raised says why the world was not made)."""
+    for created in (path, companion_path(path, "-wal")):
+        try:
+            created.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 def _connect(path: Path, mode: str) -> sqlite3.Connection:
     # timeout=0: a locked world is reported at once instead of waiting for it.
     uri = f"{path.resolve().as_uri()}?mode={mode}"
     connection = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=0, check_same_thread=True)
-    connection.execute("PRAGMA locking_mode=EXCLUSIVE")  # before the first read: no shared memory, lock held
+    try:
+        connection.execute("PRAGMA locking_mode=EXCLUSIVE")  # before the first read: no shared memory, lock held
+        connection.execute("PRAGMA trusted_schema=OFF")  # no SQL function runs from a view, trigger or default
+    except BaseException:
+        connection.close()
+        raise
     return connection
-
-
-def _check_header(path: Path) -> None:
-    """Reject a missing, empty, truncated, non-SQLite or foreign file from its bytes alone (read only)."""
-    try:
-        with open(path, "rb") as f:
-            header = f.read(_HEADER_BYTES)
-            size = os.fstat(f.fileno()).st_size
-    except FileNotFoundError:
-        raise WorldNotFoundError(f"no world at {path}") from None
-    except IsADirectoryError:
-        raise CorruptWorldError(f"{path} is a directory, not a world file") from None
-    where = f"world file {path}"
-    if size == 0:
-        raise CorruptWorldError(f"{where} is empty (0 bytes)")
-    if not header.startswith(_SQLITE_MAGIC):
-        if _SQLITE_MAGIC.startswith(header):
-            raise CorruptWorldError(f"{where} is truncated: only {size} bytes")
-        raise CorruptWorldError(f"{where} is damaged or not a world: it does not start with an SQLite header")
-    if size < _HEADER_BYTES:
-        raise CorruptWorldError(f"{where} is truncated: only {size} bytes, shorter than its header")
-    page_size = int.from_bytes(header[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
-    page_count = int.from_bytes(header[28:32], "big")
-    count_is_valid = header[92:96] == header[24:28]  # SQLite's rule for trusting the in-header size
-    if page_size < 512 or page_size & (page_size - 1):
-        raise CorruptWorldError(f"{where} is damaged: its header gives page size {page_size}")
-    wal = _wal_path(path)
-    wal_pending = wal.exists() and wal.stat().st_size > 0  # a crash mid-checkpoint: SQLite finishes it from the WAL
-    if count_is_valid and not wal_pending and size < page_size * page_count:
-        raise CorruptWorldError(f"{where} is truncated: {size} bytes, but its header says "
-                                f"{page_count} pages of {page_size} bytes ({page_size * page_count})")
-    application_id = int.from_bytes(header[68:72], "big")
-    if application_id != APPLICATION_ID:
-        raise ForeignFileError(f"{path} is an SQLite database but not a Boxel world "
-                               f"(application id {application_id:#x}, Boxel's is {APPLICATION_ID:#x})")
-
-
-def _read_metadata(db: sqlite3.Connection, path: Path) -> Metadata:
-    """Read and check the meta table and take the lock; never writes."""
-    where = f"world file {path}"
-    try:
-        rows = dict(db.execute("SELECT key, value FROM meta").fetchall())
-        db.execute("BEGIN IMMEDIATE")  # take the write lock now, so a world in use fails here, not at save
-        db.execute("ROLLBACK")
-        db.execute("PRAGMA synchronous=FULL")  # a save is durable once save() returns
-    except sqlite3.OperationalError as error:
-        if "locked" in str(error) or "busy" in str(error):
-            raise WorldInUseError(f"world {path} is in use by another process (or is open elsewhere "
-                                  "in this one); close it there first") from None
-        raise CorruptWorldError(f"{where} is damaged: {error}") from None
-    except sqlite3.DatabaseError as error:
-        raise CorruptWorldError(f"{where} is damaged: {error}") from None
-    try:
-        values = {key: json.loads(rows[key])
-                  for key in ("format_version", "seed", "created_at", "spawn", "player_state")}
-    except (KeyError, ValueError) as error:
-        raise CorruptWorldError(f"{where} is damaged: its meta table lacks or garbles {error}") from None
-    version = values["format_version"]
-    if not isinstance(version, int) or version < 1:
-        raise CorruptWorldError(f"{where} is damaged: format version {version!r}")
-    if version > FORMAT_VERSION:
-        raise NewerFormatError(f"{where} has format version {version}, newer than this Boxel reads "
-                               f"(up to {FORMAT_VERSION}); open it with a newer Boxel")
-    seed, created_at, spawn, state = (values[k] for k in ("seed", "created_at", "spawn", "player_state"))
-    if isinstance(seed, bool) or not isinstance(seed, int) or not MIN_SEED <= seed <= MAX_SEED:
-        raise CorruptWorldError(f"{where} is damaged: its seed {seed!r} is not an int in {MIN_SEED}..{MAX_SEED}")
-    if (not isinstance(created_at, (int, float))
-            or not (isinstance(spawn, list) and len(spawn) == 3
-                    and all(isinstance(v, (int, float)) and math.isfinite(v) for v in spawn))
-            or not (state is None or isinstance(state, dict))):
-        raise CorruptWorldError(f"{where} is damaged: bad meta values {values!r}")
-    return Metadata(version, seed, float(created_at), (float(spawn[0]), float(spawn[1]), float(spawn[2])), state)
-
-
-def _check_pages(db: sqlite3.Connection, path: Path) -> None:
-    """CorruptWorldError unless SQLite's quick_check finds every page of the file sound (read only)."""
-    try:
-        problems = [row[0] for row in db.execute("PRAGMA quick_check")]
-    except sqlite3.DatabaseError as error:
-        raise CorruptWorldError(f"world file {path} is damaged: {error}") from None
-    if problems != ["ok"]:
-        raise CorruptWorldError(f"world file {path} is damaged: {problems[0]}"
-                                + (f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""))

@@ -3,8 +3,9 @@
 Owns: the map of loaded columns (generated from the seed, loaded from the file, or edited),
 block reads and writes, the collision query physics calls (`physics.CollisionWorld`) and its
 cache of placed block shapes, padded sections for the mesher, the record of changed sections,
-background-generation requests, the player state, and when to write what to the world file.
-Does not own: terrain (`terrain.py`), the file format (`storage.py`), column storage
+background-generation requests, the player state, when to write what to the world file, and the
+damage found in it while playing (`take_problems`, `damaged_columns`).
+Does not own: terrain (`terrain.py`), the file and its format (`storage.py`, `file_format.py`), column storage
 (`column.py`), the generation workers (`generation.py`), or drawing anything.
 
 Rules that every read keeps:
@@ -15,6 +16,10 @@ Rules that every read keeps:
 - Any column a read touches that is not loaded yet is loaded or generated on the spot, so what a
   body collides with, or what a mesh sees at its border, never depends on loading timing.
   Background generation only gets columns ready *earlier*; it never changes what a read returns.
+- A damaged saved column never stops the game: it is served as generated from the seed (listed in
+  `damaged_columns`), reported once through `take_problems()`, and its saved row stays as it is
+  unless the player edits the column (the save that replaces it first copies the damaged bytes to
+  the file's `damaged_columns` table). Damaged saved entities read as none, reported the same way.
 
 Coordinates are integer blocks; block (i, j, k) fills [i, i+1) x [j, j+1) x [k, k+1).
 """
@@ -24,6 +29,7 @@ from __future__ import annotations
 import os
 import time
 from collections import deque
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -37,7 +43,7 @@ from .coords import (ABOVE_WORLD, BELOW_WORLD, BLOCK_DTYPE, CHUNK_SIZE, LOCAL_MA
                      SECTIONS_PER_COLUMN, WORLD_BORDER, WORLD_HEIGHT, block_coordinate,
                      column_coordinate, column_of, require_in_height, sections_seeing)
 from .generation import DEFAULT_WORKERS, ColumnGenerator, check_worker_count
-from .storage import WorldFile, entities_json, player_state_json
+from .storage import BLOCKS, ENTITIES, CorruptWorldError, WorldFile, entities_json, player_state_json
 from .terrain import Terrain
 
 PADDED_SIZE = CHUNK_SIZE + 2
@@ -50,6 +56,18 @@ _SECTION_MASK = ~LOCAL_MASK  # x & _SECTION_MASK is the first block of x's secti
 
 class WorldClosedError(ValueError):
     """The world was used after `close()`."""
+
+
+@dataclass(frozen=True)
+class WorldProblem:
+    """Damage found in the world file while playing; the game goes on (see `World.take_problems`)."""
+
+    column: tuple[int, int]
+    """(cx, cz) of the damaged column."""
+    part: str
+    """"blocks": the column is served as generated from the seed; "entities": its saved mobs are left out."""
+    message: str
+    """What is wrong and what the game does about it, for the player."""
 
 
 class World:
@@ -79,6 +97,10 @@ class World:
         self._requested: set[tuple[int, int]] = set()
         self._from_file: deque[tuple[int, int]] = deque()
         self._ready: dict[tuple[int, int], None] = {}  # an ordered set
+        self._problems: list[WorldProblem] = []
+        self._regenerated: set[tuple[int, int]] = set()
+        """Saved columns whose blocks are damaged, served from the seed until an edit of theirs is saved."""
+        self._entities_damaged: set[tuple[int, int]] = set()
 
     # --- making and closing -----------------------------------------------------------------
 
@@ -329,7 +351,14 @@ class World:
         key = (column_coordinate(cx, "cx"), column_coordinate(cz, "cz"))
         if key in self._unsaved_entities:
             return [dict(e) for e in self._unsaved_entities[key]]
-        return file.load_entities(*key)
+        if key in self._entities_damaged:
+            return []
+        try:
+            return file.load_entities(*key)
+        except CorruptWorldError as error:
+            self._entities_damaged.add(key)
+            self._report(key, ENTITIES, error, "its saved mobs are left out (their bytes stay in the file)")
+            return []
 
     def set_column_entities(self, cx: int, cz: int, entities: list[dict]) -> None:
         """Replace the entities stored with column (cx, cz) (JSON objects); written by the next `save()`."""
@@ -341,14 +370,37 @@ class World:
     # --- saving ---------------------------------------------------------------------------------
 
     def save(self) -> None:
-        """Write every column edited since the last save, column entities and the player state, in one transaction."""
+        """Write every column edited since the last save, column entities and the player state, in one transaction.
+
+        When the disk or the file refuses (a `storage.WorldFileError` subclass: WorldDiskFullError,
+        WorldReadOnlyError, ...), nothing is written, the file keeps its last save and the edits stay
+        unsaved here, so a later `save()` can write them."""
         file = self._open_file()
         keys = sorted(self._unsaved)
-        file.save(((key, self._columns[key]) for key in keys), self._player_state,
+        file.save([(key, self._columns[key]) for key in keys], self._player_state,
                   sorted(self._unsaved_entities.items()))
         self._saved.update(keys)
+        self._regenerated.difference_update(keys)
+        self._entities_damaged.difference_update(self._unsaved_entities)
         self._unsaved.clear()
         self._unsaved_entities.clear()
+
+    # --- damage found while playing ---------------------------------------------------------------
+
+    def take_problems(self) -> list[WorldProblem]:
+        """The damage found in the world file since the last call, oldest first, and forget it: each
+        damaged column or entity list is reported once. For the window (or a run's report) to show the player."""
+        problems, self._problems = self._problems, []
+        return problems
+
+    @property
+    def damaged_columns(self) -> frozenset[tuple[int, int]]:
+        """Saved columns whose blocks are damaged, served as generated from the seed; a column leaves
+        this set when an edit of it is saved (its damaged bytes kept in the file's `damaged_columns`)."""
+        return frozenset(self._regenerated)
+
+    def _report(self, key: tuple[int, int], part: str, error: CorruptWorldError, done: str) -> None:
+        self._problems.append(WorldProblem(key, part, f"{error}; {done}"))
 
     # --- internals ------------------------------------------------------------------------------
 
@@ -373,9 +425,16 @@ class World:
         return column
 
     def _load(self, key: tuple[int, int]) -> Column:
-        """Column `key` from the file if it was saved, else from the seed."""
-        if key in self._saved:
-            column = self._open_file().load_column(*key)
+        """Column `key` from the file if it was saved and is readable, else from the seed (reporting
+        the damage the first time)."""
+        if key in self._saved and key not in self._regenerated:
+            try:
+                column = self._open_file().load_column(*key)
+            except CorruptWorldError as error:
+                self._regenerated.add(key)
+                self._report(key, BLOCKS, error, "it is shown as generated from the seed, and its saved "
+                                                 "bytes are kept unless you edit it")
+                column = None
             if column is not None:
                 return column
         return Column.from_ids(self._terrain.column(*key))

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.clock import MAX_TICKS_PER_FRAME, TICK_SECONDS, TICKS_PER_SECOND, FrameTimes, TickClock
+from game.clock import MAX_TICKS_PER_FRAME, TICK_SECONDS, TICKS_PER_SECOND, FrameTimer, FrameTimes, TickClock
 
 TICK_SUM_TOLERANCE = 1e-6
 """[ticks] Allowed difference between ticks handed out (+ alpha) and elapsed time x 20 after
@@ -93,3 +93,54 @@ def test_a_negative_frame_time_is_refused():
     with pytest.raises(ValueError):
         times.add(-1.0)
     assert len(times) == 0
+
+
+# --- frame times cover frames only ----------------------------------------------------------------
+
+def timed(starts_and_gaps) -> FrameTimes:
+    """Frame times from frame start times [s]; the string "gap" marks a wait that is not a frame."""
+    timer, times = FrameTimer(), FrameTimes()
+    for start in starts_and_gaps:
+        if start == "gap":
+            timer.skip_gap()
+            continue
+        duration = timer.frame(start)
+        if duration is not None:
+            times.add(duration)
+    return times
+
+
+def test_a_frame_lasts_from_its_start_to_the_next_frames_start_and_the_first_has_no_duration():
+    timer = FrameTimer()
+    assert timer.frame(10.0) is None
+    assert timer.frame(10.016) == pytest.approx(0.016)
+    assert timer.frame(10.050) == pytest.approx(0.034)
+
+
+def test_the_end_of_run_settle_wait_is_not_counted_as_a_frame():
+    frames = [i * 0.016 for i in range(100)]
+    settle_s = 20.0  # the end-of-run settle at view distance 32 waits 17-23 s
+    after = [frames[-1] + settle_s + i * 0.016 for i in range(5)]
+    summary = timed([*frames, "gap", *after]).summary_ms()
+    assert summary["frames"] == 99 + 4
+    assert summary["max"] == pytest.approx(16.0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.floats(0.0, 0.2), st.just("gap"), st.floats(5.0, 60.0).map(lambda s: ("wait", s))),
+                max_size=60))
+def test_frame_statistics_never_include_a_wait_cut_out_as_a_gap(steps):
+    now, marks, longest_frame = 0.0, [0.0], 0.0
+    for step in steps:
+        if step == "gap":
+            marks.append("gap")
+            continue
+        if isinstance(step, tuple):  # a long wait between frames, always cut out
+            marks.append("gap")
+            now += step[1]
+        else:
+            now += step
+            if marks[-1] != "gap":
+                longest_frame = max(longest_frame, step)
+        marks.append(now)
+    assert timed(marks).summary_ms()["max"] <= longest_frame * 1000.0 + 1e-6

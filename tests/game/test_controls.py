@@ -6,6 +6,8 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import physics
 from game.cli import build_parser
@@ -173,3 +175,39 @@ def test_help_lists_every_control():
     help_text = " ".join(build_parser().format_help().split())
     for control in CONTROLS:
         assert f"{control.label}: {control.action}" in help_text
+
+
+# --- hostile look angles: the input state always holds angles physics and the next launch accept -----
+
+@pytest.mark.parametrize("yaw, pitch, expected", [(1e7, 0.0, (280.0, 0.0)), (1e308, 95.0, (296.0, 90.0)),
+                                                  (-90.0, -1e9, (270.0, -90.0)), (-1e-20, 0.0, (0.0, 0.0))])
+def test_the_input_state_wraps_any_finite_yaw_and_clamps_the_pitch_from_every_source(yaw, pitch, expected):
+    made = InputState(yaw, pitch)
+    looked = InputState()
+    looked.look_at(yaw, pitch)
+    assert (made.yaw, made.pitch) == (looked.yaw, looked.pitch) == expected
+    assert physics.Intent(yaw=made.intent().yaw).yaw == expected[0]  # physics accepts it
+
+
+def test_live_input_records_a_look_event_with_the_wrapped_angles():
+    live = LiveInput(0.0, 0.0)
+    assert live.events_for(3, 1e308, -1e9, 0) == [Look(3, 296.0, -90.0)]
+    assert live.events_for(4, 296.0, -90.0, 0) == []  # the same look: no new event
+
+
+def test_turning_by_a_huge_mouse_move_stays_a_direction_in_0_to_360():
+    yaw, pitch = turned(359.0, 0.0, mouse_dx=1e300, mouse_dy=-1e300)
+    assert 0.0 <= yaw < 360.0 and pitch == 90.0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(allow_nan=True, allow_infinity=True), st.floats(allow_nan=True, allow_infinity=True))
+def test_looking_anywhere_keeps_angles_physics_accepts_or_is_refused_and_changes_nothing(yaw, pitch):
+    state = InputState(12.0, 3.0)
+    try:
+        state.look_at(yaw, pitch)
+    except ValueError:
+        assert (state.yaw, state.pitch) == (12.0, 3.0)
+        return
+    assert 0.0 <= state.yaw < 360.0 and -90.0 <= state.pitch <= 90.0
+    physics.Intent(yaw=state.yaw)

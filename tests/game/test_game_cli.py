@@ -92,11 +92,15 @@ def test_a_damaged_world_file_is_refused_and_left_untouched(tmp_path, capsys, co
     assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.boxel"]
 
 
-def test_a_world_with_an_unreadable_saved_player_is_refused_and_left_untouched(tmp_path, capsys):
+def test_a_world_with_an_unreadable_saved_player_opens_with_the_player_at_the_spawn_and_a_warning(tmp_path, capsys):
     path = tmp_path / "odd.boxel"
     with World.create(path, 1) as world:
         world.player_state = {"version": 1, "box": "here"}
-    before = path.read_bytes()
-    assert "is damaged" in refused(["--world", str(path)], capsys)
-    assert path.read_bytes() == before
+    open_world(parse_options(["--world", str(path)])).close()  # not refused: no WorldOpenError
+    assert cli.main(["--headless", "--world", str(path), "--exit-after-ticks", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "boxel: warning: the saved player's 'box' must be 6 finite numbers" in err
+    assert "the player starts at the spawn" in err
+    with World.open(path) as world:
+        assert world.player_state["version"] == 1 and len(world.player_state["box"]) == 6
 

@@ -233,6 +233,26 @@ def test_saving_quitting_and_reopening_keeps_a_placed_block_and_the_players_box(
         assert world.get_block(*placed) == "planks"
 
 
+def test_a_world_played_with_a_huge_look_yaw_opens_in_the_window_twice_looking_the_same_way(run_game, tmp_path):
+    path = tmp_path / "spun.boxel"
+    make_world(path, platform=True)
+    first = play(run_game, path, [Look(0, 1e308, 10.0)], 2, "spun")
+    second = play(run_game, path, [], 2, "again")
+    assert first.report["yaw"] == second.report["yaw"] == 296.0  # 1e308 degrees, wrapped into [0, 360)
+    assert second.report["saved_player_problem"] is None
+
+
+def test_the_reports_frame_times_leave_out_the_end_of_run_wait_for_streaming(run_game, tmp_path):
+    path = tmp_path / "far.boxel"
+    make_world(path)
+    # Two ticks end the run long before the far columns of view distance 16 are drawn: the
+    # settle after the last tick then waits for hundreds of columns, far longer than any frame.
+    run = play(run_game, path, [KeyDown(0, "w")], 2, "far", "--view-distance", "16")
+    settle_ms = run.report["settle_s"] * 1000.0
+    assert settle_ms > 500.0  # the wait this test is about did happen
+    assert 0.0 < run.report["frame_ms"]["max"] < settle_ms
+
+
 @pytest.mark.slow
 def test_a_replay_ends_with_the_same_box_at_a_throttled_wall_clock_frame_rate(run_game, tmp_path):
     events = [Look(0, 225.0, 10.0), KeyDown(0, "w"), KeyDown(0, "space"), KeyDown(10, "control"),

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import json
 import math
+import warnings
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import physics
+from game.lab import SPAWN_FEET, build_arena
 from game.mob_brain import BOXLING, MobBrain
 from game.mobs import (DESPAWN_DISTANCE_BLOCKS, MAX_NATURAL_MOBS, SPAWN_DISTANCE_BLOCKS, SPAWN_GROUND,
                        SPAWN_INTERVAL_TICKS, MobManager, MobStateError, mob_from_state, mob_state)
@@ -327,3 +331,105 @@ def test_a_damaged_saved_mob_is_kept_as_it_is_and_the_readable_ones_still_come_b
         restored.save()
         assert damaged in reopened.column_entities(0, 0)  # written back unchanged, never dropped
         assert len(reopened.column_entities(-1, 0)) == 1
+
+
+# --- hostile saved mobs: no saved list can stop the mob tick ---------------------------------------
+
+def test_two_identical_saved_mobs_come_back_as_one_and_the_mob_tick_runs(tmp_path):
+    path = tmp_path / "twins.boxel"
+    world, mobs, player = two_mobs_in_two_columns(path)
+    mobs.save()
+    (twin,) = world.column_entities(0, 0)
+    world.set_column_entities(0, 0, [twin, dict(twin)])
+    world.save()
+    world.close()
+
+    with World.open(path) as reopened:
+        restored = MobManager(reopened, reopened.seed)
+        with pytest.warns(UserWarning, match=r"column \(0, 0\) is an exact copy of another mob and is dropped"):
+            run(restored, player, 3)
+        assert len(restored.bodies) == 2
+        restored.save()
+        assert len(reopened.column_entities(0, 0)) == 1  # the copy is not written again
+
+
+@pytest.mark.parametrize("yaw, wrapped", [(1e7, 280.0), (1e308, 296.0), (-30.0, 330.0)])
+def test_a_saved_mob_yaw_of_any_finite_size_loads_as_the_same_direction_and_the_mob_walks(flat, yaw, wrapped):
+    mobs = MobManager(flat, flat.seed)
+    mobs.spawn((3.5, floor_y(flat), 2.5))
+    state = mob_state(mobs.bodies[0], mobs.brains[0])
+    state["brain"]["yaw"] = yaw
+    saved = mob_from_state(json.loads(json.dumps(state)))
+    assert saved.brain.yaw == wrapped
+    saved.brain.walking, saved.brain.ticks_left = True, 100
+    physics.step(saved.body, flat, saved.brain.think(saved.body, flat))  # the intent is one physics accepts
+
+
+@pytest.mark.parametrize("yaw", [float("nan"), float("inf"), "north", True, [[[[[]]]]]])
+def test_a_saved_mob_yaw_that_is_no_finite_number_is_refused(yaw):
+    brain = MobBrain(BOXLING, seed=1, yaw=10.0)
+    body = Body.at_feet(0.5, 64.0, 0.5, BOXLING.width, BOXLING.height)
+    state = mob_state(body, brain)
+    state["brain"]["yaw"] = yaw
+    with pytest.raises(MobStateError, match="yaw"):
+        mob_from_state(state)
+
+
+def test_a_deeply_nested_saved_mob_is_refused_with_a_short_message():
+    nested: object = []
+    for _ in range(100_000):
+        nested = [nested]
+    brain = MobBrain(BOXLING, seed=1, yaw=10.0)
+    state = mob_state(Body.at_feet(0.5, 64.0, 0.5, BOXLING.width, BOXLING.height), brain)
+    for field in ("box", "version", "kind", "order"):
+        with pytest.raises(MobStateError) as error:
+            mob_from_state({**state, field: nested})
+        assert len(str(error.value)) < 300
+
+
+def storing_arena(entities: dict[tuple[int, int], list[dict]]):
+    """The lab's arena keeping column entity lists in `entities` (the lab itself stores no mobs)."""
+    arena = build_arena()
+    arena.column_entities = lambda cx, cz: json.loads(json.dumps(entities.get((cx, cz), [])))
+    arena.set_column_entities = lambda cx, cz, listed: entities.__setitem__((cx, cz), list(listed))
+    return arena
+
+
+def saved_mob_lists():
+    """Lists of saved mobs for column (0, 0): copies of two readable mobs (duplicates included),
+    mobs with one field replaced by a hostile value, and junk."""
+    brain = MobBrain(BOXLING, seed=7, yaw=10.0)
+    readable = [mob_state(Body.at_feet(x, float(SPAWN_FEET[1]), z, BOXLING.width, BOXLING.height), brain, order)
+                for order, (x, z) in enumerate(((SPAWN_FEET[0] + 2.0, SPAWN_FEET[2]),
+                                                (SPAWN_FEET[0], SPAWN_FEET[2] + 2.0)))]
+    hostile = st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(-2**70, 2**70), st.text(max_size=4),
+                        st.none(), st.lists(st.floats(allow_nan=True, allow_infinity=True), max_size=6))
+    damaged = st.tuples(st.sampled_from(readable), st.sampled_from(sorted(readable[0]) + ["brain.yaw"]), hostile).map(
+        lambda change: damage_mob(*change))
+    return st.lists(st.one_of(st.sampled_from(readable), damaged, hostile.map(lambda junk: {"junk": junk})),
+                    max_size=6)
+
+
+def damage_mob(state: dict, field: str, value) -> dict:
+    changed = json.loads(json.dumps(state))
+    if field == "brain.yaw":
+        changed["brain"]["yaw"] = value
+    else:
+        changed[field] = value
+    return changed
+
+
+@settings(max_examples=100, deadline=None)
+@given(saved_mob_lists())
+def test_any_saved_mob_list_leaves_the_mob_tick_running_and_saves_lists_that_load_again(stored):
+    column = column_of(math.floor(SPAWN_FEET[0]), math.floor(SPAWN_FEET[2]))
+    arena = storing_arena({column: stored})
+    player = arena.spawn_body()
+    mobs = MobManager(arena, arena.seed)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        run(mobs, player, 2)
+        mobs.save()
+        again = MobManager(arena, arena.seed)
+        run(again, player, 2)
+    assert len(set(again.bodies)) == len(again.bodies)

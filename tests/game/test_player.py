@@ -7,6 +7,7 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
 
 import physics
 from game.hotbar import Hotbar
@@ -16,6 +17,7 @@ from game.replay import KeyDown, KeyUp, Look
 from game.world import World
 from game.world.blocks import block_id
 from game.world.coords import COLUMN_SHAPE
+from tests.game.hostile_values import junk_player_states
 
 FLOOR_TOP = 64.0
 """[blocks] Top of the fake world's floor."""
@@ -178,3 +180,53 @@ def test_a_damaged_saved_player_is_refused_naming_the_field(field, value, messag
     state[field] = value
     with pytest.raises(PlayerStateError, match=message):
         saved_player(state)
+
+
+# --- hostile saved players: every state loads as a valid player or is refused with PlayerStateError --
+
+@pytest.mark.parametrize("yaw, wrapped", [(1e7, 280.0), (1e308, 296.0), (-90.0, 270.0)])
+def test_a_saved_yaw_of_any_finite_size_loads_as_the_same_direction_in_0_to_360(yaw, wrapped):
+    state = Player.spawned(FloorWorld()).to_state(Hotbar())
+    state["yaw"] = yaw
+    saved = saved_player(json.loads(json.dumps(state)))
+    assert saved.yaw == wrapped
+    player = Player.spawned(FloorWorld(), saved)
+    player.tick()  # physics accepts the intent's yaw
+    assert player.input.yaw == wrapped
+
+
+@pytest.mark.parametrize("field, text", [("yaw", "NaN"), ("yaw", "Infinity"), ("pitch", "-Infinity"),
+                                         ("yaw", "1e400"), ("box", "[NaN, 64, 0, 0.6, 65.8, 0.6]"),
+                                         ("camera_lag", "1e308")])
+def test_a_saved_player_with_non_finite_or_absurd_numbers_is_refused_naming_the_field(field, text):
+    state = Player.spawned(FloorWorld()).to_state(Hotbar())
+    state[field] = json.loads(text)  # what Python's JSON reader gives for these texts in a world file
+    with pytest.raises(PlayerStateError, match=field):
+        saved_player(state)
+
+
+@pytest.mark.parametrize("field", ["yaw", "hotbar", "box", "flying", "version"])
+def test_a_deeply_nested_saved_field_is_refused_with_a_short_message(field):
+    nested: object = []
+    for _ in range(100_000):
+        nested = [nested]
+    state = {**Player.spawned(FloorWorld()).to_state(Hotbar()), field: nested}
+    with pytest.raises(PlayerStateError) as error:
+        saved_player(state)
+    assert len(str(error.value)) < 300
+
+
+@settings(max_examples=400, deadline=None)
+@given(junk_player_states())
+def test_any_saved_player_state_loads_as_a_usable_player_or_is_refused_with_a_player_state_error(state):
+    try:
+        saved = saved_player(state)
+    except PlayerStateError:
+        return
+    if saved is None:
+        assert state is None
+        return
+    assert 0.0 <= saved.yaw < 360.0 and -90.0 <= saved.pitch <= 90.0
+    player = Player.spawned(FloorWorld(), saved)
+    player.tick()
+    assert saved_player(json.loads(json.dumps(player.to_state(saved.hotbar)))) is not None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +14,7 @@ from game.replay import (
     Click, KeyDown, KeyUp, Look, ReplayCursor, ReplayFormatError, ReplayWriter, format_event, parse_replay,
     read_replay,
 )
+from tests.game.hostile_values import json_values
 
 SAMPLE = """\
 {"tick": 5, "event": "look", "yaw": 270.0, "pitch": 0.0}
@@ -132,3 +134,86 @@ def test_the_game_refuses_a_missing_replay_file(tmp_path, capsys):
         cli.main(["--replay", str(tmp_path / "nope.jsonl")])
     assert exit_info.value.code == 2
     assert "cannot read replay" in capsys.readouterr().err
+
+
+# --- hostile replays: every line is an event or a ReplayFormatError, never a crash -----------------
+
+@pytest.mark.parametrize("yaw, wrapped", [(1e7, 280.0), (1e308, 296.0), (-90.0, 270.0), (720.5, 0.5),
+                                          (-1e-20, 0.0), (-0.0, 0.0)])
+def test_a_look_yaw_of_any_size_is_read_as_the_same_direction_in_0_to_360(yaw, wrapped):
+    (event,) = parse_replay([f'{{"tick": 0, "event": "look", "yaw": {yaw!r}, "pitch": 0.0}}'])
+    assert event == Look(0, wrapped, 0.0)
+    assert 0.0 <= event.yaw < 360.0 and str(event.yaw) == str(wrapped)  # +0.0, never -0.0
+
+
+@pytest.mark.parametrize("yaw, pitch", [(float("nan"), 0.0), (0.0, float("inf")), (1.0, 90.5), ("east", 0.0),
+                                        (True, 0.0)])
+def test_a_look_event_with_an_angle_it_cannot_use_cannot_even_be_made(yaw, pitch):
+    with pytest.raises(ReplayFormatError):
+        Look(0, yaw, pitch)
+
+
+def test_a_replay_that_is_not_utf8_is_refused_naming_the_line(tmp_path):
+    path = tmp_path / "latin1.jsonl"
+    path.write_bytes(b'{"tick": 0, "event": "key_down", "key": "w"}\n{"tick": 1, "event": "key_down", "key": "\xe9"}\n')
+    with pytest.raises(ReplayFormatError, match=r"latin1.jsonl line 2: not UTF-8 text \(byte 0xe9"):
+        read_replay(path)
+
+
+def test_the_game_refuses_a_replay_that_is_not_utf8_as_a_bad_replay(tmp_path, capsys):
+    path = tmp_path / "binary.jsonl"
+    path.write_bytes(b"\xff\xfe\x00garbage\n")
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["--lab", "--headless", "--exit-after-ticks", "1", "--replay", str(path)])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert f"bad replay: {path} line 1: not UTF-8 text" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("depth", [10, 5_000, 200_000])
+def test_deeply_nested_json_in_a_replay_line_is_refused_naming_the_line(depth):
+    nested = "[" * depth + "]" * depth
+    with pytest.raises(ReplayFormatError, match="line 1: ") as error:
+        parse_replay([f'{{"tick": 0, "event": "key_down", "key": {nested}}}'])
+    assert len(str(error.value)) < 300  # the message does not quote the nesting
+
+
+@pytest.mark.parametrize("line", ['{"tick": 0, "event": [], "key": "w"}', '{"tick": 0, "event": {}, "key": "w"}',
+                                  '{"tick": 0, "event": "key_down", "key": ["w"]}'])
+def test_a_field_of_the_wrong_json_type_is_refused_not_a_crash(line):
+    with pytest.raises(ReplayFormatError, match="line 1: "):
+        parse_replay([line])
+
+
+JSON_VALUES = json_values()
+HOSTILE_RECORDS = st.fixed_dictionaries(
+    {"tick": st.one_of(st.integers(-5, 10**12), JSON_VALUES),
+     "event": st.one_of(st.sampled_from(["look", "key_down", "key_up", "click"]), JSON_VALUES)},
+    optional={"yaw": st.one_of(st.floats(allow_nan=True, allow_infinity=True), JSON_VALUES),
+              "pitch": st.one_of(st.floats(-1e9, 1e9), st.floats(-90.0, 90.0), JSON_VALUES),
+              "key": st.one_of(st.sampled_from(["w", "space", "f3", " w", ""]), JSON_VALUES),
+              "button": st.one_of(st.sampled_from(["left", "right", "middle"]), JSON_VALUES)})
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(HOSTILE_RECORDS.map(json.dumps), st.text(max_size=40)), max_size=6))
+def test_any_replay_text_parses_into_valid_events_or_is_refused_with_a_replay_error(lines):
+    try:
+        events = parse_replay(lines)
+    except ReplayFormatError:
+        return
+    for event in events:
+        assert format_event(event)  # every event read is one the writer accepts as valid
+        if isinstance(event, Look):
+            assert 0.0 <= event.yaw < 360.0 and -90.0 <= event.pitch <= 90.0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=200))
+def test_any_replay_file_bytes_read_into_events_or_are_refused_with_a_replay_error(tmp_path_factory, data):
+    path = tmp_path_factory.mktemp("bytes") / "replay.jsonl"
+    path.write_bytes(data)
+    try:
+        read_replay(path)
+    except ReplayFormatError:
+        pass

@@ -4,6 +4,7 @@ replaying to the same bodies and blocks."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import subprocess
@@ -11,16 +12,19 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import physics
 from game.cli import main, parse_options
 from game.controls import KeyBindings
 from game.hotbar import Hotbar
 from game.lab import SPAWN_FEET, lab_session
-from game.player import Player
-from game.replay import Click, KeyDown, KeyUp, Look, read_replay
+from game.player import Player, PlayerStateError
+from game.replay import Click, KeyDown, KeyUp, Look, ReplayFormatError, read_replay
 from game.session import AUTOSAVE_TICKS, Session
 from game.world import World
+from tests.game.hostile_values import junk_player_states
 from tests.game.scripted_runs import CLEARANCE, PLATFORM, flatten
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -231,3 +235,152 @@ def test_a_session_with_other_bindings_uses_them_for_movement_and_for_the_games_
         session.run([KeyDown(0, "i"), KeyDown(0, "w"), KeyDown(0, "g")], 10)
         assert session.player.flying and session.hotbar.selected == 1
         assert session.player.body.feet != start
+
+
+# --- hostile input and saves: a session never saves a player that cannot load, and always opens ----
+
+def hostile_look_replay(path: Path, yaw: str) -> Path:
+    path.write_text(f'{{"tick": 0, "event": "look", "yaw": {yaw}, "pitch": 0.0}}\n'
+                    '{"tick": 1, "event": "key_down", "key": "w"}\n', encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("yaw, wrapped", [("1e7", 280.0), ("1e308", 296.0)])
+def test_a_replay_looking_at_a_huge_yaw_plays_and_the_world_plays_again_after_it(tmp_path, yaw, wrapped):
+    replay = hostile_look_replay(tmp_path / "look.jsonl", yaw)
+    world = tmp_path / "w.boxel"
+    for launch, extra in enumerate((["--new"], [])):
+        report = tmp_path / f"report{launch}.json"
+        done = subprocess.run([sys.executable, "main.py", "--headless", *extra, "--world", str(world), "--replay",
+                               str(replay), "--exit-after-ticks", "5", "--report", str(report)],
+                              cwd=REPO_ROOT, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert "Traceback" not in done.stderr and "warning" not in done.stderr
+        assert json.loads(report.read_text())["yaw"] == wrapped
+    with World.open(world) as opened:
+        assert opened.player_state["yaw"] == wrapped
+
+
+def test_a_world_whose_saved_player_cannot_be_used_opens_with_the_player_at_the_spawn_every_time(tmp_path):
+    path = tmp_path / "w.boxel"
+    platform_world(path)
+    with World.open(path) as world:
+        spawn = Session.open(world, autosave=False).player.body
+        world.player_state = {**Session.open(world).player.to_state(Hotbar()), "pitch": 1e308}
+        world.save()
+    args = ["--headless", "--world", str(path), "--exit-after-ticks", "3"]
+    first, second = run_headless(*args), run_headless(*args)
+    assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
+    assert "boxel: warning: the saved player's pitch must be within" in first.stderr
+    assert "the player starts at the spawn" in first.stderr and "Traceback" not in first.stderr
+    assert "warning" not in second.stderr  # the first run saved a player that loads
+    with World.open(path) as world:
+        assert Session.open(world, autosave=False).saved_player_problem is None
+        assert world.player_state["box"] == list(spawn.box) and world.player_state["pitch"] == 0.0
+
+
+@pytest.mark.parametrize("damage", [
+    lambda valid: {"version": 1, "box": "here"},
+    lambda valid: {**valid, "yaw": float("nan")},
+    lambda valid: {**valid, "pitch": 1e308},
+    lambda valid: {**valid, "hotbar": [[[[[]]]]]},
+    lambda valid: "not an object",
+])
+def test_a_session_opened_on_an_unusable_saved_player_starts_it_at_the_spawn_and_says_why(lab, damage):
+    arena = lab.world
+    lab.player.input.look_at(90.0, 45.0)
+    arena.player_state = damage(lab.player.to_state(lab.hotbar))
+    session = Session.open(arena, autosave=False)
+    assert session.saved_player_problem.startswith("the saved player")
+    assert session.saved_player_problem.endswith("the player starts at the spawn")
+    assert session.report()["saved_player_problem"] == session.saved_player_problem
+    assert session.player.body == Player.spawned(arena).body and session.hotbar.slots == Hotbar().slots
+    session.tick()
+    session.save()
+    assert Session.open(arena).saved_player_problem is None  # the save replaced the unusable state
+
+
+def test_a_save_that_would_write_a_player_that_cannot_load_keeps_the_last_saved_player(lab, monkeypatch):
+    lab.save()
+    good = lab.world.player_state
+    monkeypatch.setattr(lab.player, "to_state", lambda hotbar: {**good, "yaw": float("inf")})
+    with pytest.raises(PlayerStateError, match="the player was not saved.*'yaw'"):
+        lab.save()
+    assert lab.world.player_state is good
+
+
+def test_the_save_on_the_way_out_of_a_crash_writes_a_player_that_loads(tmp_path, monkeypatch):
+    from game import headless
+
+    path = tmp_path / "w.boxel"
+    platform_world(path)
+    options = parse_options(["--headless", "--world", str(path), "--exit-after-ticks", "10"])
+    options = dataclasses.replace(options, replay=(Look(0, 1e308, 0.0), KeyDown(0, "w")))
+    session = Session.open(World.open(path), autosave=False)
+    real_tick = session.tick
+
+    def crash_on_the_third_tick():
+        if session.ticks_run == 3:
+            raise RuntimeError("a bug in a tick")
+        real_tick()
+
+    monkeypatch.setattr(session, "tick", crash_on_the_third_tick)
+    with pytest.raises(RuntimeError, match="a bug in a tick"):
+        headless.run(options, session)
+    with World.open(path) as world:
+        reopened = Session.open(world, autosave=False)
+        assert reopened.saved_player_problem is None and reopened.player.input.yaw == 296.0
+        reopened.run([], 3)
+
+
+HOSTILE_NUMBERS = st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(-2**80, 2**80),
+                            st.sampled_from([1e7, 1e308, -1e308, 5e-324, -0.0, 360.0, -360.0]),
+                            st.booleans(), st.text(max_size=3), st.none())
+GAME_KEYS = sorted(key for keys in dataclasses.astuple(KeyBindings()) for key in keys)
+
+
+def hostile_event(tick: int, kind: str, a, b):
+    """An event made from hostile field values; None when the event type refuses them."""
+    make = {"look": lambda: Look(tick, a, b), "key_down": lambda: KeyDown(tick, a), "key_up": lambda: KeyUp(tick, a),
+            "click": lambda: Click(tick, a)}[kind]
+    try:
+        return make()
+    except ReplayFormatError:
+        return None
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["look", "key_down", "key_up", "click"]),
+                          st.one_of(HOSTILE_NUMBERS, st.sampled_from(GAME_KEYS + ["left", "right", "middle"])),
+                          HOSTILE_NUMBERS, st.integers(0, 3)), max_size=12))
+def test_hostile_events_never_break_a_tick_or_a_save_and_the_save_always_loads(steps):
+    session = lab_session()
+    session.autosave = False
+    for kind, a, b, ticks in steps:
+        event = hostile_event(session.ticks_run, kind, a, b)
+        if event is not None:
+            session.apply(event)
+        for _ in range(ticks):
+            session.tick()
+    look = session.player.input
+    assert 0.0 <= look.yaw < 360.0 and -90.0 <= look.pitch <= 90.0
+    session.save()
+    state = json.loads(json.dumps(session.world.player_state, allow_nan=False))
+    session.world.player_state = state
+    reopened = Session.open(session.world, autosave=False)
+    assert reopened.saved_player_problem is None
+    assert reopened.player.body.box == session.player.body.box and reopened.player.input.yaw == look.yaw
+    reopened.tick()
+
+
+@settings(max_examples=200, deadline=None)
+@given(junk_player_states())
+def test_a_session_opens_on_any_saved_player_state_and_saves_one_that_loads(state):
+    session = lab_session()
+    session.world.player_state = state
+    opened = Session.open(session.world, autosave=False)
+    if opened.saved_player_problem is not None:
+        assert opened.player.body == Player.spawned(session.world).body  # a new player at the spawn
+    opened.tick()
+    opened.save()
+    assert Session.open(session.world, autosave=False).saved_player_problem is None
