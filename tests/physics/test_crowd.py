@@ -793,3 +793,58 @@ def test_push_partners_kept_from_earlier_ticks_are_found_afresh_when_a_body_is_p
             crowd.step([Intent()] * len(bodies))
         assert_same_bodies(vectorised.bodies, one_by_one.bodies)
     assert vectorised.bodies[0].feet[0] < 0.5 and vectorised.bodies[-1].feet[0] > 0.8  # pushed apart
+
+
+def walled_pit(size: int) -> BlockGrid:
+    """A floor with a 3-high wall around the size x size square x, z in [0, size)."""
+    grid = floor(x0=-2, x1=size + 1, z0=-2, z1=size + 1)
+    grid.fill(-1, 64, -1, size, 66, -1)
+    grid.fill(-1, 64, size, size, 66, size)
+    grid.fill(-1, 64, -1, -1, 66, size)
+    grid.fill(size, 64, -1, size, 66, size)
+    return grid
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_the_vectorised_path_equals_the_one_by_one_path_in_crammed_pits_with_mixed_sizes_and_bodies_coming_and_going(data):
+    size = data.draw(st.sampled_from([3, 4, 6]))
+    grid = walled_pit(size)
+    rng = random.Random(data.draw(st.integers(0, 10 ** 6)))
+
+    def newcomer():
+        w = rng.choice([0.3, 0.6, 0.6, 0.9, 1.4])
+        return Body(AABB.around_feet(rng.uniform(w / 2, size - w / 2), 64.0, rng.uniform(w / 2, size - w / 2), w,
+                                     rng.choice([0.9, 1.8])))
+
+    bodies = list(dict.fromkeys(newcomer() for _ in range(data.draw(st.integers(5, 60)))))
+    vectorised, one_by_one = crowd_of(grid, bodies, True, CrowdSettings(min_vector_bodies=1)), crowd_of(grid, bodies, False)
+    for _ in range(data.draw(st.integers(5, 30))):
+        if rng.random() < 0.2 and len(vectorised) > 2:
+            handle = rng.choice(vectorised.handles)
+            vectorised.remove(handle)
+            one_by_one.remove(handle)
+        if rng.random() < 0.2:
+            body = newcomer()
+            if body not in one_by_one.bodies:
+                vectorised.add(body)
+                one_by_one.add(body)
+        intents = [Intent(forward=rng.choice([0.0, 1.0]), yaw=rng.uniform(0.0, 360.0), jump=rng.random() < 0.1)
+                   for _ in range(len(vectorised))]
+        vectorised.step(intents)
+        one_by_one.step(intents)
+        assert_identical(vectorised.bodies, one_by_one.bodies)
+
+
+def test_seventeen_bodies_crammed_in_a_three_by_three_pit_move_the_same_on_both_paths():
+    """The adversarial report's case: a body pressed into the wall asks for a move of ~5e-17, too
+    short to change its face in floats; the wall touching that face stops it on both paths."""
+    grid = walled_pit(3)
+    rng = random.Random(11)
+    bodies = [Body(AABB.around_feet(rng.uniform(0.3, 2.7), 64.0, rng.uniform(0.3, 2.7), 0.6, 1.8)) for _ in range(17)]
+    vectorised, one_by_one = crowd_of(grid, bodies, True), crowd_of(grid, bodies, False)
+    for _ in range(40):
+        intents = [Intent(forward=rng.choice([0.0, 1.0]), yaw=rng.uniform(0, 360)) for _ in bodies]
+        vectorised.step(intents)
+        one_by_one.step(intents)
+        assert_identical(vectorised.bodies, one_by_one.bodies)
