@@ -332,6 +332,9 @@ class Game:
             self._screenshot()
         self._show_toggles()
         session.tick()
+        for notice in session.take_notices():
+            print(f"boxel: {notice}", file=sys.stderr)
+            self.hud.show_notice(notice)
         if self.overlay.boxes_enabled:
             self.overlay.show_boxes(session.player.sink.last)
         if self.overlay.panel_enabled and session.ticks_run % PANEL_REFRESH_TICKS == 0:

@@ -47,6 +47,8 @@ def run(options: LaunchOptions, session: Session) -> int:
                 if recorder is not None:
                     recorder.write(event)
             session.tick()
+            for notice in session.take_notices():
+                print(f"boxel: {notice}", file=sys.stderr)
         if options.report is not None:
             try:
                 write_report(options.report, session.report())

@@ -37,9 +37,14 @@ from .player import Player, PlayerStateError, saved_player, section_of
 from .projectiles import Projectiles
 from .replay import DEGREES_PER_TURN, Click, Event, KeyDown, KeyUp, Look, ReplayCursor, wrap_yaw
 from .saved_values import body_fields
+from .world import WorldFileError
+from .world.coords import CHUNK_SIZE as COLUMN_SIZE
 from .targeting import Target, break_block, find_target, place_block, placement_cell
 
 AUTOSAVE_TICKS = 60 * TICKS_PER_SECOND
+NOTICE_SAVE_FAILED = "Could not save the world ({error}). Play goes on; the game will try again."
+NOTICE_DAMAGED_COLUMN = ("The saved column at x {x0}..{x1}, z {z0}..{z1} is damaged ({part}: {message}); "
+                         "it is shown as generated from the seed, and its saved bytes are kept.")
 """[ticks] Save every minute of play. A save writes only the columns edited since the last one and
 the player, in one SQLite transaction: measured 0.5 ms with nothing edited, 1.0 ms for 10 edited
 columns, 3.7 ms for 50, so it fits in a tick and needs no thread (the World is single-threaded)."""
@@ -89,6 +94,11 @@ class Session:
         """Every cell this session broke or placed a block in (the report lists what each holds now)."""
         self.tick_seconds = 0.0
         """[s] Wall time of the last tick's simulation (the F3 panel shows it)."""
+        self.notices: list[str] = []
+        """Everything the player was told in this session, oldest first: damage found in the
+        world file, a save that failed (`NOTICE_*`). The front ends show each once
+        (`take_notices`); the report lists them all."""
+        self._untold = 0  # notices[-_untold:] not taken yet
         self.saved_player_problem: str | None = None
         """Why the world's saved player could not be used, when `open` started a new player at the
         spawn instead (the front ends print it); None when it loaded or none was saved."""
@@ -193,8 +203,31 @@ class Session:
         for knock in self.projectiles.tick(self.mobs.bodies):
             self.mobs.knock_back(knock.index, knock.impulse)
         self.tick_seconds = time.perf_counter() - started
+        self._note_world_problems()
         if self.autosave and self.ticks_run % AUTOSAVE_TICKS == 0:
-            self.save()
+            try:
+                self.save()
+            except (WorldFileError, PlayerStateError) as error:
+                # The edits stay in memory and the file at its last save: the next save tries again.
+                self.notify(NOTICE_SAVE_FAILED.format(error=error))
+
+    def notify(self, message: str) -> None:
+        """Tell the player `message` (see `notices`)."""
+        self.notices.append(message)
+        self._untold += 1
+
+    def take_notices(self) -> list[str]:
+        """The notices not taken yet, oldest first (a front end shows or prints them)."""
+        untold, self._untold = self._untold, 0
+        return self.notices[len(self.notices) - untold:] if untold else []
+
+    def _note_world_problems(self) -> None:
+        take = getattr(self.world, "take_problems", None)
+        if take is not None:
+            for problem in take():
+                (x0, z0), size = (c * COLUMN_SIZE for c in problem.column), COLUMN_SIZE
+                self.notify(NOTICE_DAMAGED_COLUMN.format(x0=x0, x1=x0 + size - 1, z0=z0, z1=z0 + size - 1,
+                                                        part=problem.part, message=problem.message))
 
     def run(self, events: Iterable[Event], ticks: int) -> None:
         """Play `events` (sorted by tick, as a replay file holds them) for `ticks` more ticks, as a
@@ -260,6 +293,7 @@ class Session:
             "edited_blocks": [[*cell, self.world.get_block(*cell)] for cell in sorted(self.edited_cells)],
             "seed": self.world.seed,
             "saved_player_problem": self.saved_player_problem,
+            "notices": list(self.notices),
         }
 
 

@@ -52,6 +52,12 @@ CROSSHAIR_COLOR = color.rgba(1.0, 1.0, 1.0, 0.92)
 CROSSHAIR_OUTLINE_COLOR = color.rgba(0.0, 0.0, 0.0, 0.5)
 
 NAME_SECONDS = 2.0
+NOTICE_SECONDS = 8.0
+"""[s] How long a notice (a failed save, a damaged column) stays on screen: long enough to read two lines."""
+NOTICE_WRAP_CHARACTERS = 60
+"""[characters] Line length of a notice: two lines of a failed-save message fit across the middle."""
+NOTICE_Y = 0.38
+"""[screen units] Height of the notice line: near the top, clear of the crosshair and the F3 panel's first lines."""
 """[s] How long the selected block's name stays after the selection changes (fading in the last FADE_SECONDS)."""
 FADE_SECONDS = 0.5
 
@@ -95,6 +101,9 @@ class Hud(Entity):
         self.name_label = Text(parent=self, origin=(0, 0), y=HOTBAR_Y + SELECTION_SIZE / 2 + NAME_GAP,
                                color=style.TEXT_COLOR, scale=style.TEXT_SCALE)
         self._name_seconds_left = 0.0
+        self.notice_label = Text(parent=self, origin=(0, 0), y=NOTICE_Y, color=style.TEXT_COLOR,
+                                 scale=style.TEXT_SCALE)
+        self._notice_seconds_left = 0.0
         self._shown: tuple[tuple[str, ...], int] | None = None
         if hotbar is not None:
             self.show_hotbar(hotbar)
@@ -125,11 +134,21 @@ class Hud(Entity):
             self._fade_name()
         self._shown = shown
 
+    def show_notice(self, message: str) -> None:
+        """Show `message` (what the session told the player) for NOTICE_SECONDS, replacing the last."""
+        self.notice_label.text = message
+        self.notice_label.wordwrap = NOTICE_WRAP_CHARACTERS
+        self._notice_seconds_left = NOTICE_SECONDS
+        self.notice_label.alpha = 1.0
+
     def update(self) -> None:
-        """Ursina calls this every frame: fade the block name."""
+        """Ursina calls this every frame: fade the block name and the notice."""
         if self._name_seconds_left > 0.0:
             self._name_seconds_left = max(self._name_seconds_left - time.dt, 0.0)
             self._fade_name()
+        if self._notice_seconds_left > 0.0:
+            self._notice_seconds_left = max(self._notice_seconds_left - time.dt, 0.0)
+            self.notice_label.alpha = min(self._notice_seconds_left / FADE_SECONDS, 1.0)
 
     def _fade_name(self) -> None:
         self.name_label.alpha = min(self._name_seconds_left / FADE_SECONDS, 1.0)

@@ -146,6 +146,49 @@ def test_the_session_autosaves_every_minute_of_play(lab):
     assert lab.world.player_state == lab.player.to_state(lab.hotbar)
 
 
+def test_an_autosave_on_a_full_disk_tells_the_player_and_play_goes_on_until_a_later_save_writes_it(tmp_path):
+    from game.world import WorldDiskFullError
+
+    path = tmp_path / "w.boxel"
+    platform_world(path)
+    with World.open(path) as world:
+        session = Session.open(world)
+        real_save = world.save
+        full = {"disk": True}
+
+        def save():
+            if full["disk"]:
+                raise WorldDiskFullError("the disk is full (test)")
+            real_save()
+
+        world.save = save
+        session.run(read_replay(MIXED_PLAY), AUTOSAVE_TICKS)  # the autosave fails
+        told = session.take_notices()
+        assert len(told) == 1 and "Could not save" in told[0] and "the disk is full (test)" in told[0]
+        assert session.take_notices() == []  # told once
+        full["disk"] = False
+        session.run([], AUTOSAVE_TICKS)  # the next autosave writes the play so far
+        saved = session.report()
+        assert saved["notices"] == told
+    with World.open(path) as world:
+        reopened = Session.open(world, autosave=False).report()
+        assert hex_bodies(reopened)[0] == hex_bodies(saved)[0]
+        assert reopened["edited_blocks"] == []  # the edits are in the file: the reopened session made none
+        assert world.get_block(*saved["edited_blocks"][0][:3]) == saved["edited_blocks"][0][3]
+
+
+def test_damage_found_in_the_world_file_is_told_to_the_player_once(lab):
+    from game.world import WorldProblem
+
+    problems = [WorldProblem((3, -2), "blocks", "bad zlib stream")]
+    lab.world.take_problems = lambda: [problems.pop()] if problems else []
+    lab.tick()
+    lab.tick()
+    told = lab.take_notices()
+    assert len(told) == 1 and "x 48..63, z -32..-17" in told[0] and "bad zlib stream" in told[0]
+    assert lab.report()["notices"] == told
+
+
 def test_a_session_without_autosave_writes_only_when_asked(lab):
     quiet = Session(lab.world, Player(lab.world, lab.world.spawn_body()), Hotbar(), autosave=False)
     quiet.run([], AUTOSAVE_TICKS)
