@@ -15,7 +15,10 @@ hides `revision`, so its boxes are gathered afresh every tick. In the same run:
 - finding push partners with the strip sweep (`near_pairs`) among the bodies' own boxes (the
   tick searches boxes grown by `CrowdSettings.push_candidate_margin_blocks`, with more pairs)
   against a brute-force all-pairs test (numpy);
-- reading `crowd.bodies` back as `Body` values after a vectorised tick (not part of the tick).
+- reading `crowd.bodies` back as `Body` values after a vectorised tick (not part of the tick);
+- bodies crammed into walled pits (300 in 3 x 3, 2,000 in 10 x 10), the crowd choosing its path,
+  against the one-by-one path: pushes there reach `Crowd.max_push_speed`, so vectorised ticks
+  finish one by one and the crowd pauses its vectorised path (target: no dearer than one by one).
 Timings are medians on a machine shared with other jobs; each tick case times the vectorised and
 the reference crowd in strict turns (`harness.paired_medians`), so their ratio is fair within a
 run: each tick starts after one of the other crowd, as a game's crowd tick starts after a frame.
@@ -28,7 +31,7 @@ import random
 
 import numpy as np
 
-from physics import BlockGrid, Body, Intent, shapes
+from physics import AABB, BlockGrid, Body, Intent, shapes
 from physics.broad_phase import near_pairs
 from physics.crowd import Crowd
 from physics.push import PUSH_REACH
@@ -161,7 +164,37 @@ def run(quick: bool = False) -> list[Row]:
     ours, theirs = paired_medians(ticker, reference, repeats=3 if quick else 30, unit="ms")
     rows.append(Row(SUITE, "crowd tick: 1,000 bodies, world without revision", ours, "ms", reference=theirs,
                     note="block boxes gathered afresh every tick; reference: one-by-one path"))
+    for count, side in ((300, 3), (2_000, 10)):
+        ticker, reference = _crammed(count, side, quick)
+        ours, theirs = paired_medians(ticker, reference, repeats=3 if quick else 20, unit="ms")
+        fastest = max(max(abs(b.velocity[0]), abs(b.velocity[2])) for b in ticker.crowd.bodies)
+        rows.append(Row(SUITE, f"crowd tick: {count:,} bodies crammed in a {side} x {side} pit", ours, "ms",
+                        reference=theirs, target="<= 1.1x the one-by-one path",
+                        note=f"path chosen by the crowd; fastest body {fastest:.2f} blocks/tick; "
+                             "reference: one-by-one path"))
     return rows
+
+
+def _crammed(count: int, side: int, quick: bool) -> tuple[_Ticker, _Ticker]:
+    """`count` bodies walking about in a walled side x side pit (the crowd choosing its path), and
+    the same crowd on the one-by-one path, after settling for a while."""
+    grid = BlockGrid()
+    grid.fill(-2, 63, -2, side + 1, 63, side + 1)
+    for x0, z0, x1, z1 in ((-1, -1, side, -1), (-1, side, side, side), (-1, -1, -1, side), (side, -1, side, side)):
+        grid.fill(x0, 64, z0, x1, 66, z1)
+    rng = random.Random(count)
+    crowd, reference = Crowd(grid), Crowd(grid, vectorised=False)
+    bodies = dict.fromkeys(Body(AABB.around_feet(rng.uniform(0.3, side - 0.3), 64.0, rng.uniform(0.3, side - 0.3),
+                                                 0.6, 1.8)) for _ in range(count))
+    for body in bodies:
+        crowd.add(body)
+        reference.add(body)
+    cycle = [[Intent(forward=1.0, yaw=rng.uniform(0.0, 360.0)) for _ in bodies] for _ in range(8)]
+    ticker, reference_ticker = _Ticker(crowd, cycle), _Ticker(reference, cycle)
+    for _ in range(3 if quick else 20):
+        ticker()
+        reference_ticker()
+    return ticker, reference_ticker
 
 
 class _WithoutRevision(BlockGrid):

@@ -22,6 +22,7 @@ from .broad_phase import WorldCache
 from .crowd_one_by_one import step_one_by_one
 from .crowd_settings import DEFAULT_TUNING, CrowdSettings
 from .materials import Material
+from .push import MAX_PUSH_SPEED
 from .crowd_vector import DistinctIntents, TickMemory, VectorTick
 from .settings import BETA, MovementSettings
 from .tolerances import MAX_DISPLACEMENT
@@ -36,12 +37,14 @@ class Crowd:
     `settings`: how the bodies move. `vectorised`: None (default) picks the vectorised path from
     `tuning.vectorised_min_bodies` bodies on; True or False forces one path. Both give the same
     bodies. `tuning` (a `physics.CrowdSettings`) decides how the crowd computes its ticks, never
-    what they give. If the world has a `revision` attribute, it must change whenever a block
+    what they give. `max_push_speed` [blocks/tick] bounds the velocity the pushes of one tick give
+    a body along x and along z (`push.MAX_PUSH_SPEED`; None: Beta's unbounded pushes). If the world has a `revision` attribute, it must change whenever a block
     changes (the vectorised path keeps the block boxes it gathered while it does not).
     """
 
     def __init__(self, world: CollisionWorld, settings: MovementSettings = BETA,
-                 vectorised: bool | None = None, *, tuning: CrowdSettings = DEFAULT_TUNING) -> None:
+                 vectorised: bool | None = None, *, tuning: CrowdSettings = DEFAULT_TUNING,
+                 max_push_speed: float | None = MAX_PUSH_SPEED) -> None:
         if not isinstance(world, CollisionWorld):
             raise TypeError(f"a Crowd needs a CollisionWorld (with collision_boxes(region)), got {world!r}")
         if not isinstance(settings, MovementSettings):
@@ -50,6 +53,12 @@ class Crowd:
             raise TypeError(f"vectorised must be None, True or False, got {vectorised!r}")
         if not isinstance(tuning, CrowdSettings):
             raise TypeError(f"tuning must be a physics.CrowdSettings, got {tuning!r}")
+        if max_push_speed is not None and (isinstance(max_push_speed, bool) or not isinstance(max_push_speed, (int, float))
+                                           or not 0.0 <= max_push_speed <= MAX_DISPLACEMENT):
+            raise ValueError(f"max_push_speed must be None or a number in [0, {MAX_DISPLACEMENT:g}], got {max_push_speed!r}")
+        self._max_push_speed = max_push_speed
+        self._pause = 0  # ticks the crowd still steps one by one after a vectorised tick finished so
+        self._last_pause = 0  # the pause that last tick started (it doubles while ticks keep finishing so)
         self._world = world
         self._settings = settings
         self._vectorised = vectorised
@@ -140,21 +149,28 @@ class Crowd:
         intents = list(intents)
         columns = _intent_columns(intents, len(self._handles))
         use_numpy = (self._vectorised if self._vectorised is not None
-                     else len(self) >= self._tuning.vectorised_min_bodies)
+                     else len(self) >= self._tuning.vectorised_min_bodies and self._pause == 0)
+        if self._pause:
+            self._pause -= 1
         if not use_numpy or not intents:
-            self._bodies = step_one_by_one(self._body_list(), self._world, intents, self._settings)
+            self._bodies = step_one_by_one(self._body_list(), self._world, intents, self._settings,
+                                           max_push_speed=self._max_push_speed)
             self._rows = None
             return
         if self._rows is None:
             self._rows = _Rows.from_bodies(self._bodies)
         tick = VectorTick(self._world, self._settings, self._tuning, self._rows, intents, columns,
-                          self._world_cache, self._memory)
+                          self._world_cache, self._memory, self._max_push_speed)
         result = tick.run()
         self._memory = tick.memory
-        if isinstance(result, list):
+        if isinstance(result, list):  # finished one by one
             self._bodies, self._rows = result, None
+            if self._vectorised is None:
+                self._last_pause = min(max(1, 2 * self._last_pause), self._tuning.max_fallback_pause_ticks)
+                self._pause = self._last_pause
         else:
             self._rows, self._bodies = result, None
+            self._last_pause = 0
 
     # --- internals ---------------------------------------------------------------------------
 

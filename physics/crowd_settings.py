@@ -102,6 +102,16 @@ class CrowdSettings:
     cache_cells_always: int = 4096
     """[cells] Cells `WorldCache` may always remember, however few are in use (a small crowd)."""
 
+    max_fallback_pause_ticks: int = 64
+    """[ticks] After a vectorised tick that had to finish one by one (a crammed crowd, whose push
+    rounds cost more than stepping it, or whose pushes reach `Crowd.max_push_speed`), a crowd
+    choosing its own path steps one by one for 1 tick, then 2, 4, ... up to this many after
+    each further such tick, and tries the vectorised path again in between: such a tick costs
+    the vectorised attempt and the one-by-one tick. Measured with bodies crammed into pits
+    (`python -m bench crowd`, the pit rows): without the pause the chosen path cost 1.4x (300
+    bodies) to 1.7x (5,000) the one-by-one path; a vectorised tick that finishes normally ends
+    the pause."""
+
     def __post_init__(self) -> None:
         for field in fields(self):
             value = getattr(self, field.name)

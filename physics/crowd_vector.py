@@ -77,7 +77,7 @@ from .crowd_one_by_one import step_one_by_one
 from .crowd_settings import CrowdSettings
 from .materials import Material, has_materials
 from .floats import DEG_TO_RAD_F, PI_F, QUARTER_TURN, SIN_TABLE, TABLE_SCALE
-from .push import MIN_PUSH_DISTANCE, PUSH_REACH, PUSH_STRENGTH
+from .push import MAX_PUSH_SPEED, MIN_PUSH_DISTANCE, PUSH_REACH, PUSH_STRENGTH
 from .settings import MovementSettings
 from .tick import DEGREES_PER_HALF_TURN, MIN_INPUT, step
 from .tolerances import CONTACT_TOLERANCE
@@ -90,6 +90,11 @@ from .world import CollisionWorld
 # selects, which gives the same values.
 
 _SIN = np.asarray(SIN_TABLE, dtype=np.float64)
+
+BOUND_MARGIN = 1e-9
+"""[1] A body whose pushes, added up without their signs, come within this fraction of
+`max_push_speed` may reach it: float sums of a tick's pushes (at most thousands) differ from
+the exact sum by far less (n x 1.1e-16 relative)."""
 
 
 def _f32(values: np.ndarray) -> np.ndarray:
@@ -419,8 +424,9 @@ class VectorTick:
 
     def __init__(self, world: CollisionWorld, settings: MovementSettings, tuning: CrowdSettings, rows,
                  intents: list[Intent], columns: DistinctIntents, world_cache: WorldCache,
-                 memory: TickMemory | None) -> None:
+                 memory: TickMemory | None, max_push_speed: float | None = MAX_PUSH_SPEED) -> None:
         n = rows.size
+        self.max_push_speed = max_push_speed
         self.n, self.world, self.settings, self.tuning, self.intents = n, world, settings, tuning, intents
         self.rows = rows
         self.box = rows.box[:n].copy()
@@ -652,14 +658,22 @@ class VectorTick:
             cost += tuning.round_cost_in_steps + tuning.round_cost_per_body_in_steps * rows.size
             if cost > self.n:  # finishing one by one costs about a step a body (see `round_cost_in_steps`)
                 memory.candidates = None
-                return self._finish_one_by_one(int(rows[0]))
+                # The steps before the first unsettled body are settled, unless the bound cuts
+                # the pushes a body took before its step: from there on too, one by one.
+                bound = self._first_bound_body(early)
+                return self._finish_one_by_one(int(rows[0]) if bound is None else min(int(rows[0]), bound))
             vx_in[rows], vz_in[rows] = pushed_x[rows], pushed_z[rows]
             self.step_rows(rows, vx_in[rows], vz_in[rows])
             if memory.candidates.covers(rows, self.out.box.take(rows, axis=0)):
                 early.update(changed, self.out.box, self.box)
             else:  # a body left its reach: find the candidates afresh (for every body)
                 early = self._new_candidates()
-        self._add_pushes(early)
+        late = self._late_pushes(early)
+        binding = self._first_bound_body(early, late)
+        if binding is not None:
+            memory.candidates = None
+            return self._finish_one_by_one(binding)
+        self._add_pushes(early, late)
         return self.out
 
     def _new_candidates(self) -> _EarlyPushes:
@@ -715,7 +729,39 @@ class VectorTick:
             early.update(changed, guess, box)
         return early, guess, vx_in.copy(), vz_in.copy()
 
-    def _add_pushes(self, early: _EarlyPushes) -> None:
+    def _late_pushes(self, early: _EarlyPushes) -> tuple[np.ndarray, ...]:
+        """The pushes made by each body to the earlier bodies it meets after both stepped: (pusher,
+        pushed, dx, dz) per pair that pushes, in the candidates' order."""
+        box, c = self.out.box, early.candidates
+        me_box, other_box = box.take(c.late_me, axis=0), box.take(c.late_other, axis=0)
+        on, px, pz = _pair_pushes(me_box, other_box)
+        return c.late_me[on], c.late_other[on], px[on], pz[on]
+
+    def _first_bound_body(self, early: _EarlyPushes, late: tuple[np.ndarray, ...] | None = None) -> int | None:
+        """The first body whose pushes this tick (the early ones only, when `late` is None) may
+        reach `max_push_speed` (whose pushes, added up without their signs, come within
+        BOUND_MARGIN of it), or None. Below that no partial sum of its pushes can reach the
+        bound, so the tick is Beta's to the bit; the one-by-one path applies the bound from that
+        body on (`_finish_one_by_one`)."""
+        if late is None:
+            empty = np.empty(0, dtype=np.int64)
+            late = (empty, empty, np.empty(0), np.empty(0))
+        limit = self.max_push_speed
+        if limit is None:
+            return None
+        e = early.pushes
+        c = early.candidates
+        who = np.concatenate((c.early_me[e], c.early_other[e], late[0], late[1]))
+        if not who.size:
+            return None
+        bound = np.zeros(self.n, dtype=bool)
+        for early_d, late_d in ((early.dx[e], late[2]), (early.dz[e], late[3])):
+            size = np.abs(np.concatenate((early_d, early_d, late_d, late_d)))
+            bound |= np.bincount(who, weights=size, minlength=self.n) >= limit * (1.0 - BOUND_MARGIN)
+        first = bound.nonzero()[0]
+        return int(first[0]) if first.size else None
+
+    def _add_pushes(self, early: _EarlyPushes, late: tuple[np.ndarray, ...]) -> None:
         """Add the pushes made at or after each body's own update to the stepped velocities, in
         Beta's order: first the body's own pushes (partners in crowd order: the earlier ones, then
         the later ones), then the pushes from later bodies (in crowd order).
@@ -723,10 +769,8 @@ class VectorTick:
         `np.add.at` adds in array order, and each group below lists a body's entries in its
         partners' order (the candidates are sorted by their second body, then the first), so
         three calls per axis add everything in Beta's order without sorting."""
-        box, c = self.out.box, early.candidates
-        me_box, other_box = box.take(c.late_me, axis=0), box.take(c.late_other, axis=0)
-        on, px, pz = _pair_pushes(me_box, other_box)
-        me, other, px, pz = c.late_me[on], c.late_other[on], px[on], pz[on]
+        c = early.candidates
+        me, other, px, pz = late
         e = early.pushes
         for axis, late, early_push in ((0, px, early.dx), (2, pz, early.dz)):
             column = self.out.velocity[:, axis]  # a view: the adds land in the velocities
@@ -737,4 +781,5 @@ class VectorTick:
     def _finish_one_by_one(self, first_unsettled: int) -> list[Body]:
         """Run the tick one by one from `first_unsettled`; the bodies before it are settled."""
         stepped = self.out.head(first_unsettled).to_bodies()
-        return step_one_by_one(self.rows.to_bodies(), self.world, self.intents, self.settings, stepped)
+        return step_one_by_one(self.rows.to_bodies(), self.world, self.intents, self.settings, stepped,
+                               self.max_push_speed)

@@ -38,6 +38,27 @@ PUSH_STRENGTH = f32(0.05)
 """[blocks/tick] Scale of one push (Beta's 0.05000000074505806D, the float 0.05F widened)."""
 
 
+MAX_PUSH_SPEED = 0.25
+"""[blocks/tick] The most velocity the pushes of one crowd tick may give a body along x or along
+z (5 blocks a second, about a sprint). Beta has no bound: its pair rule adds up to 0.05 per pair
+and update, so bodies crammed into a pit are flung ever faster (2.8 blocks/tick with 50 bodies in
+a 3 x 3 pit, 27 with 500). Two or three neighbours pushing one way stay under it, so ordinary
+crowds move exactly as in Beta; where it binds, the push that crosses it is cut to reach it and
+later ones the same way add nothing (modern Minecraft bounds crowds by damaging bodies crammed
+more than 24 to a block instead; a game can still do that)."""
+
+
+def bounded(taken: float, change: float, limit: float | None) -> tuple[float, float]:
+    """A push `change` to a velocity that has taken `taken` from pushes this tick, within +-`limit`:
+    (the change to apply, the new total taken). Within the bound the change is applied as it is
+    (so an unbounded tick is Beta's to the bit); None: no bound."""
+    total = taken + change
+    if limit is None or -limit <= total <= limit:
+        return change, total
+    capped = limit if total > 0.0 else -limit
+    return capped - taken, capped
+
+
 def push_region(box: AABB) -> AABB:
     """`box` grown by PUSH_REACH on x and z: a body pushes every body whose box meets this region
     (strictly, as `AABB.intersects`)."""

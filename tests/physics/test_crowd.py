@@ -848,3 +848,78 @@ def test_seventeen_bodies_crammed_in_a_three_by_three_pit_move_the_same_on_both_
         vectorised.step(intents)
         one_by_one.step(intents)
         assert_identical(vectorised.bodies, one_by_one.bodies)
+
+
+def crammed_pit_crowd(count: int, size: int, seed: int, **options) -> Crowd:
+    grid = walled_pit(size)
+    rng = random.Random(seed)
+    crowd = Crowd(grid, **options)
+    for _ in range(count):
+        body = Body(AABB.around_feet(rng.uniform(0.3, size - 0.3), 64.0, rng.uniform(0.3, size - 0.3), 0.6, 1.8))
+        if body not in crowd.bodies:
+            crowd.add(body)
+    return crowd
+
+
+def fastest_in(crowd: Crowd, ticks: int, seed: int) -> float:
+    rng = random.Random(seed)
+    fastest = 0.0
+    for _ in range(ticks):
+        crowd.step([Intent(forward=1.0, yaw=rng.uniform(0.0, 360.0)) for _ in range(len(crowd))])
+        fastest = max(fastest, max(max(abs(b.velocity[0]), abs(b.velocity[2])) for b in crowd.bodies))
+    return fastest
+
+
+SETTLED_SPEED_BOUND = 1.0
+"""[blocks/tick] What bounded pushes allow at most on the ground: a tick adds at most
+MAX_PUSH_SPEED (0.25) from pushes and ~0.1 from walking to a velocity that keeps 0.546 of itself,
+so it settles below (0.25 + 0.1) / (1 - 0.546) = 0.77."""
+
+
+def test_bodies_crammed_into_a_pit_are_not_flung_however_many_there_are():
+    from physics.push import MAX_PUSH_SPEED
+
+    assert MAX_PUSH_SPEED == 0.25
+    for count in (50, 300):
+        assert fastest_in(crammed_pit_crowd(count, 3, seed=count), 40, seed=1) < SETTLED_SPEED_BOUND
+    # Beta's unbounded pushes fling them (the reason for the bound).
+    assert fastest_in(crammed_pit_crowd(300, 3, seed=300, max_push_speed=None), 40, seed=1) > 2.0
+
+
+def test_an_ordinary_crowd_moves_exactly_as_with_betas_unbounded_pushes():
+    grid = floor()
+    bodies = milling_crowd(grid, 60, seed=5, size=12.0)
+    bounded, beta = crowd_of(grid, bodies), Crowd(grid, max_push_speed=None)
+    for body in bodies:
+        beta.add(body)
+    rng = random.Random(5)
+    for _ in range(60):
+        intents = wandering(rng, len(bodies))
+        bounded.step(intents)
+        beta.step(intents)
+        assert_identical(bounded.bodies, beta.bodies)
+
+
+def test_a_crowd_whose_ticks_finish_one_by_one_pauses_the_vectorised_path_for_doubling_spells(monkeypatch):
+    runs = []
+    monkeypatch.setattr(crowd_vector.VectorTick, "run", record_calls(crowd_vector.VectorTick.run, runs))
+    crowd = crammed_pit_crowd(120, 3, seed=3, tuning=CrowdSettings(vectorised_min_bodies=1, max_fallback_pause_ticks=4))
+    reference = crammed_pit_crowd(120, 3, seed=3, vectorised=False)
+    rng = random.Random(3)
+    ticks_vectorised = []
+    for tick in range(16):
+        intents = [Intent(forward=1.0, yaw=rng.uniform(0.0, 360.0)) for _ in range(len(crowd))]
+        before = len(runs)
+        crowd.step(intents)
+        reference.step(intents)
+        assert_identical(crowd.bodies, reference.bodies)
+        if len(runs) > before:
+            ticks_vectorised.append(tick)
+    # Every vectorised tick of this pile finishes one by one: pauses of 1, 2, 4, 4, ... ticks follow.
+    assert ticks_vectorised == [0, 2, 5, 10, 15]
+
+
+def test_a_push_bound_that_is_not_a_speed_is_refused():
+    for bad in (-0.1, math.nan, math.inf, "0.25", True):
+        with pytest.raises(ValueError):
+            Crowd(floor(), max_push_speed=bad)

@@ -32,6 +32,7 @@ TUNED_DEFAULTS = dict(
     gathered_spare_runs=3,
     cache_cells_per_cell_used=4,
     cache_cells_always=4096,
+    max_fallback_pause_ticks=64,
 )
 """The values the crowd is tuned with when not told, each with its type (the measured ones)."""
 
@@ -82,22 +83,30 @@ def test_two_crowds_with_different_settings_in_one_process_each_tick_with_their_
     # Stepped in turns on one world: `eager` steps 30 bodies vectorised and finishes every tick
     # that needs a push round one by one (a round costs more than the crowd), `lazy` never
     # vectorises 30 bodies, and `patient` (forced onto the vectorised path) never finishes one by
-    # one. Each keeps its own tuning, and all give the one-by-one bodies.
+    # one. Each keeps its own tuning, and all give the one-by-one bodies. (Beta's unbounded pushes:
+    # with the bound this crammed crowd would finish one by one wherever it binds.)
     finished, runs = [], []
     monkeypatch.setattr(crowd_vector.VectorTick, "_finish_one_by_one", record_calls(
         crowd_vector.VectorTick._finish_one_by_one, finished))
     monkeypatch.setattr(crowd_vector.VectorTick, "run", record_calls(crowd_vector.VectorTick.run, runs))
     grid = floor()
     bodies = milling_crowd(grid, 30, seed=11, size=3.0)
-    eager_tuning = CrowdSettings(vectorised_min_bodies=1, round_cost_in_steps=1e9, max_guess_rounds=0)
+    eager_tuning = CrowdSettings(vectorised_min_bodies=1, round_cost_in_steps=1e9, max_guess_rounds=0,
+                                 max_fallback_pause_ticks=0)  # (no pause: it vectorises every tick)
     lazy_tuning = CrowdSettings(vectorised_min_bodies=1000)
     patient_tuning = CrowdSettings(round_cost_in_steps=0.0, round_cost_per_body_in_steps=0.0, max_guess_rounds=0)
-    eager, lazy = crowd_of(grid, bodies, tuning=eager_tuning), crowd_of(grid, bodies, tuning=lazy_tuning)
-    patient = crowd_of(grid, bodies, vectorised=True, tuning=patient_tuning)
+    def unbounded(vectorised, tuning):
+        crowd = physics.Crowd(grid, vectorised=vectorised, tuning=tuning, max_push_speed=None)
+        for body in bodies:
+            crowd.add(body)
+        return crowd
+
+    eager, lazy = unbounded(None, eager_tuning), unbounded(None, lazy_tuning)
+    patient = unbounded(True, patient_tuning)
     rng = random.Random(11)
     for _ in range(6):
         intents = wandering(rng, len(bodies))
-        bodies = step_one_by_one(bodies, grid, intents)
+        bodies = step_one_by_one(bodies, grid, intents, max_push_speed=None)
         for crowd in (eager, lazy, patient):
             crowd.step(intents)
             assert_identical(crowd.bodies, bodies)
