@@ -738,28 +738,52 @@ class VectorTick:
         return c.late_me[on], c.late_other[on], px[on], pz[on]
 
     def _first_bound_body(self, early: _EarlyPushes, late: tuple[np.ndarray, ...] | None = None) -> int | None:
-        """The first body whose pushes this tick (the early ones only, when `late` is None) may
-        reach `max_push_speed` (whose pushes, added up without their signs, come within
-        BOUND_MARGIN of it), or None. Below that no partial sum of its pushes can reach the
-        bound, so the tick is Beta's to the bit; the one-by-one path applies the bound from that
-        body on (`_finish_one_by_one`)."""
-        if late is None:
-            empty = np.empty(0, dtype=np.int64)
-            late = (empty, empty, np.empty(0), np.empty(0))
+        """The first body whose pushes this tick (the early ones only, when `late` is None) reach
+        `max_push_speed` as the one-by-one path adds them (`push.bounded`), or None: then the
+        tick is the same with and without the bound. The one-by-one path applies the bound from
+        that body on (`_finish_one_by_one`).
+
+        Only bodies whose pushes, added up without their signs, come within BOUND_MARGIN of the
+        bound can reach it; for those few, their pushes are added in the one-by-one path's order
+        (pushes taken before the body's step, by pusher; its own, by partner; pushes taken after
+        it, by pusher), in the same floats."""
         limit = self.max_push_speed
         if limit is None:
             return None
-        e = early.pushes
-        c = early.candidates
-        who = np.concatenate((c.early_me[e], c.early_other[e], late[0], late[1]))
-        if not who.size:
+        e, c = early.pushes, early.candidates
+        if late is None:
+            empty = np.empty(0, dtype=np.int64)
+            late = (empty, empty, np.empty(0), np.empty(0))
+        late_me, late_other, late_dx, late_dz = late
+        early_me, early_other, early_dx, early_dz = c.early_me[e], c.early_other[e], early.dx[e], early.dz[e]
+        body = np.concatenate((early_other, late_me, early_me, late_other))
+        if not body.size:
             return None
-        bound = np.zeros(self.n, dtype=bool)
-        for early_d, late_d in ((early.dx[e], late[2]), (early.dz[e], late[3])):
-            size = np.abs(np.concatenate((early_d, early_d, late_d, late_d)))
-            bound |= np.bincount(who, weights=size, minlength=self.n) >= limit * (1.0 - BOUND_MARGIN)
-        first = bound.nonzero()[0]
-        return int(first[0]) if first.size else None
+        partner = np.concatenate((early_me, late_other, early_other, late_me))
+        phase = np.concatenate((np.zeros(early_me.size), np.ones(late_me.size), np.ones(early_me.size),
+                                np.full(late_me.size, 2.0)))
+        changes = [np.concatenate((-early_d, late_d, early_d, -late_d))
+                   for early_d, late_d in ((early_dx, late_dx), (early_dz, late_dz))]
+        near = np.zeros(self.n, dtype=bool)
+        for change in changes:
+            near |= np.bincount(body, weights=np.abs(change), minlength=self.n) >= limit * (1.0 - BOUND_MARGIN)
+        if not np.count_nonzero(near):
+            return None
+        pick = near.take(body).nonzero()[0]
+        order = pick[np.lexsort((partner.take(pick), phase.take(pick), body.take(pick)))]
+        bodies = body.take(order).tolist()
+        bound = None
+        for change in changes:
+            taken, current = 0.0, -1
+            for who, d in zip(bodies, change.take(order).tolist()):
+                if who != current:
+                    taken, current = 0.0, who
+                elif bound is not None and who >= bound:
+                    continue
+                taken += d
+                if not -limit <= taken <= limit:
+                    bound = who if bound is None else min(bound, who)
+        return bound
 
     def _add_pushes(self, early: _EarlyPushes, late: tuple[np.ndarray, ...]) -> None:
         """Add the pushes made at or after each body's own update to the stepped velocities, in
