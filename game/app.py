@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import gc
 import math
+import os
 import statistics
 import sys
 import tempfile
@@ -79,12 +80,23 @@ LAB_SKY_COLOR = color.rgb(0.62, 0.78, 0.96)
 LAB_FOG_RANGE = (40.0, 90.0)
 """[blocks] The lab's linear fog, start to end: the far parts of the arena fade into its sky."""
 LAB_FAR_CLIP = 500.0
+MEMORY_SAMPLE_TICKS = 100
+"""[ticks] With --report, the report's `memory` samples are taken this often (every 5 s of play)."""
 
 
 def fog_end(view_distance: int) -> float:
     """[blocks] Where the fog is opaque: one column inside the drawn radius, so the drawn edge
     (whose nearest point is at least (view distance - 1) columns away) is never seen."""
     return max(view_distance - 1, 1) * CHUNK_SIZE
+
+
+def resident_mib() -> float | None:
+    """[MiB] This process's resident memory now (from /proc/self/statm), or None where that is unknown."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
 
 
 def draw_opaque_front_to_back() -> None:
@@ -167,6 +179,10 @@ class Game:
         """[s] How long the end-of-run settle waited for streaming (None before it ran)."""
         self.recent_frames: deque[tuple[float, float]] = deque()
         """(end time, duration) of the frames in the last FPS_WINDOW_S [s]."""
+        self.memory_samples: list[dict] = []
+        """The report's `memory`: every MEMORY_SAMPLE_TICKS ticks, what streaming holds (columns and sections
+        shown, the farthest shown column's distance in columns, live section entities and scene nodes) and
+        the process's resident size."""
         player = session.player
         self.live = LiveInput(player.input.yaw, player.input.pitch, session.bindings)
         self.loading = True
@@ -332,6 +348,8 @@ class Game:
             self._screenshot()
         self._show_toggles()
         session.tick()
+        if self.options.report is not None and session.ticks_run % MEMORY_SAMPLE_TICKS == 0:
+            self._sample_memory()  # ~3 ms at view distance 32: only for a report
         for notice in session.take_notices():
             print(f"boxel: {notice}", file=sys.stderr)
             self.hud.show_notice(notice)
@@ -339,6 +357,16 @@ class Game:
             self.overlay.show_boxes(session.player.sink.last)
         if self.overlay.panel_enabled and session.ticks_run % PANEL_REFRESH_TICKS == 0:
             self._refresh_panel()
+
+    def _sample_memory(self) -> None:
+        stats = self.streamer.stats()
+        cx, cz = self.player_column()
+        farthest = max(((x - cx) ** 2 + (z - cz) ** 2 for x, _, z in self.renderer.shown_sections), default=0)
+        self.memory_samples.append({
+            "tick": self.session.ticks_run, "rss_mib": resident_mib(), "loaded_columns": stats.loaded_columns,
+            "shown_columns": stats.shown_columns, "shown_sections": stats.shown_sections,
+            "farthest_shown_column": math.sqrt(farthest), "section_entities": self.renderer.live_entities,
+            "section_nodes": self.renderer.scene_nodes})
 
     def _show_toggles(self) -> None:
         """Show the session's HUD and overlay state and its hotbar, where they changed."""
@@ -448,4 +476,5 @@ class Game:
             "first_playable_epoch_s": self.first_playable_at,
             "frame_ms": self.frame_times.summary_ms(),
             "settle_s": self.settle_seconds,
+            "memory": self.memory_samples,
         }
