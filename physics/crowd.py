@@ -232,9 +232,6 @@ def _intent_columns(intents: list, count: int) -> DistinctIntents:
                                 sneak=flags[:, 1], sprint=flags[:, 2], fly=flags[:, 3]), which)
 
 
-_TOUCH_BITS = tuple(1 << int(m) for m in Material)
-
-
 def touching_mask(touching: frozenset) -> int:
     """A set of materials as bits (bit m for `Material` m), as `_Rows` keeps it."""
     mask = 0

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Callable
 
 from .aabb import AABB
 
@@ -44,7 +43,14 @@ FLUIDS = frozenset({Material.WATER, Material.LAVA})
 NO_FLOW = (0.0, 0.0, 0.0)
 
 Cells = dict[tuple[int, int, int], Material]
-MaterialReader = Callable[[int, int, int, int, int, int], Cells]
+
+
+def reader(world):
+    """`materials_in` for `world` as a function of the cuboid: its own bulk query when it has one."""
+    bulk = getattr(world, "materials_in", None)
+    if bulk is not None:
+        return bulk
+    return lambda x0, y0, z0, x1, y1, z1: materials_in(world, x0, y0, z0, x1, y1, z1)
 
 
 def has_materials(world) -> bool:

@@ -3,7 +3,7 @@ after one.
 
 Owns: `Medium` (water, lava, ladder, with the current a swimmer feels), `medium_before_move`
 (`Entity.handleWaterMovement`, `handleLavaMovement`, `EntityLiving.isOnLadder`), `on_ladder`,
-`Contact` and `contact_pass` (`Entity.moveEntity`'s `onEntityCollidedWithBlock` loop: cobweb,
+`ContactPass` and `contact_pass` (`Entity.moveEntity`'s `onEntityCollidedWithBlock` loop: cobweb,
 soul sand, cactus) and `free_of_blocks_and_fluid` (`Entity.isOffsetPositionInLiquid`, the test
 before jumping out of a fluid onto a bank).
 Does not own: what the medium does to velocity (`tick.py`) or the move (`mover.py`); how a world
@@ -16,13 +16,12 @@ face still visits that cell; the contact pass visits floor(min + 0.001) .. floor
 
 from __future__ import annotations
 
-import functools
 import math
 from typing import NamedTuple
 
 from .aabb import AABB
 from .floats import f32
-from .materials import FLUIDS, Material, has_materials, materials_in
+from .materials import FLUIDS, Material, has_materials, material_at, reader
 from .settings import MovementSettings
 
 WATER, LAVA, LADDER, WEB, SOUL_SAND = Material.WATER, Material.LAVA, Material.LADDER, Material.WEB, Material.SOUL_SAND
@@ -53,11 +52,9 @@ def medium_before_move(world, box: AABB, settings: MovementSettings) -> Medium:
     is on a ladder (`on_ladder`). In water, the flow vectors of the water cells visited are
     summed in Beta's x, y, z order, and the sum, made a unit vector, times
     `current_acceleration` is the current. One world query covers all three tests."""
-    read = getattr(world, "materials_in", None)
-    if read is None:
-        if not has_materials(world):
-            return DRY
-        read = functools.partial(materials_in, world)
+    if not has_materials(world):
+        return DRY
+    read = reader(world)
     x0, y0, z0, x1, y1, z1 = box
     floor = math.floor
     i, iy = settings.water_check_inset, settings.water_check_inset_y
@@ -120,10 +117,10 @@ def on_ladder(world, box: AABB) -> bool:
     x = math.floor((box[0] + box[3]) / 2.0)
     y = math.floor(box[1])
     z = math.floor((box[2] + box[5]) / 2.0)
-    return materials_in(world, x, y, z, x, y, z).get((x, y, z)) == LADDER
+    return material_at(world, x, y, z) == LADDER
 
 
-class Contact(NamedTuple):
+class ContactPass(NamedTuple):
     """What the contact pass after a move found."""
 
     touching: frozenset
@@ -133,23 +130,20 @@ class Contact(NamedTuple):
     """How many soul sand cells were visited (each slows X and Z once)."""
 
 
-NO_CONTACT = Contact(NO_TOUCH, False, 0)
+NO_CONTACT = ContactPass(NO_TOUCH, False, 0)
 
 
-def contact_pass(world, box: AABB, settings: MovementSettings) -> Contact:
+def contact_pass(world, box: AABB, settings: MovementSettings) -> ContactPass:
     """The cells of `box` shrunk by `contact_inset`, and what their blocks do to the body."""
     i = settings.contact_inset
-    read = getattr(world, "materials_in", None)
-    if read is None:
-        read = functools.partial(materials_in, world)
-    cells = read(math.floor(box[0] + i), math.floor(box[1] + i), math.floor(box[2] + i),
+    cells = reader(world)(math.floor(box[0] + i), math.floor(box[1] + i), math.floor(box[2] + i),
                  math.floor(box[3] - i), math.floor(box[4] - i), math.floor(box[5] - i))
     if not cells:
         return NO_CONTACT
     found = cells.values()
     touching = frozenset(found)
     soul_sand = sum(1 for m in found if m == SOUL_SAND) if SOUL_SAND in touching else 0
-    return Contact(touching, WEB in touching, soul_sand)
+    return ContactPass(touching, WEB in touching, soul_sand)
 
 
 def free_of_blocks_and_fluid(world, box: AABB) -> bool:
@@ -165,4 +159,4 @@ def free_of_blocks_and_fluid(world, box: AABB) -> bool:
     x0 -= box[0] < 0.0
     y0 -= box[1] < 0.0
     z0 -= box[2] < 0.0
-    return not any(m in FLUIDS for m in materials_in(world, x0, y0, z0, x1, y1, z1).values())
+    return not any(m in FLUIDS for m in reader(world)(x0, y0, z0, x1, y1, z1).values())

@@ -129,21 +129,22 @@ def finish_move(body: Body, velocity: tuple[float, float, float], dx: float, dy:
 def gather(world: CollisionWorld, box: AABB, dx: float, dy: float, dz: float,
            below: float = GATHER_BELOW) -> list[AABB]:
     """The world's boxes around `box` stretched by the move (dx, dy, dz), reaching `below` further down."""
-    x0, y0, z0, x1, y1, z1 = box.expanded_towards(dx, dy, dz)
-    # A move too short to change its face in floats (3.0 + 5e-17 is 3.0) must still find a box
-    # whose face lies exactly on the moving face (it stops the move): reach one float further.
+    # `box.expanded_towards(dx, dy, dz)`, one float further on each moving side: a move too short
+    # to change its face in floats (3.0 + 5e-17 is 3.0) must still find a box whose face lies
+    # exactly on the moving face (it stops the move).
+    x0, y0, z0, x1, y1, z1 = box
     if dx > 0.0:
-        x1 = math.nextafter(x1, math.inf)
+        x1 = math.nextafter(x1 + dx, math.inf)
     elif dx < 0.0:
-        x0 = math.nextafter(x0, -math.inf)
+        x0 = math.nextafter(x0 + dx, -math.inf)
     if dy > 0.0:
-        y1 = math.nextafter(y1, math.inf)
+        y1 = math.nextafter(y1 + dy, math.inf)
     elif dy < 0.0:
-        y0 = math.nextafter(y0, -math.inf)
+        y0 = math.nextafter(y0 + dy, -math.inf)
     if dz > 0.0:
-        z1 = math.nextafter(z1, math.inf)
+        z1 = math.nextafter(z1 + dz, math.inf)
     elif dz < 0.0:
-        z0 = math.nextafter(z0, -math.inf)
+        z0 = math.nextafter(z0 + dz, -math.inf)
     boxes = world.collision_boxes(AABB._trusted(x0, y0 - below, z0, x1, y1, z1))
     return boxes if isinstance(boxes, list) else list(boxes)
 

@@ -82,15 +82,7 @@ class BlockGrid:
         `shapes.LADDER` shape), `flow` is a fluid cell's current. Bad values raise TypeError or
         ValueError and change nothing."""
         key = (_cell(x), _cell(y), _cell(z))
-        if isinstance(slipperiness, bool) or not (isinstance(slipperiness, (int, float)) and 0.0 < slipperiness <= 1.0):
-            raise ValueError(f"slipperiness must be in (0, 1], got {slipperiness!r}")
-        for box in shape:
-            if not isinstance(box, AABB):
-                raise TypeError(f"a shape is a tuple of AABB, got {box!r}")
-        material = require_material(material)
-        flow = require_flow(flow)
-        if material == Material.AIR:
-            raise ValueError("a block cannot be made of AIR (use remove)")
+        material, flow = _checked_block(shape, slipperiness, material, flow)
         self._boxes[key] = placed(shape, *key)
         self._materials[key] = material
         self._material_columns.setdefault((key[0], key[2]), {})[key[1]] = material
@@ -113,8 +105,7 @@ class BlockGrid:
         cells = (abs(x1 - x0) + 1) * (abs(y1 - y0) + 1) * (abs(z1 - z0) + 1)
         if cells > MAX_FILL_CELLS:
             raise ValueError(f"fill sets at most {MAX_FILL_CELLS} cells, asked for {cells}")
-        probe = BlockGrid()
-        probe.set(x0, y0, z0, shape, slipperiness, material, flow)  # checks the block's values once
+        _checked_block(shape, slipperiness, material, flow)  # before any cell changes
         for x in range(min(x0, x1), max(x0, x1) + 1):
             for y in range(min(y0, y1), max(y0, y1) + 1):
                 for z in range(min(z0, z1), max(z0, z1) + 1):
@@ -209,6 +200,20 @@ class BlockGrid:
                 if b[3] > rx0 and b[0] < rx1 and b[4] > ry0 and b[1] < ry1 and b[5] > rz0 and b[2] < rz1:
                     found.append(b)
         return found
+
+
+def _checked_block(shape: Shape, slipperiness: float, material: Material,
+                   flow: tuple[float, float, float]) -> tuple[Material, tuple[float, float, float]]:
+    """The block's material and flow as stored, after checking every value (TypeError or ValueError)."""
+    if isinstance(slipperiness, bool) or not (isinstance(slipperiness, (int, float)) and 0.0 < slipperiness <= 1.0):
+        raise ValueError(f"slipperiness must be in (0, 1], got {slipperiness!r}")
+    for box in shape:
+        if not isinstance(box, AABB):
+            raise TypeError(f"a shape is a tuple of AABB, got {box!r}")
+    material = require_material(material)
+    if material == Material.AIR:
+        raise ValueError("a block cannot be made of AIR (use remove)")
+    return material, require_flow(flow)
 
 
 MAX_CELL_COORDINATE = 1 << 31

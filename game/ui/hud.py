@@ -138,6 +138,8 @@ class Hud(Entity):
         """Show `message` (what the session told the player) for NOTICE_SECONDS, replacing the last."""
         self.notice_label.text = message
         self.notice_label.wordwrap = NOTICE_WRAP_CHARACTERS
+        # A dark panel behind it: white text alone is lost against a bright sky.
+        self.notice_label.create_background(color=style.PANEL_COLOR)
         self._notice_seconds_left = NOTICE_SECONDS
         self.notice_label.alpha = 1.0
 
@@ -149,6 +151,8 @@ class Hud(Entity):
         if self._notice_seconds_left > 0.0:
             self._notice_seconds_left = max(self._notice_seconds_left - time.dt, 0.0)
             self.notice_label.alpha = min(self._notice_seconds_left / FADE_SECONDS, 1.0)
+            if self._notice_seconds_left == 0.0 and self.notice_label.background:
+                self.notice_label.background = False
 
     def _fade_name(self) -> None:
         self.name_label.alpha = min(self._name_seconds_left / FADE_SECONDS, 1.0)
