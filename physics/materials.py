@@ -78,19 +78,24 @@ def materials_in(world, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) ->
 
 
 def solid_cells(world, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> Cells:
-    """The default reading: each cell of the cuboid that one of the world's boxes fills part of
-    (overlaps with volume) is SOLID. One `collision_boxes` query for the whole cuboid."""
+    """The default reading: each cell of the cuboid that one of the world's boxes lies in is SOLID:
+    the cells floor(min) .. ceil(max) - 1 of the box on each axis (a flat box: its floor(min)
+    cell), the rule the crowd's world cache files boxes by (`broad_phase.WorldCache`), so both
+    crowd paths read the same materials. One `collision_boxes` query for the whole cuboid."""
     region = AABB._trusted(float(x0), float(y0), float(z0), float(x1 + 1), float(y1 + 1), float(z1 + 1))
     found: Cells = {}
     for b in world.collision_boxes(region):
-        bx0, by0, bz0, bx1, by1, bz1 = b
-        if not (bx1 > bx0 and by1 > by0 and bz1 > bz0):
-            continue  # a flat box fills no cell
-        for x in range(max(x0, math.floor(bx0)), min(x1, math.ceil(bx1) - 1) + 1):
-            for y in range(max(y0, math.floor(by0)), min(y1, math.ceil(by1) - 1) + 1):
-                for z in range(max(z0, math.floor(bz0)), min(z1, math.ceil(bz1) - 1) + 1):
+        (lx, hx), (ly, hy), (lz, hz) = _cells_of(b[0], b[3]), _cells_of(b[1], b[4]), _cells_of(b[2], b[5])
+        for x in range(max(x0, lx), min(x1, hx) + 1):
+            for y in range(max(y0, ly), min(y1, hy) + 1):
+                for z in range(max(z0, lz), min(z1, hz) + 1):
                     found[(x, y, z)] = Material.SOLID
     return found
+
+
+def _cells_of(low: float, high: float) -> tuple[int, int]:
+    first = math.floor(low)
+    return first, max(math.ceil(high) - 1, first)
 
 
 def material_at(world, x: int, y: int, z: int) -> Material:

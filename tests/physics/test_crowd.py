@@ -923,3 +923,24 @@ def test_a_push_bound_that_is_not_a_speed_is_refused():
     for bad in (-0.1, math.nan, math.inf, "0.25", True):
         with pytest.raises(ValueError):
             Crowd(floor(), max_push_speed=bad)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3), st.integers(-3, 3),
+                          st.sampled_from([0.0, 0.25, 0.5, 1.0]), st.sampled_from([0.0, 0.5, 1.0, 1.5])),
+                max_size=12))
+def test_a_world_without_materials_reads_solid_cells_the_same_for_a_body_and_for_the_crowds_cache(boxes):
+    """Flat boxes and boxes reaching into the cell above included: `materials.solid_cells` (what
+    `physics.step` reads) and `WorldCache` (what the vectorised crowd reads) agree cell by cell."""
+    from physics.materials import solid_cells
+
+    world = MaterialBlindWorld(BlockGrid())
+    world.collision_boxes = lambda region, found=[AABB(x + lo, y + lo, z, x + lo + size, y + lo + size, z + 1)
+                                                   for x, y, z, lo, size in boxes]: [
+        b for b in found if b[3] >= region[0] and b[0] <= region[3] and b[4] >= region[1] and b[1] <= region[4]
+        and b[5] >= region[2] and b[2] <= region[5]]
+    cache = WorldCache(world)
+    cache.new_tick()
+    cells = [(x, y, z) for x in range(-3, 5) for y in range(-3, 5) for z in range(-3, 5)]
+    windows = np.array([[x, y, z, x, y, z] for x, y, z in cells], dtype=np.int64)
+    assert cache.solid_in(windows).tolist() == [c in solid_cells(world, *c, *c) for c in cells]
