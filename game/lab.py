@@ -138,9 +138,11 @@ class Arena:
             return ()
         if block == AIR:
             del self.blocks[cell]
-            self.grid.remove(*cell)
         else:
             self.blocks[cell] = block
+        if material == Material.AIR:  # air, a torch or a plant: nothing for physics
+            self.grid.remove(*cell)
+        else:
             self.grid.set(*cell, SHAPES[block], float(SLIPPERINESS[block]), material, flow)
         seen_by = sections_seeing(cell)
         self._changed.update(seen_by)

@@ -30,7 +30,7 @@ TILE_NAMES = (
     "stone", "cobblestone", "dirt", "grass_top", "grass_side", "sand", "gravel", "bedrock",
     "log_side", "log_top", "leaves", "planks", "glass", "ice", "brick", "slab_top",
     "slab_side", "carpet", "water", "lava", "ladder", "cobweb", "soul_sand", "cactus_side",
-    "cactus_top",
+    "cactus_top", "obsidian", "torch", "dandelion", "rose", "tall_grass",
 )
 """Every texture tile, in atlas order: tile i is the i-th tile of the atlas (see `atlas.py`)."""
 _TILE = {name: i for i, name in enumerate(TILE_NAMES)}
@@ -59,6 +59,11 @@ class BlockSpec:
     slipperiness: float = 0.6
     hardness: float = 1.0
     """Seconds of digging by hand, roughly; -1 means unbreakable."""
+    fluid_level: int = -1
+    """Water and lava: Beta's metadata (0 a source, 1-7 the distance flowed from one, 8-15
+    falling: 8 + the level it fell from); -1 for every other block."""
+    cross: bool = False
+    """Drawn as two crossed quads through the cell (flowers, tall grass) instead of boxes."""
     tiles: tuple[str, str, str, str, str, str] = ("stone",) * 6
     """Tile name per face, in FACES order."""
 
@@ -73,6 +78,23 @@ def _column(side: str, top: str, bottom: str) -> tuple[str, ...]:
 
 def _non_cube(name: str, shape: Shape, tiles: tuple[str, ...], hardness: float = 2.0) -> BlockSpec:
     return BlockSpec(name, shape=shape, opaque=False, hardness=hardness, tiles=tiles)
+
+
+FLUID_LEVELS = 16
+"""Beta's fluid metadata runs 0..15 (see `BlockSpec.fluid_level`)."""
+TORCH_DRAWN: Shape = (AABB(7.0 / 16.0, 0.0, 7.0 / 16.0, 9.0 / 16.0, 10.0 / 16.0, 9.0 / 16.0),)
+"""A torch is drawn as a post 2/16 wide and 10/16 tall standing in the middle of its cell (Beta's size)."""
+
+
+def _fluid(kind: str, level: int) -> BlockSpec:
+    """Water or lava at Beta metadata `level`: the source keeps the plain name ("water"), flowing
+    states are "water_1".."water_15". They collide with nothing and are drawn by the mesher's fluid
+    pass (surface height by level)."""
+    name = kind if level == 0 else f"{kind}_{level}"
+    water = kind == "water"
+    return BlockSpec(name, shape=shapes.EMPTY, drawn=shapes.FULL_CUBE,
+                     material=Material.WATER if water else Material.LAVA, opaque=False, transparent=water,
+                     culls_same=True, hardness=-1.0, fluid_level=level, tiles=_all(kind))
 
 
 CACTUS_DRAWN: Shape = (AABB(1.0 / 16.0, 0.0, 1.0 / 16.0, 15.0 / 16.0, 1.0, 15.0 / 16.0),)
@@ -104,10 +126,8 @@ _SPECS = (
     _non_cube("stone_slab_top", shapes.TOP_SLAB, _column("slab_side", "slab_top", "slab_top")),
     _non_cube("carpet", shapes.CARPET, _all("carpet"), hardness=0.1),
     # Beta's media (physics.Material): fluids and cobwebs collide with nothing and are drawn as cubes.
-    BlockSpec("water", shape=shapes.EMPTY, drawn=shapes.FULL_CUBE, material=Material.WATER, opaque=False,
-              transparent=True, culls_same=True, hardness=-1.0, tiles=_all("water")),
-    BlockSpec("lava", shape=shapes.EMPTY, drawn=shapes.FULL_CUBE, material=Material.LAVA, opaque=False,
-              culls_same=True, hardness=-1.0, tiles=_all("lava")),
+    _fluid("water", 0),
+    _fluid("lava", 0),
     *(BlockSpec(f"ladder_{facing}", shape=shapes.LADDER[facing], material=Material.LADDER, opaque=False,
                 transparent=True, hardness=0.4, tiles=_all("ladder"))
       for facing in ("north", "south", "east", "west")),
@@ -117,11 +137,19 @@ _SPECS = (
               hardness=0.5, tiles=_all("soul_sand")),
     BlockSpec("cactus", shape=shapes.CACTUS, drawn=CACTUS_DRAWN, material=Material.CACTUS, opaque=False,
               culls_same=True, hardness=0.4, tiles=_column("cactus_side", "cactus_top", "cactus_top")),
+    BlockSpec("obsidian", hardness=10.0, tiles=_all("obsidian")),
+    BlockSpec("torch", shape=shapes.EMPTY, drawn=TORCH_DRAWN, material=Material.AIR, opaque=False,
+              hardness=0.0, tiles=_all("torch")),
+    *(BlockSpec(plant, shape=shapes.EMPTY, drawn=shapes.EMPTY, material=Material.AIR, opaque=False,
+                transparent=False, cross=True, hardness=0.0, tiles=_all(plant))
+      for plant in ("dandelion", "rose", "tall_grass")),
+    *(_fluid("water", level) for level in range(1, FLUID_LEVELS)),
+    *(_fluid("lava", level) for level in range(1, FLUID_LEVELS)),
 )
 
 SPECS: tuple[BlockSpec, ...] = _SPECS
-if [s.name for s in SPECS if s.material == Material.AIR] != ["air"]:
-    raise RuntimeError("only air is made of Material.AIR (physics' BlockGrid refuses an AIR block)")
+if any(s.material == Material.AIR and s.shape for s in SPECS):
+    raise RuntimeError("a block made of Material.AIR (air, torches, plants) must have no collision shape")
 COUNT = len(SPECS)
 NAMES: tuple[str, ...] = tuple(s.name for s in SPECS)
 _ID = {name: i for i, name in enumerate(NAMES)}
@@ -140,16 +168,27 @@ MATERIAL = np.array([int(s.material) for s in SPECS], dtype=np.int8)
 OPAQUE = np.array([s.opaque for s in SPECS], dtype=bool)
 TRANSPARENT = np.array([s.transparent for s in SPECS], dtype=bool)
 CULLS_SAME = np.array([s.culls_same for s in SPECS], dtype=bool)
-REPLACEABLE = np.array([s.material in (Material.AIR, Material.WATER, Material.LAVA) for s in SPECS], dtype=bool)
-"""Placing a block there replaces it (air, and water and lava, as in Beta)."""
+REPLACEABLE = np.array([s.name == "air" or s.fluid_level >= 0 for s in SPECS], dtype=bool)
+"""Placing a block there replaces it: air, and water and lava at any level (Beta's
+`canBlockBePlacedAt`; flowers, grass and torches are not replaced)."""
 SLIPPERINESS = np.array([s.slipperiness for s in SPECS], dtype=np.float64)
 HARDNESS = np.array([s.hardness for s in SPECS], dtype=np.float64)
 BREAKABLE = HARDNESS >= 0.0
+FLUID_LEVEL = np.array([s.fluid_level for s in SPECS], dtype=np.int8)
+"""Beta's fluid metadata by id (0..15) for water and lava, -1 for every other block."""
+CROSS = np.array([s.cross for s in SPECS], dtype=bool)
+"""Drawn as two crossed quads (flowers, tall grass)."""
 FACE_TILES = np.array([[_TILE[t] for t in s.tiles] for s in SPECS], dtype=np.int32)
 """Atlas tile index by (id, face), faces in FACES order."""
 
+_FLUID_IDS = {(int(s.material), s.fluid_level): i for i, s in enumerate(SPECS) if s.fluid_level >= 0}
+WATER_IDS = np.array([_FLUID_IDS[(int(Material.WATER), level)] for level in range(FLUID_LEVELS)], dtype=np.int32)
+"""The id of water at each level 0..15 (WATER_IDS[0] is the source, "water")."""
+LAVA_IDS = np.array([_FLUID_IDS[(int(Material.LAVA), level)] for level in range(FLUID_LEVELS)], dtype=np.int32)
+"""The id of lava at each level 0..15 (LAVA_IDS[0] is the source, "lava")."""
+
 for _array in (SOLID, FULL_CUBE, MATERIAL, REPLACEABLE, OPAQUE, TRANSPARENT, CULLS_SAME, SLIPPERINESS, HARDNESS,
-               BREAKABLE, FACE_TILES):
+               BREAKABLE, FLUID_LEVEL, CROSS, FACE_TILES, WATER_IDS, LAVA_IDS):
     _array.flags.writeable = False
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.world.blocks import (COUNT, CULLS_SAME, DRAWN_SHAPES, MATERIAL, NAMES, OPAQUE, REPLACEABLE, SHAPES, SOLID,
-                               TRANSPARENT, block_id)
+from game.world.blocks import (COUNT, CROSS, CULLS_SAME, DRAWN_SHAPES, FLUID_LEVEL, LAVA_IDS, MATERIAL, NAMES, OPAQUE,
+                               REPLACEABLE, SHAPES, SOLID, TRANSPARENT, WATER_IDS, block_id)
 from physics import shapes
 from physics.materials import Material
 
@@ -14,10 +14,30 @@ MEDIA_BLOCKS = ("water", "lava", "ladder_north", "ladder_south", "ladder_east", 
 """The blocks of Beta's media, appended after carpet (id 21) in this order."""
 
 
-def test_ids_are_stable_the_media_blocks_are_appended_after_the_older_blocks():
+LIVING_WORLD_BLOCKS = ("obsidian", "torch", "dandelion", "rose", "tall_grass",
+                       *(f"water_{level}" for level in range(1, 16)), *(f"lava_{level}" for level in range(1, 16)))
+"""The blocks of the living world, appended after the media in this order."""
+
+
+def test_ids_are_stable_the_media_and_living_world_blocks_are_appended_after_the_older_blocks():
     assert NAMES[:3] == ("air", "stone", "cobblestone") and NAMES[21] == "carpet"
     assert NAMES[22:22 + len(MEDIA_BLOCKS)] == MEDIA_BLOCKS
-    assert COUNT == 22 + len(MEDIA_BLOCKS)
+    assert NAMES[31:] == LIVING_WORLD_BLOCKS
+    assert COUNT == 31 + len(LIVING_WORLD_BLOCKS)
+
+
+def test_every_fluid_level_has_one_id_whose_level_and_material_say_so():
+    for ids, material, name in ((WATER_IDS, Material.WATER, "water"), (LAVA_IDS, Material.LAVA, "lava")):
+        assert [NAMES[i] for i in ids] == [name, *(f"{name}_{level}" for level in range(1, 16))]
+        assert [int(FLUID_LEVEL[i]) for i in ids] == list(range(16))
+        assert {Material(int(MATERIAL[i])) for i in ids} == {material}
+    assert sorted(i for i in range(COUNT) if FLUID_LEVEL[i] >= 0) == sorted([*WATER_IDS, *LAVA_IDS])
+
+
+def test_torches_and_plants_collide_with_nothing_and_plants_are_drawn_as_crosses():
+    for name in ("torch", "dandelion", "rose", "tall_grass"):
+        assert SHAPES[block_id(name)] == shapes.EMPTY and Material(int(MATERIAL[block_id(name)])) is Material.AIR
+    assert [NAMES[i] for i in range(COUNT) if CROSS[i]] == ["dandelion", "rose", "tall_grass"]
 
 
 @pytest.mark.parametrize("name, material", [
@@ -31,8 +51,9 @@ def test_each_block_has_its_physics_material(name, material):
     assert Material(int(MATERIAL[block_id(name)])) is material
 
 
-def test_only_air_is_made_of_air_and_every_material_value_is_a_physics_material():
-    assert [NAMES[i] for i in range(COUNT) if MATERIAL[i] == Material.AIR] == ["air"]
+def test_only_air_torches_and_plants_are_made_of_air_and_every_material_value_is_a_physics_material():
+    assert [NAMES[i] for i in range(COUNT) if MATERIAL[i] == Material.AIR] == ["air", "torch", "dandelion", "rose",
+                                                                              "tall_grass"]
     assert {Material(int(m)) for m in MATERIAL} == set(Material)
 
 
@@ -57,5 +78,5 @@ def test_the_media_blocks_are_drawn_sensibly():
     assert all(TRANSPARENT[block_id(f"ladder_{facing}")] for facing in shapes.LADDER)
 
 
-def test_air_water_and_lava_are_replaced_by_a_placed_block_and_nothing_else_is():
-    assert [NAMES[i] for i in range(COUNT) if REPLACEABLE[i]] == ["air", "water", "lava"]
+def test_air_and_water_and_lava_at_every_level_are_replaced_by_a_placed_block_and_nothing_else_is():
+    assert sorted(i for i in range(COUNT) if REPLACEABLE[i]) == sorted([0, *WATER_IDS, *LAVA_IDS])
