@@ -22,13 +22,13 @@ import math
 import os
 import sqlite3
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .file_errors import (CorruptWorldError, ForeignFileError, NewerFormatError, NotAFileError, UnexpectedSchemaError,
                           WorldFileError, WorldNotFoundError, WorldPermissionError, access_error, disk_error)
-from .file_format import (APPLICATION_ID, CHECKSUM_KEY, CHECKSUM_SINCE_VERSION, FORMAT_VERSION, meta_checksum,
-                          meta_keys, schema_rows)
+from .file_format import (APPLICATION_ID, BLOCK_UPDATES_SINCE_VERSION, CHECKSUM_KEY, CHECKSUM_SINCE_VERSION,
+                          FORMAT_VERSION, WORLD_TICKS_KEY, meta_checksum, meta_keys, schema_rows)
 from .noise import MAX_SEED, MIN_SEED
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -52,6 +52,8 @@ class Metadata:
     """[blocks] Feet position of a new player."""
     player_state: dict | None
     """What the game saved about the player, as it gave it (JSON types)."""
+    world_ticks: int = 0
+    """The world's tick counter (scheduled block updates are due by it); 0 before format 4."""
 
 
 def companion_path(path: Path, suffix: str) -> Path:
@@ -221,7 +223,17 @@ def read_metadata(db: sqlite3.Connection, path: Path, version: int) -> Metadata:
         raise CorruptWorldError(f"{where} is damaged: its metadata (seed, spawn, player...) does not match "
                                 "its checksum, so it may open as another world")
     values = {key: _json_value(rows[key], path, key) for key in ("seed", "created_at", "spawn", "player_state")}
-    return _checked_metadata(version, values, where)
+    metadata = _checked_metadata(version, values, where)
+    if version < BLOCK_UPDATES_SINCE_VERSION:
+        return metadata
+    ticks = _json_value(rows[WORLD_TICKS_KEY], path, WORLD_TICKS_KEY)
+    if isinstance(ticks, bool) or not isinstance(ticks, int) or not 0 <= ticks < MAX_WORLD_TICKS:
+        raise CorruptWorldError(f"{where} is damaged: its world_ticks {ticks!r:.80} is not an int in 0..{MAX_WORLD_TICKS - 1}")
+    return replace(metadata, world_ticks=ticks)
+
+
+MAX_WORLD_TICKS = 2 ** 53
+"""[ticks] Above any play (14 billion years at 20 Hz); keeps the counter an exact JSON number."""
 
 
 def _json_value(text: str, path: Path, key: str):

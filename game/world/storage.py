@@ -8,7 +8,7 @@ Does not own: the format's versions and schema (`file_format.py`), the error cla
 (`file_errors.py`), which columns are edited or when to save (`world.py`), or the column byte form
 itself (`column.py`).
 
-Format (FORMAT_VERSION 3; see `file_format.py` for what versions 1 and 2 lack):
+Format (FORMAT_VERSION 4; see `file_format.py` for what versions 1 to 3 lack):
 - `PRAGMA application_id` is APPLICATION_ID, so another program's SQLite file is recognised
   from its 100-byte header alone.
 - `meta(key TEXT PRIMARY KEY, value TEXT)`, every value JSON: format_version, seed, created_at
@@ -21,7 +21,11 @@ Format (FORMAT_VERSION 3; see `file_format.py` for what versions 1 and 2 lack):
   JSON list of objects; a column without entities has no row.
 - `damaged_columns(cx, cz, part, data)`: a `columns` ("blocks") or `entities` ("entities") value
   found damaged, copied here by the save that replaces it, so it can still be recovered by hand.
-A version 1 or 2 file opens as it is; its first save adds what it lacks and sets version 3 in
+- `block_updates(cx, cz, data)`: the scheduled block updates pending when the world was saved,
+  grouped by the column of their cell, as JSON [x, y, z, kind, delay ticks] lists (see
+  `block_updates.py`); meta `world_ticks` is the world's tick counter at that save. Every save
+  rewrites the whole table.
+A version 1 to 3 file opens as it is; its first save adds what it lacks and sets version 4 in
 the same transaction.
 
 Safety: the database is in WAL mode and a save is one transaction, so a crash, a kill or a full
@@ -50,8 +54,10 @@ from .column import MAX_BYTES, Column, ColumnDataError
 from .file_checks import (READ_ERRORS, Metadata, check_file_kind, check_header, check_pages, check_schema,
                           check_writable, companion_path, database_error, read_metadata, take_lock)
 from .file_errors import CorruptWorldError, WorldExistsError, WorldFileError, access_error
-from .file_format import (APPLICATION_ID, CHECKSUM_KEY, CHECKSUM_SINCE_VERSION, CREATE_COLUMNS, CREATE_DAMAGED,
-                          CREATE_ENTITIES, CREATE_META, ENTITIES_SINCE_VERSION, FORMAT_VERSION, meta_checksum)
+from .block_updates import check_rows
+from .file_format import (APPLICATION_ID, BLOCK_UPDATES_SINCE_VERSION, CHECKSUM_KEY, CHECKSUM_SINCE_VERSION,
+                          CREATE_BLOCK_UPDATES, CREATE_COLUMNS, CREATE_DAMAGED, CREATE_ENTITIES, CREATE_META,
+                          ENTITIES_SINCE_VERSION, FORMAT_VERSION, WORLD_TICKS_KEY, meta_checksum)
 
 COMPRESSION_LEVEL = 1
 """zlib level for column bytes. Measured on seed-42 columns (46 KB raw): level 1 takes 0.07 ms
@@ -64,7 +70,10 @@ MAX_ENTITIES_TEXT_BYTES = 4 * 1024 * 1024
 """[bytes] Longest JSON of one column's entities. A saved mob takes ~250 bytes, so this holds
 ~16,000 mobs in one column, far beyond any play; a longer value is refused when set and, as
 damage, unread when loaded."""
-BLOCKS, ENTITIES = "blocks", "entities"
+MAX_BLOCK_UPDATES_TEXT_BYTES = 16 * 1024 * 1024
+"""[bytes] Longest JSON of one column's pending block updates (a row takes ~25 bytes, so ~600,000
+updates, more than a column of 65,536 cells can have in all its kinds); a longer value is damage."""
+BLOCKS, ENTITIES, BLOCK_UPDATES = "blocks", "entities", "block updates"
 """The `part` of a damaged row in `damaged_columns`."""
 
 
@@ -232,30 +241,62 @@ class WorldFile:
         except (ValueError, RecursionError, *READ_ERRORS) as error:  # RecursionError: JSON nested too deep
             raise self._damage(cx, cz, ENTITIES, error) from None
 
+    def load_block_updates(self) -> tuple[list[list], list[tuple[tuple[int, int], CorruptWorldError]]]:
+        """Every saved pending block update (rows as `block_updates.check_rows` accepts them), and
+        ((cx, cz), CorruptWorldError) for each column whose row is damaged (its updates are left
+        out, the row noted so the save that replaces it keeps its bytes)."""
+        if self.metadata.format_version < BLOCK_UPDATES_SINCE_VERSION:
+            return [], []
+        try:
+            listed = self._db.execute(
+                "SELECT cx, cz, CASE WHEN typeof(data) = 'text' AND length(CAST(data AS BLOB)) <= ? THEN data END,"
+                " typeof(data) FROM block_updates", (MAX_BLOCK_UPDATES_TEXT_BYTES,)).fetchall()
+        except READ_ERRORS as error:
+            raise database_error(error, self.path, "read the world") from None
+        rows, problems = [], []
+        for cx, cz, text, kind in listed:
+            if type(cx) is not int or type(cz) is not int:
+                continue  # a damaged key: no column names it
+            try:
+                if text is None:
+                    raise ValueError(f"they are a {kind} value, not JSON text of at most "
+                                     f"{MAX_BLOCK_UPDATES_TEXT_BYTES} bytes")
+                column_rows = check_rows(json.loads(text))
+                if any((row[0] >> 4, row[2] >> 4) != (cx, cz) for row in column_rows):
+                    raise ValueError("they name cells outside their column")
+                rows.extend(column_rows)
+            except (ValueError, RecursionError) as error:
+                problems.append(((cx, cz), self._damage(cx, cz, BLOCK_UPDATES, error)))
+        return rows, problems
+
     def _damage(self, cx: int, cz: int, part: str, error: Exception) -> CorruptWorldError:
         self._damaged.add((cx, cz, part))
-        what = f"column ({cx}, {cz})" if part == BLOCKS else f"entities of column ({cx}, {cz})"
+        what = f"column ({cx}, {cz})" if part == BLOCKS else f"{part} of column ({cx}, {cz})"
         verb = "is" if part == BLOCKS else "are"
         return CorruptWorldError(f"world {self.path}: {what} {verb} damaged: {error}")
 
     # --- saving -----------------------------------------------------------------------------
 
     def save(self, columns: Iterable[tuple[tuple[int, int], Column]], player_state: dict | None,
-             entities: Iterable[tuple[tuple[int, int], list[dict]]] = ()) -> None:
-        """Write `columns`, column entities and the player state in one transaction: all of it lands, or
-        none and the file keeps its last save. A damaged row this replaces is copied to
+             entities: Iterable[tuple[tuple[int, int], list[dict]]] = (), block_updates: list[list] = (),
+             world_ticks: int = 0) -> None:
+        """Write `columns`, column entities, the player state, every pending block update (rows as
+        `BlockUpdates.rows` gives them; they replace all saved ones) and the world's tick counter in
+        one transaction: all of it lands, or none and the file keeps its last save. A damaged row this replaces is copied to
         `damaged_columns` first. Errors: WorldDiskFullError, WorldReadOnlyError, WorldPermissionError or
         WorldDiskError when the disk refuses, CorruptWorldError when the file does."""
         state_text = player_state_json(player_state)
         entity_rows = [(cx, cz, entities_json(listed)) for (cx, cz), listed in entities]
+        update_rows = _block_update_rows(block_updates)
         columns = list(columns)  # the pairs only: each column is encoded as it is written
-        replaced = {(cx, cz, BLOCKS) for (cx, cz), _ in columns} | {(cx, cz, ENTITIES) for cx, cz, _ in entity_rows}
+        replaced = ({(cx, cz, BLOCKS) for (cx, cz), _ in columns} | {(cx, cz, ENTITIES) for cx, cz, _ in entity_rows}
+                    | {(cx, cz, BLOCK_UPDATES) for cx, cz, part in self._damaged if part == BLOCK_UPDATES})
         kept = replaced & self._damaged
         try:
             self._db.execute("BEGIN IMMEDIATE")
             self._upgrade()
             self._keep_damaged(kept)
-            self._write(columns, state_text, entity_rows)
+            self._write(columns, state_text, entity_rows, update_rows, world_ticks)
             self._db.execute("COMMIT")
         except sqlite3.Error as error:
             self._roll_back(error)
@@ -265,7 +306,7 @@ class WorldFile:
             self._roll_back(error)
             raise
         self._damaged -= kept
-        self.metadata = replace(self.metadata, format_version=FORMAT_VERSION)
+        self.metadata = replace(self.metadata, format_version=FORMAT_VERSION, world_ticks=world_ticks)
 
     def _upgrade(self) -> None:
         """Inside a save of an older file: add the tables its version lacks and set FORMAT_VERSION."""
@@ -276,17 +317,22 @@ class WorldFile:
             self._db.execute(CREATE_ENTITIES)
         if version < CHECKSUM_SINCE_VERSION:
             self._db.execute(CREATE_DAMAGED)
+        if version < BLOCK_UPDATES_SINCE_VERSION:
+            self._db.execute(CREATE_BLOCK_UPDATES)
+            self._db.execute("INSERT INTO meta VALUES (?, ?)", (WORLD_TICKS_KEY, json.dumps(0)))
         self._db.execute("UPDATE meta SET value = ? WHERE key = 'format_version'", (json.dumps(FORMAT_VERSION),))
 
     def _keep_damaged(self, rows: set[tuple[int, int, str]]) -> None:
         """Copy the damaged rows this save replaces into `damaged_columns`, exactly as stored."""
         source = {BLOCKS: "SELECT cx, cz, 'blocks', blocks FROM columns",
-                  ENTITIES: "SELECT cx, cz, 'entities', data FROM entities"}
+                  ENTITIES: "SELECT cx, cz, 'entities', data FROM entities",
+                  BLOCK_UPDATES: "SELECT cx, cz, 'block updates', data FROM block_updates"}
         for cx, cz, part in sorted(rows):
             self._db.execute(f"INSERT OR REPLACE INTO damaged_columns {source[part]} WHERE cx = ? AND cz = ?", (cx, cz))
 
     def _write(self, columns: list[tuple[tuple[int, int], Column]], state_text: str,
-               entity_rows: list[tuple[int, int, str | None]]) -> None:
+               entity_rows: list[tuple[int, int, str | None]], update_rows: list[tuple[int, int, str]],
+               world_ticks: int) -> None:
         db = self._db
         db.executemany("INSERT OR REPLACE INTO columns VALUES (?, ?, ?)",
                        ((cx, cz, encode_column(column)) for (cx, cz), column in columns))
@@ -295,6 +341,9 @@ class WorldFile:
         db.executemany("INSERT OR REPLACE INTO entities VALUES (?, ?, ?)",
                        ((cx, cz, text) for cx, cz, text in entity_rows if text is not None))
         db.execute("UPDATE meta SET value = ? WHERE key = 'player_state'", (state_text,))
+        db.execute("DELETE FROM block_updates")
+        db.executemany("INSERT INTO block_updates VALUES (?, ?, ?)", update_rows)
+        db.execute("UPDATE meta SET value = ? WHERE key = ?", (json.dumps(world_ticks), WORLD_TICKS_KEY))
         _write_checksum(db)
 
     def _roll_back(self, error: BaseException) -> None:
@@ -316,14 +365,23 @@ def _write_new_world(db: sqlite3.Connection, metadata: Metadata) -> None:
     db.execute("PRAGMA synchronous=FULL")
     db.execute(f"PRAGMA application_id={APPLICATION_ID}")
     db.execute("BEGIN IMMEDIATE")
-    for create in (CREATE_META, CREATE_COLUMNS, CREATE_ENTITIES, CREATE_DAMAGED):
+    for create in (CREATE_META, CREATE_COLUMNS, CREATE_ENTITIES, CREATE_DAMAGED, CREATE_BLOCK_UPDATES):
         db.execute(create)
     values = {"format_version": metadata.format_version, "seed": metadata.seed, "created_at": metadata.created_at,
-              "spawn": list(metadata.spawn), "player_state": metadata.player_state}
+              "spawn": list(metadata.spawn), "player_state": metadata.player_state,
+              WORLD_TICKS_KEY: metadata.world_ticks}
     db.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in values.items()])
     _write_checksum(db)
     db.execute("COMMIT")
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the header (and application id) into the file now
+
+
+def _block_update_rows(rows: list[list]) -> list[tuple[int, int, str]]:
+    """Pending updates grouped by column as (cx, cz, JSON) rows, each checked as a load would check it."""
+    by_column: dict[tuple[int, int], list[list]] = {}
+    for row in check_rows(list(rows)):
+        by_column.setdefault((row[0] >> 4, row[2] >> 4), []).append(row)
+    return [(cx, cz, json.dumps(listed, separators=(",", ":"))) for (cx, cz), listed in sorted(by_column.items())]
 
 
 def _write_checksum(db: sqlite3.Connection) -> None:

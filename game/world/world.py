@@ -1,12 +1,20 @@
 """World: one open voxel world, its loaded columns, edits, queries and saves.
 
 Owns: the map of loaded columns (generated from the seed, loaded from the file, or edited),
-block reads and writes, the collision query physics calls (`physics.CollisionWorld`) and its
+block reads and writes, the world's tick (scheduled block updates: flowing fluids, falling sand),
+the collision and material queries physics calls (`physics.CollisionWorld`) and its
 cache of placed block shapes, padded sections for the mesher, the record of changed sections,
 background-generation requests, the player state, when to write what to the world file, and the
 damage found in it while playing (`take_problems`, `damaged_columns`).
 Does not own: terrain (`terrain.py`), the file and its format (`storage.py`, `file_format.py`), column storage
-(`column.py`), the generation workers (`generation.py`), or drawing anything.
+(`column.py`), the generation workers (`generation.py`), what a scheduled update does (`fluids.py`,
+`falling.py`; the queue is `block_updates.py`), moving falling blocks (`game.falling_blocks`), or drawing anything.
+
+Block edits notify their neighbours as Beta's `setBlockWithNotify` does: the new block reacts to
+being placed (a fluid or sand schedules an update, lava beside water hardens) and each of the six
+neighbours, in the order -x, +x, -y, +y, -z, +z, reacts to the change (a settled fluid starts
+flowing again, sand with nothing under it is scheduled to fall). Generated terrain is written
+without notifying, so a generated sea is still until something touches it.
 
 Rules that every read keeps:
 - The edge rule (`coords.py`): below y = 0 reads as bedrock (solid), y >= 256 as air.
@@ -36,14 +44,19 @@ import numpy as np
 
 from physics import AABB
 
-from .blocks import AIR, SLIPPERINESS, block_id, block_name
+from physics.materials import Material
+
+from . import fluids
+from .block_updates import BlockUpdates
+from .blocks import AIR, FLUID_LEVEL, MATERIAL, SLIPPERINESS, block_id, block_name
+from .falling import FALL_TICKS, FALLS, FallingStart, falls_into
 from .collision import PlacedShapeCache, cell_range
 from .column import Column
 from .coords import (ABOVE_WORLD, BELOW_WORLD, BLOCK_DTYPE, CHUNK_SIZE, LOCAL_MASK, SECTION_SHAPE, SECTION_SHIFT,
                      SECTIONS_PER_COLUMN, WORLD_BORDER, WORLD_HEIGHT, block_coordinate,
                      column_coordinate, column_of, require_in_height, sections_seeing)
 from .generation import DEFAULT_WORKERS, ColumnGenerator, check_worker_count
-from .storage import BLOCKS, ENTITIES, CorruptWorldError, WorldFile, entities_json, player_state_json
+from .storage import BLOCK_UPDATES, BLOCKS, ENTITIES, CorruptWorldError, WorldFile, entities_json, player_state_json
 from .terrain import Terrain
 
 PADDED_SIZE = CHUNK_SIZE + 2
@@ -52,6 +65,10 @@ PADDED_SIZE = CHUNK_SIZE + 2
 _AIR_SECTION = np.zeros(SECTION_SHAPE, dtype=BLOCK_DTYPE)
 _AIR_SECTION.flags.writeable = False
 _SECTION_MASK = ~LOCAL_MASK  # x & _SECTION_MASK is the first block of x's section
+_NEIGHBOURS = ((-1, 0, 0), (1, 0, 0), (0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1))
+"""Beta's `notifyBlocksOfNeighborChange` order."""
+_MATERIAL_LIST = [Material(int(m)) for m in MATERIAL]
+_FLUID_MATERIAL = {int(Material.WATER), int(Material.LAVA)}
 
 
 class WorldClosedError(ValueError):
@@ -101,6 +118,18 @@ class World:
         self._regenerated: set[tuple[int, int]] = set()
         """Saved columns whose blocks are damaged, served from the seed until an edit of theirs is saved."""
         self._entities_damaged: set[tuple[int, int]] = set()
+        self.ticks = file.metadata.world_ticks
+        """World ticks run (`tick()`); scheduled updates are due by it. Saved with the world."""
+        self._updates = BlockUpdates()
+        try:
+            rows, damaged = file.load_block_updates()
+        except BaseException:
+            file.close()
+            raise
+        self._updates.load_rows(rows, self.ticks)
+        for key, error in damaged:
+            self._report(key, BLOCK_UPDATES, error, "those updates are dropped (the blocks stay as saved)")
+        self._falling_starts: list[FallingStart] = []
 
     # --- making and closing -----------------------------------------------------------------
 
@@ -208,12 +237,109 @@ class World:
         column = self._column_at(*key)
         if column.get(x & LOCAL_MASK, y, z & LOCAL_MASK) == block:
             return ()
+        seen_by = sections_seeing(x, y, z)
+        self.set_id(x, y, z, block)
+        return seen_by
+
+    # --- the world's tick: scheduled block updates -------------------------------------------------
+
+    def schedule(self, x: int, y: int, z: int, delay: int) -> bool:
+        """Look at block (x, y, z) again `delay` ticks from now (>= 1): a fluid then flows, sand or
+        gravel falls if nothing holds it. False (nothing queued) for a block with no such rule or
+        when its update is already pending; OutOfWorldError outside the build height."""
+        x, y, z = block_coordinate(x, "x"), block_coordinate(y, "y"), block_coordinate(z, "z")
+        require_in_height(y)
+        if isinstance(delay, bool) or not isinstance(delay, int) or not 1 <= delay <= 1_000_000:
+            raise ValueError(f"delay must be an int number of ticks in 1..1000000, got {delay!r}")
+        kind = _update_kind(self._id_at(x, y, z))
+        return kind is not None and self._updates.schedule(x, y, z, kind, self.ticks + delay)
+
+    @property
+    def pending_updates(self) -> int:
+        """Scheduled block updates not yet run."""
+        return len(self._updates)
+
+    def tick(self) -> int:
+        """Advance the world one tick and run the scheduled updates now due, at most
+        `block_updates.UPDATES_PER_TICK` (the rest run first next tick); returns how many ran.
+        Falling sand found here is handed out by `take_falling_starts`."""
+        self._open_file()
+        self.ticks += 1
+        ran = 0
+        for x, y, z, kind in self._updates.take_due(self.ticks):
+            ran += 1
+            block = self._id_at(x, y, z)
+            if _update_kind(block) != kind:
+                continue  # the block changed since it was scheduled (Beta drops such an entry)
+            if kind == "falls":
+                if y > 0 and falls_into(self._id_at(x, y - 1, z)):
+                    self._falling_starts.append(FallingStart((x, y, z), block))
+            else:
+                fluids.FLUIDS[kind].update(self, x, y, z)
+        return ran
+
+    def take_falling_starts(self) -> list[FallingStart]:
+        """Sand and gravel that started to fall since the last call, oldest first (the game makes
+        each a body; the block stays in place until that body takes it)."""
+        starts, self._falling_starts = self._falling_starts, []
+        return starts
+
+    # fluids.BlockAccess: the rules' view of the world (cells outside the build height or the border
+    # read by the edge rule and are never written).
+
+    def id_at(self, x: int, y: int, z: int) -> int:
+        """The block id at (x, y, z) (ints; the edge rule outside the build height)."""
+        return self._id_at(x, y, z)
+
+    def set_id(self, x: int, y: int, z: int, block: int) -> None:
+        """Write block id `block` at (x, y, z) and notify as Beta's `setBlockWithNotify` (see the
+        module docstring); ignored outside the build height and the border."""
+        if not self.can_hold(x, y, z):
+            return
+        key = column_of(x, z)
+        column = self._column_at(*key)
+        old = column.get(x & LOCAL_MASK, y, z & LOCAL_MASK)
+        if old == block:
+            return
         column.set(x & LOCAL_MASK, y, z & LOCAL_MASK, block)
         self._unsaved.add(key)
         self.revision += 1
-        seen_by = sections_seeing(x, y, z)
-        self._changed_sections.update(seen_by)
-        return seen_by
+        self._changed_sections.update(sections_seeing(x, y, z))
+        if _block_type(old) != _block_type(block):
+            self._block_added(x, y, z, block)
+        for dx, dy, dz in _NEIGHBOURS:
+            self._neighbour_changed(x + dx, y + dy, z + dz)
+
+    def schedule_update(self, x: int, y: int, z: int, kind: str, delay_ticks: int) -> None:
+        """Queue an update of `kind` at (x, y, z) `delay_ticks` from now, unless one is pending there."""
+        self._updates.schedule(x, y, z, kind, self.ticks + delay_ticks)
+
+    def one_in_four(self, x: int, y: int, z: int) -> bool:
+        """A coin with a 1/4 chance of True, fixed by the seed, the cell and the world tick (so a
+        reloaded world draws the same)."""
+        mixed = hash((self.seed, x, y, z, self.ticks)) & 0xFFFFFFFF
+        return (mixed * 0x9E3779B1 >> 13) & 3 == 0
+
+    def _block_added(self, x: int, y: int, z: int, block: int) -> None:
+        fluid = fluids.fluid_of(block)
+        if fluid is not None:
+            if fluid.harden(self, x, y, z):
+                return
+            if self._id_at(x, y, z) == block:
+                self._updates.schedule(x, y, z, fluid.kind, self.ticks + fluid.tick_rate)
+        elif FALLS[block]:
+            self._updates.schedule(x, y, z, "falls", self.ticks + FALL_TICKS)
+
+    def _neighbour_changed(self, x: int, y: int, z: int) -> None:
+        if not 0 <= y < WORLD_HEIGHT:
+            return
+        block = self._id_at(x, y, z)
+        fluid = fluids.fluid_of(block)
+        if fluid is not None:
+            if not fluid.harden(self, x, y, z):
+                self._updates.schedule(x, y, z, fluid.kind, self.ticks + fluid.tick_rate)
+        elif FALLS[block]:
+            self._updates.schedule(x, y, z, "falls", self.ticks + FALL_TICKS)
 
     def take_changed_sections(self) -> set[tuple[int, int, int]]:
         """Every section (cx, sy, cz) changed by `set_block` since the last call, and forget them.
@@ -268,6 +394,33 @@ class World:
         """Slipperiness of block (x, y, z) (0.6 for ordinary blocks and air, 0.98 for ice)."""
         x, y, z = block_coordinate(x, "x"), block_coordinate(y, "y"), block_coordinate(z, "z")
         return float(SLIPPERINESS[self._id_at(x, y, z)])
+
+    def material(self, x: int, y: int, z: int) -> Material:
+        """What block (x, y, z) is made of, as physics sees it (physics.CollisionWorld's optional query)."""
+        return _MATERIAL_LIST[self._id_at(int(x), int(y), int(z))]
+
+    def flow(self, x: int, y: int, z: int) -> tuple[float, float, float]:
+        """The current of the fluid at (x, y, z) (Beta's `getFlowVector`), zero elsewhere."""
+        return fluids.flow_vector(self, int(x), int(y), int(z))
+
+    def materials_in(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> dict:
+        """Every cell of the inclusive cuboid that is not made of air, with its material, in x, then
+        y, then z order (physics' many-cells query: one read of the blocks, vectorised)."""
+        self._open_file()
+        if x1 < x0 or y1 < y0 or z1 < z0:
+            return {}
+        ids = self._ids_in_box(x0, y0, z0, x1 + 1, y1 + 1, z1 + 1)
+        materials = MATERIAL[ids]
+        found = np.nonzero(materials)
+        if not found[0].size:
+            return {}
+        values = materials[found].tolist()
+        return {(x0 + i, y0 + j, z0 + k): _MATERIAL_LIST_BY_VALUE[m]
+                for i, j, k, m in zip(found[0].tolist(), found[1].tolist(), found[2].tolist(), values)}
+
+    def fluid_level(self, x: int, y: int, z: int) -> int:
+        """Beta's metadata of the water or lava at (x, y, z) (0 a source), -1 for any other block."""
+        return int(FLUID_LEVEL[self._id_at(int(x), int(y), int(z))])
 
     # --- background loading ---------------------------------------------------------------------
 
@@ -378,7 +531,7 @@ class World:
         file = self._open_file()
         keys = sorted(self._unsaved)
         file.save([(key, self._columns[key]) for key in keys], self._player_state,
-                  sorted(self._unsaved_entities.items()))
+                  sorted(self._unsaved_entities.items()), self._updates.rows(self.ticks), self.ticks)
         self._saved.update(keys)
         self._regenerated.difference_update(keys)
         self._entities_damaged.difference_update(self._unsaved_entities)
@@ -483,6 +636,24 @@ class World:
                         target[...] = section[ax - cx * CHUNK_SIZE:bx - cx * CHUNK_SIZE, ay - sy * CHUNK_SIZE:
                                               by - sy * CHUNK_SIZE, az - cz * CHUNK_SIZE:bz - cz * CHUNK_SIZE]
         return out
+
+
+_MATERIAL_LIST_BY_VALUE = list(Material)
+
+
+def _update_kind(block: int) -> str | None:
+    """The kind of scheduled update block `block` runs ("water", "lava", "falls"), or None."""
+    fluid = fluids.fluid_of(block)
+    if fluid is not None:
+        return fluid.kind
+    return "falls" if FALLS[block] else None
+
+
+def _block_type(block: int) -> int:
+    """What counts as the same block for Beta's `onBlockAdded`: a fluid at any level is one block
+    (a level change is a metadata change), every other id is its own."""
+    material = int(MATERIAL[block])
+    return -material if material in _FLUID_MATERIAL else block
 
 
 def _border_walls(region: AABB) -> list[AABB]:

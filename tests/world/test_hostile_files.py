@@ -90,7 +90,7 @@ def test_a_trigger_stored_in_the_world_file_is_refused_at_open_and_never_runs(tm
         World.open(path, workers=1)
     assert fingerprint(path) == before
     db = sqlite3.connect(path)
-    assert db.execute("SELECT count(*) FROM meta").fetchone()[0] == 6  # the five values and the checksum
+    assert db.execute("SELECT count(*) FROM meta").fetchone()[0] == 7  # the six values and the checksum
     db.close()
 
 
@@ -174,7 +174,7 @@ def sql_text(text: str) -> str:
 
 def test_a_current_world_without_its_checksum_is_refused(tmp_path, world_bytes):
     path = altered(tmp_path, world_bytes, f"DELETE FROM meta WHERE key = '{CHECKSUM_KEY}'")
-    with pytest.raises(CorruptWorldError, match="not the keys format version 3 writes"):
+    with pytest.raises(CorruptWorldError, match=f"not the keys format version {FORMAT_VERSION} writes"):
         World.open(path, workers=1)
 
 
@@ -182,12 +182,13 @@ def test_a_current_world_relabelled_as_an_older_version_is_refused(tmp_path, wor
     path = tmp_path / "w.boxel"
     path.write_bytes(world_bytes)
     edit_meta(path, format_version="2")  # even with a checksum that matches the new label
-    with pytest.raises(UnexpectedSchemaError, match="it holds table 'damaged_columns'"):
+    with pytest.raises(UnexpectedSchemaError, match="it holds table 'block_updates', table 'damaged_columns'"):
         World.open(path, workers=1)
 
 
 def test_a_version_2_world_opens_and_its_first_save_adds_a_checksum_that_guards_it(tmp_path, world_bytes):
-    as_version_2 = ("DROP TABLE damaged_columns", f"DELETE FROM meta WHERE key = '{CHECKSUM_KEY}'",
+    as_version_2 = ("DROP TABLE damaged_columns", "DROP TABLE block_updates", "DELETE FROM meta WHERE key = 'world_ticks'",
+                    f"DELETE FROM meta WHERE key = '{CHECKSUM_KEY}'",
                     "UPDATE meta SET value = '2' WHERE key = 'format_version'")
     path = altered(tmp_path, world_bytes, *as_version_2)
     with World.open(path, workers=1) as world:
