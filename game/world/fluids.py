@@ -60,6 +60,9 @@ class BlockAccess(Protocol):
 
     def id_at(self, x: int, y: int, z: int) -> int: ...
 
+    def ids_in_box(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> np.ndarray:
+        """The ids of [x0, x1) x [y0, y1) x [z0, z1), indexed [x, y, z]."""
+
     def set_id(self, x: int, y: int, z: int, block: int) -> None:
         """Write the block and run the neighbour notifications (Beta's `...WithNotify`)."""
 
@@ -165,7 +168,26 @@ class Fluid:
 
     def flow_directions(self, world: BlockAccess, x: int, y: int, z: int) -> list[int]:
         """Beta's `getOptimalFlowDirections`: the directions (0..3 = -x, +x, -z, +z) toward the
-        nearest way down within FLOW_SEARCH_STEPS, all open directions when none is near."""
+        nearest way down within FLOW_SEARCH_STEPS; all four when there is none (every cost is then
+        NO_WAY_DOWN, blocked directions' too, so all tie, as in Beta; a blocked one is not flowed into).
+
+        Reads the blocks around the cell in one window: where no cell the search could reach has
+        a way down (the common case on open ground) the answer is all four at once; otherwise
+        Beta's search runs on the window (`flow_directions_reference` is the same search reading
+        the world cell by cell; tests check they agree)."""
+        if not any(self._passable(world, x + dx, y, z + dz) for dx, dz in _SIDES):
+            return [0, 1, 2, 3]  # boxed in (say, a source inside a lake): every cost is NO_WAY_DOWN
+        reach = FLOW_SEARCH_STEPS + 1
+        window = world.ids_in_box(x - reach, y - 1, z - reach, x + reach + 1, y + 1, z + reach + 1)
+        layer, floor = window[:, 1, :], window[:, 0, :]
+        passable = ~BLOCKS_FLOW[layer] & ~((MATERIAL[layer] == self.material) & (FLUID_LEVEL[layer] == 0))
+        way_down = passable & ~BLOCKS_FLOW[floor]
+        if not (way_down & _WITHIN_REACH).any():
+            return [0, 1, 2, 3]
+        return _search(passable.tolist(), way_down.tolist(), reach)
+
+    def flow_directions_reference(self, world: BlockAccess, x: int, y: int, z: int) -> list[int]:
+        """`flow_directions` as Beta writes it, one world read per cell visited."""
         costs = [NO_WAY_DOWN] * 4
         for direction, (dx, dz) in enumerate(_SIDES):
             nx, nz = x + dx, z + dz
@@ -216,6 +238,41 @@ class Fluid:
         else:
             return False
         return True
+
+
+_REACH = FLOW_SEARCH_STEPS + 1
+_OFFSETS = np.arange(-_REACH, _REACH + 1)
+_WITHIN_REACH = (np.abs(_OFFSETS)[:, None] + np.abs(_OFFSETS)[None, :]) <= _REACH
+"""Cells of the search window (x, z offsets) the search can reach: a neighbour, then up to
+FLOW_SEARCH_STEPS steps (Manhattan distance at most FLOW_SEARCH_STEPS + 1)."""
+
+
+def _search(passable: list[list[bool]], way_down: list[list[bool]], centre: int) -> list[int]:
+    """Beta's `getOptimalFlowDirections` and `calculateFlowCost` on a window's [x][z] lists, the
+    fluid's cell at [centre][centre]."""
+
+    def cost(i: int, k: int, steps: int, came: int) -> int:
+        best = NO_WAY_DOWN
+        for direction, (dx, dz) in enumerate(_SIDES):
+            if direction == _REVERSE[came]:
+                continue
+            ni, nk = i + dx, k + dz
+            if not passable[ni][nk]:
+                continue
+            if way_down[ni][nk]:
+                return steps
+            if steps >= FLOW_SEARCH_STEPS:
+                continue
+            best = min(best, cost(ni, nk, steps + 1, direction))
+        return best
+
+    costs = [NO_WAY_DOWN] * 4
+    for direction, (dx, dz) in enumerate(_SIDES):
+        i, k = centre + dx, centre + dz
+        if passable[i][k]:
+            costs[direction] = 0 if way_down[i][k] else cost(i, k, 1, direction)
+    best = min(costs)
+    return [direction for direction in range(4) if costs[direction] == best]
 
 
 WATER = Fluid("water")

@@ -289,7 +289,19 @@ class World:
 
     def id_at(self, x: int, y: int, z: int) -> int:
         """The block id at (x, y, z) (ints; the edge rule outside the build height)."""
-        return self._id_at(x, y, z)
+        if y < 0:
+            return BELOW_WORLD
+        if y >= WORLD_HEIGHT:
+            return ABOVE_WORLD
+        column = self._columns.get((x >> SECTION_SHIFT, z >> SECTION_SHIFT))
+        if column is None:
+            column = self._column_at(x >> SECTION_SHIFT, z >> SECTION_SHIFT)
+        section = column.sections[y >> SECTION_SHIFT]
+        return AIR if section is None else section.item(x & LOCAL_MASK, y & LOCAL_MASK, z & LOCAL_MASK)
+
+    def ids_in_box(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> np.ndarray:
+        """The ids of blocks [x0, x1) x [y0, y1) x [z0, z1) as a read-only [x, y, z] array (edge rule kept)."""
+        return self._ids_in_box(x0, y0, z0, x1, y1, z1)
 
     def set_id(self, x: int, y: int, z: int, block: int) -> None:
         """Write block id `block` at (x, y, z) and notify as Beta's `setBlockWithNotify` (see the
@@ -333,7 +345,7 @@ class World:
     def _neighbour_changed(self, x: int, y: int, z: int) -> None:
         if not 0 <= y < WORLD_HEIGHT:
             return
-        block = self._id_at(x, y, z)
+        block = self.id_at(x, y, z)
         fluid = fluids.fluid_of(block)
         if fluid is not None:
             if not fluid.harden(self, x, y, z):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.world import World
 from game.world.block_updates import UPDATES_PER_TICK, BlockUpdates, check_rows
@@ -191,3 +193,45 @@ def test_the_world_reports_fluid_materials_and_a_current_toward_lower_water_for_
     found = world.materials_in(-1, Y - 1, 0, 1, Y, 0)
     assert list(found) == [(-1, FLOOR_Y, 0), (-1, Y, 0), (0, FLOOR_Y, 0), (0, Y, 0), (1, FLOOR_Y, 0), (1, Y, 0)]
     assert found[(0, Y, 0)] is Material.WATER
+
+
+class DenseBlocks:
+    """A small box of block ids (air outside) that the fluid rules can read: a fluids.BlockAccess."""
+
+    def __init__(self, ids):
+        self.ids = ids
+
+    def id_at(self, x, y, z):
+        inside = all(0 <= v < n for v, n in zip((x, y, z), self.ids.shape))
+        return int(self.ids[x, y, z]) if inside else 0
+
+    def ids_in_box(self, x0, y0, z0, x1, y1, z1):
+        import numpy as np
+
+        out = np.zeros((x1 - x0, y1 - y0, z1 - z0), dtype=self.ids.dtype)
+        for x in range(x0, x1):
+            for y in range(y0, y1):
+                for z in range(z0, z1):
+                    out[x - x0, y - y0, z - z0] = self.id_at(x, y, z)
+        return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_the_windowed_flow_search_chooses_the_same_directions_as_beta_s_cell_by_cell_search(data):
+    import numpy as np
+
+    from game.world import fluids
+    from game.world.blocks import block_id
+
+    palette = [block_id(n) for n in ("air", "air", "stone", "stone", "water", "water_3", "lava", "ladder_north",
+                                     "torch", "glass")]
+    size = 13
+    floor = data.draw(st.lists(st.sampled_from(palette), min_size=size * size, max_size=size * size))
+    layer = data.draw(st.lists(st.sampled_from(palette), min_size=size * size, max_size=size * size))
+    ids = np.zeros((size, 2, size), dtype=np.uint16)
+    ids[:, 0, :] = np.array(floor).reshape(size, size)
+    ids[:, 1, :] = np.array(layer).reshape(size, size)
+    world = DenseBlocks(ids)
+    for fluid in (fluids.WATER, fluids.LAVA):
+        assert fluid.flow_directions(world, 6, 1, 6) == fluid.flow_directions_reference(world, 6, 1, 6)
