@@ -59,7 +59,7 @@ from dataclasses import dataclass
 import physics
 from physics import AABB, Body
 from physics.body import require_finite
-from physics.materials import Material, has_materials, materials_in
+from physics.materials import FLUIDS, has_materials, materials_in
 from physics.push import push_region
 
 from .mob_brain import BOXLING, MobBrain
@@ -242,33 +242,35 @@ class MobManager:
 
     def has_room(self, box: AABB, others: Iterable[Body] = ()) -> bool:
         """Whether `box` overlaps no block and none of `others` and no mob by more than the contact
-        tolerance, and (in a world that says what its cells are made of) no lava."""
+        tolerance, and (in a world that says what its cells are made of) no water or lava."""
         tolerance = physics.CONTACT_TOLERANCE
         if any(box.overlap_depth(b) > tolerance for b in self.world.collision_boxes(box)):
             return False
         if any(box.overlap_depth(body.box) > tolerance for body in (*self.bodies, *others)):
             return False
-        return not self._in_lava(box)
+        return not self._in_fluid(box)
 
-    def _in_lava(self, box: AABB) -> bool:
-        """Whether a cell `box` overlaps is lava (never, in a world without materials)."""
+    def _in_fluid(self, box: AABB) -> bool:
+        """Whether a cell `box` overlaps is water or lava (never, in a world without materials)."""
         if not has_materials(self.world):
             return False
         x0, y0, z0 = (math.floor(v) for v in box[:3])
         x1, y1, z1 = (math.ceil(v) - 1 for v in box[3:])
-        return Material.LAVA in materials_in(self.world, x0, y0, z0, x1, y1, z1).values()
+        return not FLUIDS.isdisjoint(materials_in(self.world, x0, y0, z0, x1, y1, z1).values())
 
     def spawn(self, feet: Sequence[float], yaw: float = 0.0, others: Iterable[Body] = ()) -> int:
         """Add a boxling at rest with its feet centre at `feet` facing `yaw` [degrees]; returns its key.
 
         Its brain's seed derives from the world seed and `spawn_count`. ValueError when its box
-        would overlap a block, lava, a mob or one of `others` (bodies such as the player) or the
-        values are not finite; nothing changes then."""
+        would overlap a block, a mob or one of `others` (bodies such as the player) or the
+        values are not finite; nothing changes then. Water and lava count as no room (a mob is
+        never made in a fluid)."""
         x, y, z = _three_numbers("feet", feet, limit=math.inf)
         require_finite("mob yaw", yaw)
         body = Body.at_feet(x, y, z, BOXLING.width, BOXLING.height)
         if not self.has_room(body.box, others):
-            raise ValueError(f"no room for a mob at {tuple(feet)!r}: its box would overlap a block, lava or a body")
+            raise ValueError(f"no room for a mob at {tuple(feet)!r}: its box would overlap a block, water, lava "
+                             "or a body")
         brain = MobBrain(BOXLING, derived_seed("mob", self.seed, self.spawn_count), float(yaw) % DEGREES_PER_TURN)
         return self._add(body, brain)
 

@@ -280,13 +280,14 @@ def test_a_body_over_the_lava_pit_falls_into_the_lava(arena):
     assert bodies[-1].in_lava and Material.LAVA in bodies[-1].touching
 
 
-def test_no_mob_is_spawned_in_the_lava_but_one_may_be_in_the_water():
+def test_no_mob_is_spawned_in_lava_or_water():
     session = lab_session()
     x, y, z = LAVA_MIN
     with pytest.raises(ValueError, match="lava"):
         session.mobs.spawn((x + 0.5, float(y), z + 0.5))
-    session.mobs.spawn((POOL_MIN[0] + 0.5, float(POOL_MIN[1]), POOL_MIN[2] + 0.5))
-    assert len(session.mobs) == 1
+    with pytest.raises(ValueError, match="water"):
+        session.mobs.spawn((POOL_MIN[0] + 0.5, float(POOL_MIN[1]), POOL_MIN[2] + 0.5))
+    assert len(session.mobs) == 0
 
 
 def test_a_block_placed_in_the_water_replaces_it_and_the_current_goes_with_it():
