@@ -4,9 +4,10 @@ Owns: the game's window and scene (sky, fog, camera), the frame loop (loading sc
 spawn area is drawn, then fixed 20 Hz ticks from `TickClock`, each running the session's tick,
 with the view blended between ticks and mouse look every frame), turning keyboard and mouse
 input into the session's events (`controls.LiveInput`) or reading them from a replay file,
-recording them, showing the session's state (HUD, F3 overlay, mobs, projectiles, the targeted
-block's outline), the pause menu, saving on quit and on window close, and the end-of-run
-outputs (screenshot, JSON report: the session's report plus what only a window has).
+recording them, showing the session's state (HUD with hearts and air, F3 overlay, mobs,
+projectiles, the targeted block's outline, the hurt flash, the death screen, the view's tint and
+fog with the eye in water or lava), the pause menu, saving on quit and on window close, and the
+end-of-run outputs (screenshot, JSON report: the session's report plus what only a window has).
 The same window plays the lab (`--lab`): the session is then over the lab's arena, whose
 sections are drawn all at once (`FixedSections`) instead of streamed.
 Does not own: the game's rules and tick order (`game.session`), movement (`game.player` and
@@ -39,12 +40,12 @@ from pathlib import Path
 from panda3d.core import CullBinManager
 from ursina import Entity, application, camera, color, mouse, scene, window
 
-from game import paths, user_settings
+from game import health, paths, user_settings
 from game.clock import SCRIPTED_FRAME_SECONDS, FrameTimer, FrameTimes, TickClock
-from game.controls import MOUSE_DEGREES_PER_UNIT, PAUSE_KEY, WHEEL_STEPS, LiveInput, turned
+from game.controls import MOUSE_BUTTON_KEYS, MOUSE_DEGREES_PER_UNIT, PAUSE_KEY, WHEEL_STEPS, LiveInput, turned
 from game.medium import medium_lines
 from game.options import LaunchOptions
-from game.player import View
+from game.player import RESPAWN_KEY, View
 from game.render.window import CLOSING_FRAMES, NEAR_CLIP, LaunchError, horizontal_fov, open_window, save_window_image
 from game.render import space
 from game.render.chunk_renderer import ChunkRenderer
@@ -53,10 +54,12 @@ from game.render.screenshots import save_screenshot
 from game.replay import ReplayCursor, ReplayWriter
 from game.session import Session, write_report
 from game.streaming import LOADING, FixedSections, WorldStreamer
+from game.ui.death_screen import DeathScreen
 from game.ui.debug_overlay import DebugOverlay, GameStatus, panel_lines, status_lines
 from game.ui.hud import Hud
 from game.ui.loading_screen import LoadingScreen
 from game.ui.pause_menu import PauseMenu
+from game.ui.screen_effects import ScreenEffects, fluid_fog
 from game.ui.target_outline import TargetOutline
 from game.world.coords import CHUNK_SIZE, column_of
 
@@ -192,9 +195,9 @@ class Game:
         self.quit_requested = False
         self.paused = False
         self.target = None
+        self.view_fluid = None
+        """The fluid the eye is in as drawn this frame (`health.eye_fluid`): the view's tint and fog."""
 
-        window.color = LAB_SKY_COLOR if options.lab else SKY_COLOR
-        scene.fog_color = window.color
         camera.clip_plane_near = NEAR_CLIP
         self.renderer = ChunkRenderer(self.world.padded_section)
         try:
@@ -210,15 +213,19 @@ class Game:
             self.outline = TargetOutline()
             self.entities = EntityView()
             self.overlay = DebugOverlay()
+            self.effects = ScreenEffects()
             self.hud = Hud(session.hotbar)
+            self.death_screen = DeathScreen(on_respawn=self.request_respawn)
             self.menu = PauseMenu(settings, on_resume=self.resume, on_settings_changed=self.apply_settings,
-                                  on_save_and_quit=self.request_quit)
+                                  on_save_and_quit=self.request_quit, peaceful=not session.damage_enabled,
+                                  on_peaceful_changed=self.set_peaceful)
             self.loading_screen = LoadingScreen()
         except BaseException:
             self.renderer.close()  # its mesher threads must not outlive a failed start
             raise
         self._hooks = Entity(name="boxel", update=self.update, input=self.input)
         self._show_toggles()
+        self._show_vitals()
         self._place_view(1.0)
 
     # --- settings and menus ---------------------------------------------------------------------
@@ -228,15 +235,27 @@ class Game:
         self.settings = settings
         camera.fov = horizontal_fov(settings.fov_degrees, window.aspect_ratio)
         if self.options.lab:
-            scene.fog_density = LAB_FOG_RANGE
             camera.clip_plane_far = LAB_FAR_CLIP
+        else:
+            distance = settings.view_distance_columns
+            if distance != self.streamer.view_distance:
+                self.streamer.view_distance = distance
+            camera.clip_plane_far = fog_end(distance)  # beyond it the fog is opaque: nothing there needs drawing
+        self._apply_fog()
+
+    def _apply_fog(self) -> None:
+        """The fog and clear colour: the fluid's with the eye in one (`view_fluid`), else the sky's."""
+        fluid = fluid_fog(self.view_fluid)
+        if fluid is not None:
+            window.color = scene.fog_color = fluid.fog_color
+            scene.fog_density = fluid.fog_range
             return
-        distance = settings.view_distance_columns
-        if distance != self.streamer.view_distance:
-            self.streamer.view_distance = distance
-        end = fog_end(distance)
-        scene.fog_density = (FOG_START_FRACTION * end, end)
-        camera.clip_plane_far = end  # beyond it the fog is opaque: nothing there needs drawing
+        window.color = scene.fog_color = LAB_SKY_COLOR if self.options.lab else SKY_COLOR
+        if self.options.lab:
+            scene.fog_density = LAB_FOG_RANGE
+        else:
+            end = fog_end(self.settings.view_distance_columns)
+            scene.fog_density = (FOG_START_FRACTION * end, end)
 
     def pause(self) -> None:
         self.paused = True
@@ -248,7 +267,16 @@ class Game:
             self.menu.close()
         self.paused = False
         self.frame_timer.skip_gap()  # the time spent paused is not owed to the clock, nor a frame
-        mouse.locked = True
+        mouse.locked = not self.death_screen.is_open  # the death screen's button needs the pointer
+
+    def set_peaceful(self, peaceful: bool) -> None:
+        """The pause menu's Peaceful switch: damage off (on) or on (off) in the session."""
+        self.session.damage_enabled = not peaceful
+
+    def request_respawn(self) -> None:
+        """The death screen's Respawn button: the respawn key, as if pressed (so a recording has it)."""
+        if self.cursor is None:
+            self.live.receive(RESPAWN_KEY)
 
     def request_quit(self) -> None:
         self.quit_requested = True
@@ -272,6 +300,8 @@ class Game:
             elif key in self.session.bindings.screenshot:
                 self._screenshot()  # ticks are stopped, so it cannot wait for one
             return
+        if self.death_screen.is_open and key in MOUSE_BUTTON_KEYS:
+            return  # a click on the Respawn button must not also build once the player is back
         self.live.receive(key)
 
     # --- frame ------------------------------------------------------------------------------------
@@ -321,7 +351,7 @@ class Game:
             print(f"boxel: {self.world.path or 'the lab'} (seed {self.world.seed}) ready after "
                   f"{self.first_playable_at - self.started_at:.1f} s", flush=True)
             if self.cursor is None:
-                mouse.locked = True
+                mouse.locked = not self.death_screen.is_open  # a player saved dead needs the pointer
             gc.collect()
             gc.freeze()  # everything alive now is long-lived: later collections skip it
 
@@ -348,6 +378,7 @@ class Game:
             self._screenshot()
         self._show_toggles()
         session.tick()
+        self._show_vitals()
         if self.options.report is not None and session.ticks_run % MEMORY_SAMPLE_TICKS == 0:
             self._sample_memory()  # ~3 ms at view distance 32: only for a report
         for notice in session.take_notices():
@@ -380,6 +411,23 @@ class Game:
             self._refresh_panel()
         self.hud.show_hotbar(session.hotbar)  # redraws only when the slots or the selection changed
 
+    def _show_vitals(self) -> None:
+        """Show the player's hearts and air, flash red on a tick that took health, and open or
+        close the death screen (releasing the pointer while it is open)."""
+        player = self.session.player
+        self.hud.show_vitals(player.vitals)
+        if player.damage_taken:
+            self.effects.flash()
+        if player.dead and not self.death_screen.is_open:
+            self.death_screen.open()
+            mouse.locked = False
+        elif not player.dead and self.death_screen.is_open:
+            self.death_screen.close()
+            if self.cursor is None and not self.paused:
+                mouse.locked = True
+        if self.menu.peaceful == player.damage_enabled:  # a loaded save or a respawn may have changed it
+            self.menu.show_peaceful(not player.damage_enabled)
+
     def _screenshot(self) -> None:
         # A scripted run keeps F2 images beside its --screenshot (or in the temporary folder), out of the user's.
         folder = paths.screenshots_dir()
@@ -397,6 +445,11 @@ class Game:
         session = self.session
         player = session.player
         view: View = player.view(alpha)
+        fluid = health.eye_fluid(self.world, *view.eye)
+        if fluid != self.view_fluid:
+            self.view_fluid = fluid
+            self.effects.show_fluid(fluid)
+            self._apply_fog()
         camera.position = space.point(*view.eye)
         camera.rotation = space.camera_rotation(player.input.yaw, player.input.pitch)
         if not self.loading:
@@ -476,5 +529,7 @@ class Game:
             "first_playable_epoch_s": self.first_playable_at,
             "frame_ms": self.frame_times.summary_ms(),
             "settle_s": self.settle_seconds,
+            "view_fluid": None if self.view_fluid is None else self.view_fluid.name.lower(),
+            "death_screen": self.death_screen.is_open,
             "memory": self.memory_samples,
         }

@@ -3,10 +3,13 @@
 Owns: the player's body and the one before it (for drawing between ticks), its look angles and
 held keys (`controls.InputState`), sprinting (Ctrl, or W pressed twice quickly) and flying (F
 toggles it), respawning after a fall below FALL_RESPAWN_Y, the spawn point on the surface, the
-eye height (EYE_HEIGHT, the one place it is defined), the interpolated view and the saved player
-state (`to_state` / `saved_player`).
+eye height (EYE_HEIGHT, the one place it is defined), the interpolated view, the player's
+vitals and damage toggle (`health.Vitals`, applied each tick by `suffer`), being dead (only key
+releases and RESPAWN_KEY are heard; `respawn`) and the saved player state (`to_state` /
+`saved_player`).
 Pure: no Ursina. Does not own: physics, the key bindings (`game.controls`), when ticks run or
-the other input rules (`game.session`: building, the hotbar, mobs, projectiles).
+the other input rules (`game.session`: building, the hotbar, mobs, projectiles), the health
+rules themselves (`game.health`).
 
 The body is the only truth about where the player is: it changes only in `tick`, through
 `physics.step`, and is saved as its box's 6 floats (never rebuilt from a position, which drifts).
@@ -21,9 +24,11 @@ from dataclasses import dataclass, replace
 import physics
 from physics import AABB
 
+from . import health
 from .controls import DEFAULT_BINDINGS, InputState, KeyBindings
+from .health import Vitals
 from .hotbar import Hotbar, HotbarStateError
-from .replay import MAX_PITCH, Event, KeyDown, wrap_yaw
+from .replay import MAX_PITCH, Event, KeyDown, KeyUp, wrap_yaw
 from .saved_values import body_fields, body_from_fields, flag, numbers, preview
 from .world.blocks import SHAPES, SOLID
 from .world.coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT, WORLD_HEIGHT
@@ -36,7 +41,11 @@ DOUBLE_TAP_TICKS = 7
 """[ticks] Pressing forward again within this many ticks of the last press starts sprinting
 (Minecraft's sprint-toggle window, 0.35 s)."""
 PLAYER_STATE_VERSION = 1
-"""Written into the saved player state, so a later format can tell old states apart."""
+"""Written into the saved player state, so a later format can tell old states apart. (The vitals
+came later within version 1: a state without them loads with full health.)"""
+RESPAWN_KEY = "enter"
+"""While dead, pressing this respawns (the death screen's Respawn button sends it too, so a
+recording replays it). Not in `controls.KeyBindings`: it is heard only while dead."""
 
 
 class PlayerStateError(ValueError):
@@ -66,6 +75,9 @@ class SavedPlayer:
     """[degrees] Positive looks down."""
     flying: bool
     hotbar: Hotbar
+    vitals: Vitals = Vitals()
+    damage_enabled: bool = True
+    """False: peaceful (nothing hurts the player)."""
 
 
 def blend(previous: float, current: float, alpha: float) -> float:
@@ -102,7 +114,8 @@ class Player:
     def __init__(self, world, body: physics.Body, yaw: float = 0.0, pitch: float = 0.0, flying: bool = False,
                  settings: physics.MovementSettings = physics.BETA, *,
                  spawn: Callable[[], physics.Body] | None = None,
-                 bindings: KeyBindings = DEFAULT_BINDINGS) -> None:
+                 bindings: KeyBindings = DEFAULT_BINDINGS, vitals: Vitals = Vitals(),
+                 damage_enabled: bool = True) -> None:
         self.world = world
         """What the body collides with (a `physics.CollisionWorld`)."""
         self.spawn = spawn if spawn is not None else lambda: spawn_body(world)
@@ -120,6 +133,15 @@ class Player:
         self.ticks_run = 0
         """Ticks simulated so far; also the number of the next tick."""
         self.respawns = 0
+        """Times the player was put back at the spawn (after a fall into the void or a death)."""
+        if not isinstance(vitals, Vitals):
+            raise TypeError(f"vitals must be game.health.Vitals, got {vitals!r}")
+        self.vitals = vitals
+        """Health, air, fire and hurt time after the latest tick (`suffer` changes them)."""
+        self.damage_enabled = bool(damage_enabled)
+        """False: peaceful, nothing hurts the player (the pause menu switches it; saved with the player)."""
+        self.damage_taken = 0
+        """[half hearts] Health lost in the latest tick (the window flashes red when it is not 0)."""
         self._last_forward_press: int | None = None
 
     @classmethod
@@ -128,13 +150,26 @@ class Player:
         """A player from a saved state, or at rest on the surface at the world's spawn."""
         if saved is None:
             return cls(world, spawn_body(world), bindings=bindings)
-        return cls(world, saved.body, saved.yaw, saved.pitch, saved.flying, bindings=bindings)
+        return cls(world, saved.body, saved.yaw, saved.pitch, saved.flying, bindings=bindings,
+                   vitals=saved.vitals, damage_enabled=saved.damage_enabled)
+
+    @property
+    def dead(self) -> bool:
+        """Health is 0: the player hears only key releases and RESPAWN_KEY until `respawn`."""
+        return self.vitals.dead
 
     # --- a tick -------------------------------------------------------------------------------
 
     def apply(self, event: Event) -> None:
         """Apply one input event at the start of tick `ticks_run` (keys and looks; what clicks and the
-        game's keys do is the session's)."""
+        game's keys do is the session's). While dead, only a key release (so no key stays held)
+        and RESPAWN_KEY (which respawns) are heard."""
+        if self.dead:
+            if isinstance(event, KeyUp):
+                self.input.apply(event)
+            elif isinstance(event, KeyDown) and event.key == RESPAWN_KEY:
+                self.respawn()
+            return
         self.input.apply(event)
         if isinstance(event, KeyDown):
             if event.key in self.input.bindings.fly:
@@ -164,6 +199,31 @@ class Player:
         self.ticks_run += 1
         return self.body
 
+    def suffer(self, world, projectile_hits: Sequence[tuple[float, float]] = ()) -> health.Outcome:
+        """The tick's health rules (`health.advance`) for what the body met after its step (and the
+        mobs' pushes) and the projectile hits at (x, z); a hit that counted in full knocks the body
+        back from where the projectile was (`physics.knockback`). On dying, every held key is let
+        go (the body stops walking). Returns what happened."""
+        exposure = health.exposure_of(self.body, world, self.eye, projectile_hits)
+        outcome = health.advance(self.vitals, exposure, self.damage_enabled)
+        self.vitals = outcome.vitals
+        self.damage_taken = outcome.damage
+        for hit_x, hit_z in outcome.knocked_from:
+            self.body = physics.knockback(self.body, hit_x, hit_z)
+        if self.dead:
+            self.input.held.clear()
+            self.sprinting = False
+        return outcome
+
+    def respawn(self) -> None:
+        """Back at the spawn with full health and air, no fire, at rest (zero velocity and fall distance)."""
+        self.body = self.previous = self.spawn()
+        self.vitals = Vitals()
+        self.damage_taken = 0
+        self.input.held.clear()
+        self.sprinting = False
+        self.respawns += 1
+
     # --- what is seen -------------------------------------------------------------------------
 
     @property
@@ -191,6 +251,7 @@ class Player:
             "pitch": self.input.pitch,
             "flying": self.flying,
             "hotbar": hotbar.to_state(),
+            **health.vitals_fields(self.vitals, self.damage_enabled),
         }
 
 
@@ -203,7 +264,9 @@ def saved_player(state: dict | None) -> SavedPlayer | None:
     damaged or deeply nested, gives one or the other).
 
     A finite yaw is read as the same direction in [0, 360) (the game saves it so); a pitch beyond
-    +-MAX_PITCH, or an angle that is not a finite number, is refused."""
+    +-MAX_PITCH, or an angle that is not a finite number, is refused. A state saved before the
+    vitals existed loads with full health and damage on; vitals out of their ranges or of the
+    wrong type are refused (`health.vitals_from_fields`)."""
     try:
         return _saved_player(state)
     except RecursionError:
@@ -227,4 +290,6 @@ def _saved_player(state: object) -> SavedPlayer | None:
         hotbar = Hotbar.from_state(state.get("hotbar"))
     except HotbarStateError as error:
         raise PlayerStateError(f"the saved player's hotbar: {error}") from None
-    return SavedPlayer(body, wrap_yaw(yaw), pitch, flag(state, "flying", _OWNER, PlayerStateError), hotbar)
+    vitals, damage_enabled = health.vitals_from_fields(state, _OWNER, PlayerStateError)
+    return SavedPlayer(body, wrap_yaw(yaw), pitch, flag(state, "flying", _OWNER, PlayerStateError), hotbar,
+                       vitals, damage_enabled)

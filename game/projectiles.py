@@ -1,20 +1,24 @@
 """Thrown projectiles: a small box thrown from the eye that flies with gravity, bounces off blocks,
-knocks back the mobs it hits and disappears once it has come to rest.
+knocks back the mobs it hits, hits the player once clear of the throw, and disappears once it
+has come to rest.
 
 Owns: `Projectile` (an immutable snapshot of one projectile), `throw` (a new one at the eye,
 along the look direction), `step_projectile` (one tick of one projectile), `Knock` (a hit mob's
-velocity impulse) and `Projectiles` (the live ones: throw, tick, remove the spent, blended views).
+velocity impulse), `PlayerHit` (the player was hit, and where) and `Projectiles` (the live
+ones: throw, tick, remove the spent, blended views).
 Pure: no Ursina. Does not own: the swept hit tests and the bounce (`physics.cast`,
 `physics.first_hit`, `physics.resolve`), the response table (`physics.response_for`), mobs
-(`game.mobs` applies the knocks), the look direction (`game.targeting`) or drawing.
+(`game.mobs` applies the knocks), what a hit does to the player (`game.health`), the look
+direction (`game.targeting`) or drawing.
 
 The player throws with Q. The hotbar holds only blocks, so there is no throwable item to
 right-click with; Q needs no item.
 
 One tick of a projectile (Beta's thrown-entity order: move, then drag, then gravity):
 1. the mob hit test: the projectile's box swept along its velocity against the mobs' boxes
-   (`physics.first_hit`); a mob counts when it is reached no later than the first block
-   (`physics.cast`) on the same straight path;
+   and, once it has flown THROWER_SAFE_TICKS ticks, the player's (`physics.first_hit`); a
+   body counts when it is reached no later than the first block (`physics.cast`) on the same
+   straight path;
 2. move: with a mob hit, up to the contact with the mob, then the motion into the mob is
    reversed and scaled by RESTITUTION (it bounces off the mob) and the mob gets a Knock; the
    rest of that tick's motion is dropped. Without one, the whole velocity through
@@ -26,7 +30,10 @@ One tick of a projectile (Beta's thrown-entity order: move, then drag, then grav
 4. rest: when its speed stays below REST_SPEED for REST_TICKS ticks in a row, or it has lived
    MAX_LIFETIME_TICKS, it is spent and removed.
 Mobs are not solid to each other or to the player, but they are to a projectile: it bounces off
-them. The thrower is never hit (the projectile starts inside the player's box).
+them. The player is hit as a mob is (it bounces off and the hit is a `PlayerHit`: the game's
+health rules deal it and knock the player back), except during the first THROWER_SAFE_TICKS
+ticks of the projectile's flight: the player is the only thrower, and the projectile starts
+inside the player's box.
 """
 
 from __future__ import annotations
@@ -67,6 +74,10 @@ KNOCKBACK_SPEED = 0.4
 (Beta's knockback strength)."""
 KNOCKBACK_LIFT = 0.3
 """[blocks/tick] Upward speed a hit adds to a mob: a small hop that shows the hit."""
+THROWER_SAFE_TICKS = 4
+"""[ticks] A projectile that has flown fewer ticks than this never hits the player (its only
+thrower). Beta's throwables skip their thrower while `ticksInAir < 5`, counted from 1 on their
+first tick; `age_ticks` counts from 0, so the first hit can come on the fifth tick of flight."""
 RESPONSE = physics.response_for(BodyKind.PROJECTILE, BodyKind.BLOCK)
 """What a projectile does at a block: BOUNCE (physics' response table)."""
 
@@ -79,6 +90,14 @@ class Knock:
     """The mob's position in the sequence of mob bodies the tick was given (crowd order)."""
     impulse: tuple[float, float, float]
     """[blocks/tick] Velocity change."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHit:
+    """A projectile hit the player."""
+
+    at: tuple[float, float]
+    """[blocks] (x, z) of the projectile's centre where it met the player (the knock-back pushes away from it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,12 +138,16 @@ def throw(key: int, eye: Sequence[float], yaw: float, pitch: float) -> Projectil
     return Projectile(key, body, body)
 
 
-def step_projectile(projectile: Projectile, world: physics.CollisionWorld,
-                    mob_boxes: Sequence[AABB]) -> tuple[Projectile, Knock | None]:
-    """One tick of `projectile` (see the module docstring); returns it and the knock it gave, if any."""
+def step_projectile(projectile: Projectile, world: physics.CollisionWorld, mob_boxes: Sequence[AABB],
+                    player_box: AABB | None = None) -> tuple[Projectile, Knock | PlayerHit | None]:
+    """One tick of `projectile` (see the module docstring) against the mobs' boxes and the
+    player's (None: no player to hit); returns it and the hit it gave, if any."""
     body = projectile.body
     vx, vy, vz = body.velocity
-    mob_hit = physics.first_hit(body.box, vx, vy, vz, mob_boxes) if mob_boxes else None
+    targets = list(mob_boxes)
+    if player_box is not None and projectile.age_ticks >= THROWER_SAFE_TICKS:
+        targets.append(player_box)
+    mob_hit = physics.first_hit(body.box, vx, vy, vz, targets) if targets else None
     if mob_hit is not None:
         block_hit = physics.cast(body.box, vx, vy, vz, world)
         if block_hit is not None and block_hit.time < mob_hit.time:
@@ -141,7 +164,12 @@ def step_projectile(projectile: Projectile, world: physics.CollisionWorld,
             velocity[axis] *= -RESTITUTION
         moved = replace(moved, velocity=(velocity[0], velocity[1], velocity[2]))
         contacts.append(Contact(mob_hit.box, mob_hit.normal, t, moved.box))
-        knock = Knock(_index_of(mob_hit.box, mob_boxes), knock_impulse(vx, vz))
+        index = _index_of(mob_hit.box, mob_boxes)
+        if index is None:
+            x, _, z = moved.feet
+            knock = PlayerHit((x, z))
+        else:
+            knock = Knock(index, knock_impulse(vx, vz))
 
     mx, my, mz = moved.velocity
     floor = GROUND_FRICTION if moved.on_ground else 1.0
@@ -161,11 +189,12 @@ def knock_impulse(vx: float, vz: float) -> tuple[float, float, float]:
     return (vx / speed * KNOCKBACK_SPEED, KNOCKBACK_LIFT, vz / speed * KNOCKBACK_SPEED)
 
 
-def _index_of(box: AABB, boxes: Sequence[AABB]) -> int:
+def _index_of(box: AABB, boxes: Sequence[AABB]) -> int | None:
+    """The index of the mob box `box`; None when it is none of them (it is the player's)."""
     for i, candidate in enumerate(boxes):
         if candidate == box:
             return i
-    raise AssertionError("the hit box is one of the mob boxes swept against")
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,15 +241,17 @@ class Projectiles:
         self._live.append(projectile)
         return projectile
 
-    def tick(self, mob_bodies: Sequence[Body]) -> list[Knock]:
-        """Advance every projectile one tick, oldest first, against the mobs' bodies; drop the spent.
+    def tick(self, mob_bodies: Sequence[Body], player_box: AABB | None = None) -> list[Knock | PlayerHit]:
+        """Advance every projectile one tick, oldest first, against the mobs' bodies and the
+        player's box (None: the player cannot be hit, e.g. while dead); drop the spent.
 
-        Returns the knocks to give, in order (their `index` is into `mob_bodies`)."""
+        Returns the hits, in order: a `Knock` for a mob (its `index` is into `mob_bodies`), a
+        `PlayerHit` for the player."""
         boxes = [body.box for body in mob_bodies]
         knocks = []
         live = []
         for projectile in self._live:
-            projectile, knock = step_projectile(projectile, self.world, boxes)
+            projectile, knock = step_projectile(projectile, self.world, boxes, player_box)
             if knock is not None:
                 knocks.append(knock)
             if not projectile.spent:

@@ -34,7 +34,8 @@ from .controls import DEFAULT_BINDINGS, KeyBindings
 from .hotbar import Hotbar, holdable
 from .mobs import MobManager
 from .player import Player, PlayerStateError, saved_player, section_of
-from .projectiles import Projectiles
+from .falling_blocks import FallingBlocks
+from .projectiles import Knock, Projectiles
 from .replay import DEGREES_PER_TURN, Click, Event, KeyDown, KeyUp, Look, ReplayCursor, wrap_yaw
 from .saved_values import body_fields
 from .world import WorldFileError
@@ -83,6 +84,8 @@ class Session:
         self.mobs = MobManager(world, world.seed)
         """Every mob; placing a block respects them, F3 draws them, the report lists them."""
         self.projectiles = Projectiles(world)
+        self.falling = FallingBlocks(world)
+        """Sand and gravel falling as bodies (their blocks land where they come to rest)."""
         self.toggles = Toggles()
         self.autosave = autosave
         """Save every AUTOSAVE_TICKS ticks (the game does; a test may not want to write)."""
@@ -134,6 +137,17 @@ class Session:
         """The player's body and every mob's (projectiles are too small to stand in anyone's way)."""
         return [self.player.body, *self.mobs.bodies]
 
+    @property
+    def damage_enabled(self) -> bool:
+        """False: peaceful, nothing hurts the player (`game.health`); kept and saved with the player."""
+        return self.player.damage_enabled
+
+    @damage_enabled.setter
+    def damage_enabled(self, enabled: bool) -> None:
+        if not isinstance(enabled, bool):
+            raise TypeError(f"damage_enabled is true or false, got {enabled!r}")
+        self.player.damage_enabled = enabled
+
     def target(self) -> Target | None:
         """The block the player looks at from the eye at the latest tick (building acts on it)."""
         player = self.player
@@ -145,6 +159,9 @@ class Session:
         """Apply one input event before the next tick (the tick order's step 1)."""
         if not isinstance(event, EVENT_TYPES):
             raise TypeError(f"not an input event: {event!r}")
+        if self.player.dead:
+            self.player.apply(event)  # dead: only key releases and the respawn key are heard
+            return
         self.player.apply(event)
         if isinstance(event, Click):
             self._build(event.button)
@@ -198,10 +215,19 @@ class Session:
     def tick(self) -> None:
         """Run one 20 Hz tick with the events applied so far (the tick order's steps 2-5)."""
         started = time.perf_counter()
+        world_ticks = getattr(self.world, "tick", None)  # block_updates: flowing fluids, sand (the lab has none)
+        if world_ticks is not None:
+            world_ticks()
         self.player.tick()
         self.player.body = self.mobs.tick(self.player.body)
-        for knock in self.projectiles.tick(self.mobs.bodies):
-            self.mobs.knock_back(knock.index, knock.impulse)
+        player_hits = []
+        for hit in self.projectiles.tick(self.mobs.bodies, None if self.player.dead else self.player.body.box):
+            if isinstance(hit, Knock):
+                self.mobs.knock_back(hit.index, hit.impulse)
+            else:
+                player_hits.append(hit.at)
+        self.player.suffer(self.world, player_hits)  # health: game.health's rules for this tick
+        self.falling.tick()  # falling sand and gravel: made from the world's block updates, moved, landed
         self.tick_seconds = time.perf_counter() - started
         self._note_world_problems()
         if self.autosave and self.ticks_run % AUTOSAVE_TICKS == 0:
@@ -281,6 +307,11 @@ class Session:
             "yaw": player.input.yaw,
             "pitch": player.input.pitch,
             "flying": player.flying,
+            "health": player.vitals.health,
+            "air": player.vitals.air,
+            "fire": player.vitals.fire_ticks,
+            "dead": player.dead,
+            "damage_enabled": player.damage_enabled,
             "section": list(section_of(body.feet)),
             "targeted_block": None if target is None else {
                 "block": list(target.block), "name": self.world.get_block(*target.block), "face": list(target.face)},
@@ -288,7 +319,8 @@ class Session:
             "debug_overlay": self.toggles.overlay,
             "hud_visible": self.toggles.hud_visible,
             "bodies": [{"kind": kind, "box": list(b.box), "velocity": list(b.velocity)} for kind, bodies in
-                       (("player", [body]), ("mob", self.mobs.bodies), ("projectile", self.projectiles.bodies))
+                       (("player", [body]), ("mob", self.mobs.bodies), ("projectile", self.projectiles.bodies),
+                        ("falling_block", self.falling.bodies))
                        for b in bodies],
             "edited_blocks": [[*cell, self.world.get_block(*cell)] for cell in sorted(self.edited_cells)],
             "seed": self.world.seed,

@@ -1,13 +1,21 @@
-"""The in-game HUD: the crosshair, the hotbar row of block icons, and the selected block's name.
+"""The in-game HUD: the crosshair, the hotbar row of block icons, the hearts and air bubbles, and
+the selected block's name.
 
 Owns: drawing those on `camera.ui`, the icon texture (`assets/textures/icons.png`, cut by
-`atlas.icon_uv_rect`), showing a `Hotbar`'s slots and selection, and hiding it all (F1).
-Does not own: the hotbar's contents or selection rules (`game.hotbar`), key handling (the session
-keeps the selection and the F1 toggle; the window calls `show_hotbar` and sets `visible`), or the target outline (`target_outline.py`).
+`atlas.icon_uv_rect`), the heart and bubble pictures (drawn here as pixel art: HEART_PIXELS,
+BUBBLE_PIXELS), showing a `Hotbar`'s slots and selection and a player's `health.Vitals`, and
+hiding it all (F1).
+Does not own: the hotbar's contents or selection rules (`game.hotbar`), health and air
+(`game.health`), key handling (the session keeps the selection and the F1 toggle; the window
+calls `show_hotbar` and `show_vitals` and sets `visible`), the target outline
+(`target_outline.py`) or the hurt flash and underwater tint (`screen_effects.py`).
 
 Layout (window heights): the hotbar is a row of SLOT_COUNT square slots centred at the bottom,
-the selected slot framed in white; the block's name appears above the row for NAME_SECONDS
-after the selection changes, then fades; the crosshair sits at the window's centre.
+the selected slot framed in white; above its left half a row of HEART_COUNT hearts (one per
+2 health, a half heart for an odd one, empty ones dark), and above the hearts a row of air
+bubbles while the air is not full (one per BUBBLE_AIR ticks of air begun, as Beta draws them);
+the block's name appears above those rows for NAME_SECONDS after the selection changes, then
+fades; the crosshair sits at the window's centre. The hearts appear with the first `show_vitals`.
 """
 
 from __future__ import annotations
@@ -15,8 +23,10 @@ from __future__ import annotations
 import time  # Ursina writes each frame's duration to the standard time module as time.dt
 from pathlib import Path
 
+from PIL import Image
 from ursina import Entity, Text, Texture, camera, color
 
+from game.health import MAX_AIR, MAX_HEALTH, Vitals
 from game.hotbar import SLOT_COUNT, Hotbar
 from game.ui import style
 from game.world import atlas
@@ -39,8 +49,25 @@ HOTBAR_MARGIN = 0.012
 """[window heights] From the window's bottom edge to the selection frame."""
 HOTBAR_Y = -0.5 + HOTBAR_MARGIN + SELECTION_SIZE / 2
 """[window heights] Centre line of the hotbar row."""
-NAME_GAP = 0.035
-"""[window heights] From the top of the hotbar row to the centre of the block name."""
+HEART_SIZE = 0.03
+"""[window heights] Edge of one heart or bubble (9 art pixels, 22 screen pixels at 720 px)."""
+HEART_STEP = 0.032
+"""[window heights] From one heart's centre to the next (and from the hearts' row to the bubbles')."""
+HEART_COUNT = MAX_HEALTH // 2
+"""Hearts in the row: one per 2 health."""
+BUBBLE_AIR = MAX_AIR // 10
+"""[ticks] Air per bubble: 10 bubbles at full air (Beta)."""
+VITALS_GAP = 0.008
+"""[window heights] From the top of the selection frame to the bottom of the hearts."""
+HEARTS_Y = HOTBAR_Y + SELECTION_SIZE / 2 + VITALS_GAP + HEART_SIZE / 2
+"""[window heights] Centre line of the hearts."""
+BUBBLES_Y = HEARTS_Y + HEART_STEP
+"""[window heights] Centre line of the air bubbles, right above the hearts."""
+HEARTS_X = -(SLOT_COUNT / 2) * (SLOT_SIZE + SLOT_GAP) + SLOT_GAP / 2 + HEART_SIZE / 2
+"""[window heights] Centre x of the first heart and bubble: the rows start at the hotbar's left edge."""
+NAME_GAP = VITALS_GAP + HEART_SIZE / 2 + 2 * HEART_STEP
+"""[window heights] From the top of the hotbar row to the centre of the block name: above the
+hearts and the bubbles."""
 
 CROSSHAIR_LENGTH = 0.028
 """[window heights] Length of each crosshair arm, end to end."""
@@ -52,14 +79,72 @@ CROSSHAIR_COLOR = color.rgba(1.0, 1.0, 1.0, 0.92)
 CROSSHAIR_OUTLINE_COLOR = color.rgba(0.0, 0.0, 0.0, 0.5)
 
 NAME_SECONDS = 2.0
+"""[s] How long the selected block's name stays after the selection changes (fading in the last FADE_SECONDS)."""
 NOTICE_SECONDS = 8.0
 """[s] How long a notice (a failed save, a damaged column) stays on screen: long enough to read two lines."""
 NOTICE_WRAP_CHARACTERS = 60
 """[characters] Line length of a notice: two lines of a failed-save message fit across the middle."""
 NOTICE_Y = 0.38
 """[screen units] Height of the notice line: near the top, clear of the crosshair and the F3 panel's first lines."""
-"""[s] How long the selected block's name stays after the selection changes (fading in the last FADE_SECONDS)."""
 FADE_SECONDS = 0.5
+"""[s] The block name and a notice fade out over their last half second."""
+
+
+HEART_PIXELS = (
+    ".kk...kk.",
+    "kwrk.krrk",
+    "kwrrkrrrk",
+    "krrrrrrrk",
+    ".krrrrrk.",
+    "..krrrk..",
+    "...krk...",
+    "....k....",
+    ".........",
+)
+"""A heart as 9 x 9 art pixels: k outline, r red, w highlight, . clear."""
+BUBBLE_PIXELS = (
+    "..kkkkk..",
+    ".kbbbbbk.",
+    "kbwbbbbbk",
+    "kbwbbbbbk",
+    "kbbbbbbbk",
+    "kbbbbbbbk",
+    "kbbbbbbbk",
+    ".kbbbbbk.",
+    "..kkkkk..",
+)
+"""An air bubble as 9 x 9 art pixels: k outline, b blue, w highlight, . clear."""
+PIXEL_COLORS = {
+    "k": (24, 8, 8, 255), "r": (214, 28, 28, 255), "w": (255, 214, 214, 255),
+    "b": (96, 160, 255, 255), "e": (52, 22, 22, 230), ".": (0, 0, 0, 0),
+}
+"""RGBA of each art pixel letter; "e" is the dark fill of an empty heart (where "r" and "w" are)."""
+
+
+def pixel_art(rows: tuple[str, ...], filled_columns: int | None = None) -> Image.Image:
+    """`rows` as an RGBA image; columns at or right of `filled_columns` have their fill drawn empty
+    ("e"), for an empty (0) or half (filled_columns 5) heart."""
+    image = Image.new("RGBA", (len(rows[0]), len(rows)))
+    for y, row in enumerate(rows):
+        for x, letter in enumerate(row):
+            if filled_columns is not None and x >= filled_columns and letter in "rw":
+                letter = "e"
+            image.putpixel((x, y), PIXEL_COLORS[letter])
+    return image
+
+
+def heart_states(health: int) -> list[str]:
+    """Each heart left to right for `health` half hearts: "full", "half" or "empty"."""
+    return ["full" if health >= 2 * (i + 1) else "half" if health == 2 * i + 1 else "empty"
+            for i in range(HEART_COUNT)]
+
+
+def bubble_count(air: int) -> int:
+    """Bubbles shown for `air` ticks: none at full air (out of water), else one per BUBBLE_AIR
+    ticks begun (Beta rounds up), none once the air is gone."""
+    if air >= MAX_AIR or air <= 0:
+        return 0
+    return -(-air // BUBBLE_AIR)
 
 
 def slot_x(index: int) -> float:
@@ -105,8 +190,37 @@ class Hud(Entity):
                                  scale=style.TEXT_SCALE)
         self._notice_seconds_left = 0.0
         self._shown: tuple[tuple[str, ...], int] | None = None
+        self._build_vitals()
         if hotbar is not None:
             self.show_hotbar(hotbar)
+
+    def _build_vitals(self) -> None:
+        textures = {"full": pixel_art(HEART_PIXELS), "half": pixel_art(HEART_PIXELS, filled_columns=5),
+                    "empty": pixel_art(HEART_PIXELS, filled_columns=0), "bubble": pixel_art(BUBBLE_PIXELS)}
+        self.vitals_textures = {name: Texture(image, filtering=None) for name, image in textures.items()}
+        self.vitals_row = Entity(parent=self, enabled=False)
+        """The hearts and bubbles (shown from the first `show_vitals`)."""
+        self.hearts = [Entity(parent=self.vitals_row, model="quad", texture=self.vitals_textures["full"],
+                              scale=HEART_SIZE, position=(HEARTS_X + i * HEART_STEP, HEARTS_Y, 0.0))
+                       for i in range(HEART_COUNT)]
+        self.bubbles = [Entity(parent=self.vitals_row, model="quad", texture=self.vitals_textures["bubble"],
+                               scale=HEART_SIZE, position=(HEARTS_X + i * HEART_STEP, BUBBLES_Y, 0.0), enabled=False)
+                        for i in range(MAX_AIR // BUBBLE_AIR)]
+        self._vitals_shown: tuple[int, int] | None = None
+
+    def show_vitals(self, vitals: Vitals) -> None:
+        """Show `vitals`: the hearts for its health, the bubbles for its air (none when full)."""
+        if not isinstance(vitals, Vitals):
+            raise TypeError(f"show_vitals needs game.health.Vitals, got {vitals!r}")
+        shown = (vitals.health, bubble_count(vitals.air))
+        if shown == self._vitals_shown:
+            return
+        self.vitals_row.enabled = True
+        for heart, state in zip(self.hearts, heart_states(vitals.health)):
+            heart.texture = self.vitals_textures[state]
+        for i, bubble in enumerate(self.bubbles):
+            bubble.enabled = i < shown[1]
+        self._vitals_shown = shown
 
     def _build_crosshair(self) -> None:
         length, width, edge = CROSSHAIR_LENGTH, CROSSHAIR_WIDTH, CROSSHAIR_OUTLINE

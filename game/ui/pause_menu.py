@@ -1,9 +1,12 @@
-"""The pause menu (Esc): Resume, sliders for FOV, mouse sensitivity and view distance, Save and quit.
+"""The pause menu (Esc): Resume, sliders for FOV, mouse sensitivity and view distance, the
+Peaceful switch, Save and quit.
 
 Owns: the menu's widgets, turning slider positions into valid `UserSettings` values
 (`SettingRow`), telling the game about every change (`on_settings_changed`, live while a slider
 is dragged) and saving changed settings with `game.user_settings.save` when a drag or wheel step
-ends, and when the menu closes.
+ends, and when the menu closes; the Peaceful button's caption and telling the game when it is
+clicked (`on_peaceful_changed`: peaceful is the session's damage switch, saved with the player,
+not a user setting).
 Does not own: when the menu opens or closes (the app calls `open` on Esc and `close` on Esc
 again), pausing the game, releasing and capturing the mouse pointer (the app must release it
 on `open` so the menu can be clicked, and capture it again after `close`), applying settings to
@@ -141,13 +144,20 @@ class SettingSlider(Entity):
             self.set_value(self.row.value_at(self._fraction_under_mouse()))
 
 
+def peaceful_caption(peaceful: bool) -> str:
+    """The Peaceful button's caption: "Peaceful: on" (nothing hurts the player) or "Peaceful: off"."""
+    return f"Peaceful: {'on' if peaceful else 'off'}"
+
+
 class PauseMenu(Entity):
     """The pause menu on `camera.ui`, closed until `open()`."""
 
     def __init__(self, settings: UserSettings, on_resume: Callable[[], None],
                  on_settings_changed: Callable[[UserSettings], None], on_save_and_quit: Callable[[], None],
-                 settings_path: Path | None = None, **kwargs) -> None:
-        """`settings_path`: where changed settings are written (default: the user's config folder)."""
+                 settings_path: Path | None = None, *, peaceful: bool = False,
+                 on_peaceful_changed: Callable[[bool], None] | None = None, **kwargs) -> None:
+        """`settings_path`: where changed settings are written (default: the user's config folder).
+        `peaceful`: the Peaceful button's state at first; `on_peaceful_changed(peaceful)` runs on each click."""
         if not isinstance(settings, UserSettings):
             raise TypeError(f"PauseMenu needs UserSettings, got {settings!r}")
         super().__init__(parent=camera.ui, z=-5 * style.LAYER_STEP, **kwargs)
@@ -155,6 +165,7 @@ class PauseMenu(Entity):
         self.on_settings_changed = on_settings_changed
         self.on_save_and_quit = on_save_and_quit
         self.settings_path = settings_path
+        self.on_peaceful_changed = on_peaceful_changed
         self._settings = settings
         self._unsaved = False
 
@@ -169,6 +180,9 @@ class PauseMenu(Entity):
             self.sliders[row.field] = SettingSlider(row, getattr(settings, row.field), self._changed,
                                                     self._save_if_changed, parent=self, y=y, z=-style.LAYER_STEP,
                                                     ignore_paused=True)
+        y -= CONTROL_SPACING
+        self.peaceful_button = self._button(peaceful_caption(peaceful), y, self._toggle_peaceful)
+        self.peaceful = bool(peaceful)
         y -= 1.5 * CONTROL_SPACING
         self.quit_button = self._button("Save and quit", y, self._save_and_quit)
         Text("Esc to resume", parent=self, origin=(0, 0), y=y - HINT_GAP, color=style.SUBTLE_TEXT_COLOR,
@@ -227,6 +241,17 @@ class PauseMenu(Entity):
                 warnings.warn(f"could not save the settings: {error}", stacklevel=2)
                 return
             self._unsaved = False
+
+    def show_peaceful(self, peaceful: bool) -> None:
+        """Show `peaceful` on the button (the game's state, e.g. after loading a save)."""
+        self.peaceful = bool(peaceful)
+        self.peaceful_button.text = peaceful_caption(self.peaceful)
+        self.peaceful_button.text_entity.color = style.TEXT_COLOR
+
+    def _toggle_peaceful(self) -> None:
+        self.show_peaceful(not self.peaceful)
+        if self.on_peaceful_changed is not None:
+            self.on_peaceful_changed(self.peaceful)
 
     def _resume(self) -> None:
         self.close()

@@ -86,3 +86,30 @@ print('changed', changes[-1].fov_degrees, 'warned', any('could not save the sett
                           cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
     assert done.returncode == 0, done.stderr[-3000:]
     assert "changed 90 warned True" in done.stdout
+
+
+def test_the_peaceful_button_reads_its_state_and_each_click_flips_it_and_tells_the_game():
+    import subprocess
+    import sys
+    script = """
+from ursina import Ursina
+app = Ursina(window_type='none')
+from game.ui.pause_menu import PauseMenu
+from game.user_settings import UserSettings
+told = []
+menu = PauseMenu(UserSettings(), on_resume=lambda: None, on_settings_changed=lambda s: None,
+                 on_save_and_quit=lambda: None, peaceful=False, on_peaceful_changed=told.append)
+captions = [menu.peaceful_button.text]
+menu.peaceful_button.on_click()
+captions.append(menu.peaceful_button.text)
+menu.peaceful_button.on_click()
+captions.append(menu.peaceful_button.text)
+menu.show_peaceful(True)
+captions.append(menu.peaceful_button.text)
+print(captions, told)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                          cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert ("['Peaceful: off', 'Peaceful: on', 'Peaceful: off', 'Peaceful: on'] [True, False]"
+            in done.stdout)

@@ -1,5 +1,6 @@
 """Thrown projectiles (game.projectiles), headless: flight under gravity and drag, bounces off
-blocks within the restitution, coming to rest and disappearing, knocking back mobs."""
+blocks within the restitution, coming to rest and disappearing, knocking back mobs, hitting the
+player once clear of the throw."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import pytest
 
 from game.mobs import MobManager
 from game.projectiles import (AIR_DRAG, GRAVITY, KNOCKBACK_LIFT, KNOCKBACK_SPEED, MAX_LIFETIME_TICKS, REST_TICKS,
-                              RESTITUTION, SIZE_BLOCKS, THROW_SPEED, Projectiles, knock_impulse, throw)
+                              RESTITUTION, SIZE_BLOCKS, THROW_SPEED, THROWER_SAFE_TICKS, PlayerHit, Projectile,
+                              Projectiles, knock_impulse, step_projectile, throw)
 from game.world import World
 from physics import BlockGrid, Body
 
@@ -159,3 +161,36 @@ def test_a_block_in_front_of_the_mob_takes_the_hit_instead():
     projectiles.throw((2.7, 64.5, 0.5), 270.0, 0.0)
     for _ in range(10):
         assert projectiles.tick([mob]) == []
+
+
+# --- the player as a target -------------------------------------------------------------------------
+
+def flying_at_the_player(age_ticks: int) -> tuple[Projectile, Body]:
+    """A projectile of `age_ticks` 1 block west of a player's box on a floor, flying east at it."""
+    player = Body.at_feet(2.5, 64.0, 0.5)
+    projectile = throw(0, (1.0, 65.0, 0.5), 270.0, 0.0)
+    return Projectile(projectile.key, projectile.body, projectile.body, age_ticks), player
+
+
+@pytest.mark.parametrize("age", range(THROWER_SAFE_TICKS))
+def test_a_projectile_in_its_first_ticks_of_flight_flies_through_the_player(age):
+    projectile, player = flying_at_the_player(age)
+    moved, hit = step_projectile(projectile, floor_grid(), [], player.box)
+    assert hit is None
+    assert moved.body.box.max_x > player.box.min_x  # it went on into the player's box
+
+
+def test_a_projectile_that_has_flown_its_safe_ticks_hits_the_player_where_it_meets_the_box_and_bounces_off():
+    projectile, player = flying_at_the_player(THROWER_SAFE_TICKS)
+    moved, hit = step_projectile(projectile, floor_grid(), [], player.box)
+    assert isinstance(hit, PlayerHit)
+    assert hit.at == pytest.approx((player.box.min_x - SIZE_BLOCKS / 2, 0.5), abs=EXACT)
+    assert moved.body.box.max_x == pytest.approx(player.box.min_x, abs=EXACT)
+    assert moved.body.velocity[0] < 0.0  # bounced back west
+
+
+def test_with_no_player_box_the_projectiles_hit_only_mobs():
+    projectile, player = flying_at_the_player(THROWER_SAFE_TICKS)
+    projectiles = Projectiles(floor_grid())
+    projectiles._live.append(projectile)
+    assert projectiles.tick([], None) == []
