@@ -5,7 +5,8 @@ copied) and the icon drawings, and writing `atlas.png` and `icons.png` (default 
 assets/textures/). Deterministic: every tile draws from its own generator seeded by the tile's
 name, so the same code writes byte-identical files.
 Does not own: the layout (`game/world/atlas.py`: cell grid, gutters, icon grid) or which block
-uses which tile (`game/world/blocks.py`); icons are drawn from the mesher's quads and shading.
+uses which tile (`game/world/blocks.py`); icons are drawn from the mesher's quads and shading,
+except plants' and the torch's, which are their tile, flat, as in Beta's inventory.
 """
 
 from __future__ import annotations
@@ -292,6 +293,91 @@ def _cactus_top(rng: np.random.Generator) -> np.ndarray:
     return tile
 
 
+def _obsidian(rng: np.random.Generator) -> np.ndarray:
+    palette = [(14, 10, 22), (22, 16, 34), (32, 24, 48), (44, 32, 64)]
+    tile = _paint(_stretch(_texture(rng, 0.5, 0.3, 0.4)), palette)
+    glints = (_value_noise(rng, 4) > 0.62) & (rng.random((SIZE, SIZE)) < 0.35)
+    tile[glints] = _rgba((86, 64, 120))  # Beta's purple glassy streaks
+    return tile
+
+
+TORCH_COLUMNS = (7, 8)
+"""[pixels] The tile columns a torch's post shows: the mesher draws it 2/16 wide in the cell's middle."""
+TORCH_FLAME_ROWS = 3
+"""[pixels] Rows of flame at the top of the stick (rows 6-8; the post's top face shows rows 7-8)."""
+TORCH_TOP_ROW = 6
+"""[pixels] The stick's top row: the post is 10/16 tall, and side faces show rows 6..15."""
+
+
+def _torch(rng: np.random.Generator) -> np.ndarray:
+    """A stick with a flame on top, in the middle two columns; clear elsewhere. The clear pixels keep
+    their row's colour (alpha 0), so the opaque pass, which ignores alpha, shows the stick even where a
+    sample lands a rounding error outside the post's two columns."""
+    stick = _paint(_stretch(_value_noise(rng, 8, 2) * 0.6 + rng.random((SIZE, SIZE)) * 0.4), WOOD)
+    flame = _paint(_stretch(rng.random((SIZE, SIZE))), [(255, 196, 60), (255, 222, 96), (255, 246, 170)])
+    column = stick[:, TORCH_COLUMNS[0]:TORCH_COLUMNS[1] + 1].copy()
+    rows = slice(TORCH_TOP_ROW, TORCH_TOP_ROW + TORCH_FLAME_ROWS)
+    column[rows] = flame[rows, TORCH_COLUMNS[0]:TORCH_COLUMNS[1] + 1]
+    tile = np.repeat(column[:, :1], SIZE, axis=1)
+    tile[:, TORCH_COLUMNS[0]:TORCH_COLUMNS[1] + 1] = column
+    tile[..., 3] = 0
+    post = (_COLS >= TORCH_COLUMNS[0]) & (_COLS <= TORCH_COLUMNS[1]) & (_ROWS >= TORCH_TOP_ROW)
+    tile[post, 3] = 255
+    return tile
+
+
+STEM = (52, 118, 32)
+
+
+def _stem(rng: np.random.Generator, top_row: int) -> np.ndarray:
+    """A clear tile with a one-pixel green stem from `top_row` to the bottom, wavering a little, and two leaves."""
+    tile = np.zeros((SIZE, SIZE, 4), np.uint8)
+    column = 7 + np.cumsum(rng.integers(-1, 2, SIZE) * (rng.random(SIZE) < 0.2))
+    for row in range(top_row, SIZE):
+        tile[row, int(np.clip(column[row], 5, 10))] = _rgba(STEM)
+    for row, side in ((SIZE - 5, -1), (SIZE - 8, 1)):
+        c = int(np.clip(column[row], 5, 10))
+        tile[row, c + side] = tile[row - 1, c + 2 * side] = _rgba((70, 140, 40))
+    return tile
+
+
+def _blossom(tile: np.ndarray, rng: np.random.Generator, centre: tuple[int, int], radius: float,
+             petals: Palette, heart: tuple[int, int, int]) -> np.ndarray:
+    """`tile` with a round blossom of `petals` (ragged at the edge) and a `heart` pixel block at `centre`."""
+    r, c = centre
+    distance = np.hypot(_ROWS - r, _COLS - c)
+    petal = distance <= radius + (rng.random((SIZE, SIZE)) - 0.5) * 0.8
+    shade = _paint(_stretch(rng.random((SIZE, SIZE)) + (radius - distance) * 0.3), petals)
+    tile[petal] = shade[petal]
+    tile[distance < 1.0] = _rgba(heart)
+    return tile
+
+
+def _dandelion(rng: np.random.Generator) -> np.ndarray:
+    tile = _stem(rng, 8)
+    return _blossom(tile, rng, (6, 7.5), 2.6, [(214, 176, 10), (240, 206, 24), (255, 232, 60)], (196, 132, 8))
+
+
+def _rose(rng: np.random.Generator) -> np.ndarray:
+    tile = _stem(rng, 7)
+    return _blossom(tile, rng, (5, 7.5), 2.8, [(150, 14, 18), (184, 24, 28), (214, 44, 40)], (110, 8, 12))
+
+
+def _tall_grass(rng: np.random.Generator) -> np.ndarray:
+    """Blades rising from the bottom row to ragged heights, leaning a little; clear between them."""
+    tile = np.zeros((SIZE, SIZE, 4), np.uint8)
+    shades = _paint(_stretch(_texture(rng, 0.3, 0.3, 0.6)), GRASS)
+    for start in rng.choice(np.arange(1, SIZE - 1), 9, replace=False):
+        height = int(rng.integers(6, 14))
+        lean = float(rng.uniform(-0.35, 0.35))
+        for step in range(height):
+            row, col = SIZE - 1 - step, int(round(start + lean * step))
+            if 0 <= col < SIZE:
+                tile[row, col] = shades[row, col]
+    return tile
+
+
+
 PAINTERS: dict[str, Callable[[np.random.Generator], np.ndarray]] = {
     "stone": _stone, "cobblestone": _cobblestone, "dirt": _dirt, "grass_top": _grass_top,
     "grass_side": _grass_side, "sand": _sand, "gravel": _gravel, "bedrock": _bedrock,
@@ -299,6 +385,7 @@ PAINTERS: dict[str, Callable[[np.random.Generator], np.ndarray]] = {
     "glass": _glass, "ice": _ice, "brick": _brick, "slab_top": _smooth_stone,
     "slab_side": _slab_side, "carpet": _carpet, "water": _water, "lava": _lava, "ladder": _ladder,
     "cobweb": _cobweb, "soul_sand": _soul_sand, "cactus_side": _cactus_side, "cactus_top": _cactus_top,
+    "obsidian": _obsidian, "torch": _torch, "dandelion": _dandelion, "rose": _rose, "tall_grass": _tall_grass,
 }
 """Tile name -> painter of its 16x16 RGBA pixels; one per name in blocks.TILE_NAMES."""
 
@@ -360,12 +447,24 @@ def _icon(block: int, tiles: list[Image.Image]) -> Image.Image:
     return icon
 
 
+SPRITE_ICONS = frozenset(np.flatnonzero(blocks.CROSS).tolist()) | {blocks.block_id("torch")}
+"""Blocks whose icon is their tile drawn flat (plants, the torch): a 2/16-wide post or two crossed
+quads would read as a sliver in isometric view; Beta's inventory shows these flat too."""
+
+
+def _sprite_icon(block: int, tiles: list[Image.Image]) -> Image.Image:
+    """Block `block`'s side tile scaled to the icon size, pixel for pixel (nearest)."""
+    tile = tiles[int(blocks.FACE_TILES[block, blocks.SOUTH])]
+    return tile.resize((atlas.ICON_PIXELS, atlas.ICON_PIXELS), Image.Resampling.NEAREST)
+
+
 def icons_pixels() -> np.ndarray:
     """Every block's icon in the icons grid, (height, width, 4) uint8; air's stays empty."""
     tiles = [Image.fromarray(paint_tile(name)) for name in blocks.TILE_NAMES]
     image = Image.new("RGBA", (atlas.ICONS_WIDTH_PIXELS, atlas.ICONS_HEIGHT_PIXELS), (0, 0, 0, 0))
     for block in range(1, blocks.COUNT):
-        image.paste(_icon(block, tiles), atlas.icon_origin_pixels(block))
+        icon = _sprite_icon(block, tiles) if block in SPRITE_ICONS else _icon(block, tiles)
+        image.paste(icon, atlas.icon_origin_pixels(block))
     return np.asarray(image)
 
 

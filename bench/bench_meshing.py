@@ -1,8 +1,8 @@
 """Meshing benchmark: `python -m bench meshing`.
 
 Owns: the cases that time the section mesher (the median and the busiest generated surface
-section around spawn, and the worst-case checkerboard, each against the per-voxel reference
-mesher) and the upload of one
+section around spawn, the worst-case checkerboard, a sea surface of flowing water and a fluid
+checkerboard, each against the per-voxel reference mesher) and the upload of one
 section's arrays into an `ursina.Mesh` + Entity (against building the same Mesh from Python
 lists). The upload needs a window, so it runs in a subprocess (`python -m bench.bench_meshing
 --upload`), under `xvfb-run` when there is no DISPLAY; without either that row is a note.
@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.harness import Row, median_time
-from game.world.blocks import block_id
+from game.world.blocks import LAVA_IDS, WATER_IDS, block_id
 from game.world.meshing import PADDED_SIZE, mesh_section
 from game.world.meshing_reference import mesh_section_reference
 
@@ -69,6 +69,31 @@ def checkerboard_section() -> np.ndarray:
     """Every other block stone in 3D: each block shows all 6 faces (12,288 faces in the section)."""
     padded = np.zeros((PADDED_SIZE,) * 3, dtype=np.uint16)
     padded[np.indices(padded.shape).sum(axis=0) % 2 == 0] = block_id("stone")
+    return padded
+
+
+def water_surface_section(seed: int = SEED) -> np.ndarray:
+    """Water over a stone floor filling the section, every surface cell at a random level 0..15, with
+    plants and glass scattered under it: every cell of the top layer has its own sloped surface,
+    the busiest water a section holds in play."""
+    rng = np.random.default_rng(seed)
+    padded = np.zeros((PADDED_SIZE,) * 3, dtype=np.uint16)
+    padded[:, :2, :] = block_id("stone")
+    padded[:, 2:16, :] = WATER_IDS[0]
+    padded[:, 16, :] = WATER_IDS[rng.integers(0, 16, (PADDED_SIZE, PADDED_SIZE))]
+    floor = padded[:, 2, :]
+    floor[rng.random(floor.shape) < 0.2] = block_id("tall_grass")
+    floor[rng.random(floor.shape) < 0.1] = block_id("glass")
+    return padded
+
+
+def fluid_checkerboard_section(seed: int = SEED) -> np.ndarray:
+    """Every other cell in 3D a fluid (water or lava, random levels), the rest air: every fluid cell
+    shows all 6 faces and every corner averages four cells (the fluid pass's worst case)."""
+    rng = np.random.default_rng(seed)
+    fluids = np.concatenate([WATER_IDS, LAVA_IDS])
+    padded = fluids[rng.integers(0, len(fluids), (PADDED_SIZE,) * 3)].astype(np.uint16)
+    padded[np.indices(padded.shape).sum(axis=0) % 2 == 1] = 0
     return padded
 
 
@@ -138,6 +163,9 @@ def run(quick: bool) -> list[Row]:
         _mesh_row("mesh typical terrain section (AO)", ranked[len(ranked) // 2], quick, "<= 1 ms, >= 20x"),
         _mesh_row("mesh busiest terrain section near spawn (AO)", ranked[-1], quick, ""),
         _mesh_row("mesh checkerboard section (worst case)", checkerboard_section(), quick, ">= 20x"),
+        _mesh_row("mesh flowing water surface (16 x 16 cells at mixed levels)", water_surface_section(), quick,
+                  "<= 1 ms"),
+        _mesh_row("mesh fluid checkerboard (fluid worst case)", fluid_checkerboard_section(), quick, ""),
         _upload_row(quick),
     ]
 

@@ -8,9 +8,13 @@ which tile (`blocks.FACE_TILES`), or loading the image (the renderer does that).
 Atlas layout: a grid of ATLAS_COLUMNS x ATLAS_ROWS cells of CELL_PIXELS; tile i (the i-th name
 of `blocks.TILE_NAMES`) sits in cell (i % ATLAS_COLUMNS, i // ATLAS_COLUMNS), counted from the
 image's top-left, its 16x16 pixels centred in the cell with a GUTTER_PIXELS border around them.
+ATLAS_ROWS is the fewest rows, rounded up to a power of two, that hold every tile.
 
 Icons layout: a grid of ICON_COLUMNS columns of ICON_PIXELS squares, icon i = block id i (air's
-icon is empty), counted from the top-left.
+icon is empty), counted from the top-left; ICON_ROWS is rounded up to a power of two the same way.
+
+Both images are powers of two on each side: Panda3D's default (`textures-power-2 down`) would
+otherwise rescale them on loading, moving texels off the pixel grid the UVs assume.
 
 UVs follow Panda3D: u grows to the right, v grows upwards (v = 0 is the image's bottom row).
 """
@@ -34,9 +38,15 @@ inset. 1 px would do for that; 8 px makes cells 32 px, so the atlas is a power o
 pads other sizes) and stays clean if mipmaps down to 4x4 tiles (level 2) are ever switched on.
 """
 
+
+def _power_of_two_at_least(count: int) -> int:
+    """The smallest power of two >= `count` (>= 1)."""
+    return 1 << max(0, count - 1).bit_length()
+
+
 CELL_PIXELS = TILE_PIXELS + 2 * GUTTER_PIXELS
 ATLAS_COLUMNS = 8
-ATLAS_ROWS = 4
+ATLAS_ROWS = _power_of_two_at_least(-(-len(TILE_NAMES) // ATLAS_COLUMNS))
 ATLAS_WIDTH_PIXELS = ATLAS_COLUMNS * CELL_PIXELS
 ATLAS_HEIGHT_PIXELS = ATLAS_ROWS * CELL_PIXELS
 TILE_COUNT = len(TILE_NAMES)
@@ -44,16 +54,13 @@ TILE_COUNT = len(TILE_NAMES)
 ICON_PIXELS = 32
 """[pixels] Width and height of one hotbar icon."""
 ICON_COLUMNS = 8
-ICON_ROWS = -(-COUNT // ICON_COLUMNS)
+ICON_ROWS = _power_of_two_at_least(-(-COUNT // ICON_COLUMNS))
 ICONS_WIDTH_PIXELS = ICON_COLUMNS * ICON_PIXELS
 ICONS_HEIGHT_PIXELS = ICON_ROWS * ICON_PIXELS
 
 ATLAS_FILE = "assets/textures/atlas.png"
 ICONS_FILE = "assets/textures/icons.png"
 """Paths of the generated images, relative to the repository root."""
-
-if TILE_COUNT > ATLAS_COLUMNS * ATLAS_ROWS:
-    raise RuntimeError(f"{TILE_COUNT} tiles do not fit the {ATLAS_COLUMNS}x{ATLAS_ROWS} atlas grid; add rows")
 
 
 def _check_index(index: object, count: int, what: str) -> int:

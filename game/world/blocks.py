@@ -141,7 +141,7 @@ _SPECS = (
     BlockSpec("torch", shape=shapes.EMPTY, drawn=TORCH_DRAWN, material=Material.AIR, opaque=False,
               hardness=0.0, tiles=_all("torch")),
     *(BlockSpec(plant, shape=shapes.EMPTY, drawn=shapes.EMPTY, material=Material.AIR, opaque=False,
-                transparent=False, cross=True, hardness=0.0, tiles=_all(plant))
+                transparent=True, cross=True, hardness=0.0, tiles=_all(plant))
       for plant in ("dandelion", "rose", "tall_grass")),
     *(_fluid("water", level) for level in range(1, FLUID_LEVELS)),
     *(_fluid("lava", level) for level in range(1, FLUID_LEVELS)),

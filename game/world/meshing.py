@@ -1,8 +1,9 @@
 """Section meshing: a padded 18x18x18 block-id array -> flat vertex arrays for the GPU. numpy only.
 
-Owns: which faces of a 16^3 section are visible, their geometry (cube faces and the faces of
-non-cube shapes' boxes), atlas UVs, directional shading, per-vertex ambient occlusion, the
-triangle split, and the per-block quad table all of that is read from.
+Owns: which faces of a 16^3 section are visible, their geometry (cube faces, the faces of
+non-cube shapes' boxes, fluid surfaces by level, plants' crossed quads), atlas UVs, directional
+shading, per-vertex ambient occlusion, the triangle split, which part (opaque or transparent)
+each face is drawn in, and the per-block quad table all of that is read from.
 Does not own: block properties (`blocks.py`), the atlas layout (`atlas.py`), where a section
 sits in the world (positions are section-local, 0..16; the renderer offsets the entity), or any
 GPU object (`game/render/chunk_renderer.py` uploads the arrays).
@@ -12,12 +13,12 @@ copied from the neighbours (edges and corners included), so faces and ambient oc
 section borders come out exactly as inside the section.
 
 Rules:
-* Every drawn block is a list of quads (`quads_of_block`) from its drawn shape
-  (`blocks.DRAWN_SHAPES`: the collision shape, except water, lava and cobwebs, which collide
-  with nothing and are drawn as cubes, and a few others): a full cube has its 6 faces; a
+* Every drawn block but fluids and plants is a list of quads (`quads_of_block`) from its drawn
+  shape (`blocks.DRAWN_SHAPES`: the collision shape, except cobwebs, which collide with nothing
+  and are drawn as cubes, torches, and a few others): a full cube has its 6 faces; a
   non-cube shape has the faces of its boxes, minus the parts one box of the shape covers on
   another. A quad lying on its cell's boundary is hidden by an OPAQUE (full, not see-through)
-  neighbour across that boundary; a block that CULLS_SAME (glass, water, lava, cactus) is also
+  neighbour across that boundary; a block that CULLS_SAME (glass, ice, cactus) is also
   hidden by the same block. A quad inside the cell (a slab's top, a stair's step) is never hidden. Leaves
   keep all their faces; a full cube next to a slab keeps its face.
 * Light per vertex = FACE_SHADE[direction] * AO_BRIGHTNESS[ao]. `ao` (0..3, 3 = open) comes
@@ -32,10 +33,39 @@ Rules:
   game draws the world mirrored on X (`game.render.space`); the renderer maps positions with
   `space.positions` and reverses each triangle with `space.triangles`, which keeps every face
   front-facing (checked on screen; without the reversal the world shows inside out).
+* Glowing blocks (GLOWS: lava, torches) are drawn at full brightness: no face shading, no AO.
+
+Fluids (`blocks.FLUID_LEVEL` >= 0) are drawn by their own pass, Beta's `RenderBlocks` rules:
+* A cell's surface lies SURFACE_NINTHS[level] ninths of a block up: Beta's `1 - getPercentAir`,
+  where percent air is (level + 1) / 9 for levels 0..7 and 1/9 for falling fluid (8..15).
+* Each corner of a cell's top is as high as Beta's `getFluidHeight` for that corner, over the 4
+  cells of the cell's layer that share the corner: 1 (a full block) if any of them has the same
+  fluid (water with water, lava with lava, any level) right above it; otherwise 1 - air / count,
+  where a cell of the same fluid adds its percent air with weight SOURCE_WEIGHT if it is a source
+  or falling (level 0 or >= 8) and weight 1 if it is flowing (1..7), a cell with a collision shape
+  (`blocks.SOLID`) adds nothing, and any other cell (air, the other fluid, a plant, a torch, a
+  cobweb) adds percent air 1 with weight 1. Sums are kept in whole ninths, so a height is one exact
+  division of two integers (`fluid_corner_height`). A surface between cells of different levels
+  is therefore sloped, and a cell under the same fluid has every corner at 1.
+* Faces: the top unless the same fluid is above (then the sides reach 1); a side or the bottom
+  unless the neighbour there is the same fluid (any level) or hides faces (an opaque full cube).
+  Side faces rise to the two corner heights of their top edge (a quad with a sloped top edge) and
+  take the tile's matching part (v = height, like a slab's side); the top takes the whole tile.
+* A side or bottom face with anything but air beyond it (glass, leaves, ice, a slab, the other
+  fluid...) is drawn FLUID_INSET inside the cell, so it never lies in the plane of a neighbour's
+  face; with air beyond, nothing else is in that plane.
+* Water is drawn in the transparent (blended) pass with face shading and no AO (Beta shades fluids
+  per face only); lava in the opaque pass at full brightness (it glows).
+
+Plants (`blocks.CROSS`) are two vertical quads on the cell's diagonals (CROSS_CORNERS), each
+emitted twice, once per winding, so both sides show (the renderer culls back faces). They use the
+transparent part: their tiles are cut-outs (alpha 0 or 255), and that part is drawn with alpha
+(`chunk_renderer`: the opaque part draws with transparency off, where the clear pixels would show
+as their colour). Their light is CROSS_LIGHT, with no AO.
 
 The mesher is vectorised: one numpy pass over every drawn cell drawn with one quad per face
-direction (cubes, slabs, carpet, fence posts) and a second, wider one only for the rest (stairs);
-no Python loop over voxels or faces.
+direction (cubes, slabs, carpet, fence posts, torches) and a second, wider one only for the rest
+(stairs), then one over fluid cells and one over plants; no Python loop over voxels or faces.
 `meshing_reference.py` is the per-voxel Python version; tests check they agree.
 """
 
@@ -48,7 +78,8 @@ import numpy as np
 from physics import shapes
 from physics.aabb import AABB
 from . import atlas
-from .blocks import COUNT, CULLS_SAME, DRAWN_SHAPES, FACE_TILES, FULL_CUBE, OPAQUE, TRANSPARENT, UnknownBlockError
+from .blocks import (COUNT, CROSS, CULLS_SAME, DRAWN_SHAPES, FACE_TILES, FLUID_LEVEL, FULL_CUBE, LAVA_IDS, MATERIAL,
+                     OPAQUE, SOLID, TOP, TRANSPARENT, UnknownBlockError, block_id)
 
 SECTION_SIZE = 16
 """[blocks] Edge of a section."""
@@ -67,6 +98,30 @@ AO_BRIGHTNESS = np.array([0.45, 0.64, 0.82, 1.00], dtype=np.float32)
 
 VERTEX_LIGHT = FACE_SHADE[:, None] * AO_BRIGHTNESS[None, :]
 """[face direction, ao level] -> vertex brightness, the product both meshers use."""
+
+GLOWS = np.zeros(COUNT, dtype=bool)
+GLOWS[LAVA_IDS] = True
+GLOWS[block_id("torch")] = True
+GLOWS.flags.writeable = False
+"""Blocks drawn at full brightness, every vertex 1.0 (lava at every level, torches): they give
+light in Beta, so neither face shading nor AO darkens them."""
+GLOW_LIGHT = 1.0
+
+SURFACE_NINTHS = np.array([9 - (1 if level >= 8 else level + 1) for level in range(16)], dtype=np.int64)
+"""[ninths of a block] Height of a fluid cell's surface by level 0..15: Beta's 1 - getPercentAir
+(8/9 for a source or falling fluid, 7/9 one block out from a source, ... 1/9 at level 7)."""
+SOURCE_WEIGHT = 11
+"""How much a source or falling cell counts in a corner's average against 1 for every other cell:
+Beta's getFluidHeight adds their percent air 10 more times, so pools stay near full at the edges."""
+FLUID_INSET = 1.0 / 512.0
+"""[blocks] How far inside its cell a fluid's side or bottom face is drawn when a block is beyond it,
+so it never shares a plane with that block's face: far below a pixel at any distance, exact in binary."""
+CROSS_INSET = 1.0 / 16.0
+"""[blocks] A plant's quads end this far inside the cell's corners (Beta's 0.05, here exact in
+binary), so the quads of neighbouring plants never touch."""
+CROSS_LIGHT = 1.0
+"""Brightness of every plant vertex: Beta lights crossed quads by the cell's light alone, with no
+face shading, and Boxel has no light levels."""
 
 FENCE_POST = AABB(0.375, 0.0, 0.375, 0.625, 1.0, 0.625)
 """What a fence is drawn as: Beta's 4/16-wide post. Its collision box (the whole cell, 1.5 tall)
@@ -167,11 +222,25 @@ def _shape_quads(boxes: tuple[AABB, ...]) -> tuple[Quad, ...]:
     return tuple(sorted(quads, key=lambda q: q.direction))
 
 
-DRAWN_BOXES: tuple[tuple[AABB, ...], ...] = tuple(_DRAWN_AS.get(shape, shape) for shape in DRAWN_SHAPES)
-"""The boxes each block id is drawn as (air: none): the registry's drawn shape, a fence as its post."""
+def _drawn_boxes(block: int) -> tuple[AABB, ...]:
+    if FLUID_LEVEL[block] >= 0:
+        return (AABB(0.0, 0.0, 0.0, 1.0, int(SURFACE_NINTHS[FLUID_LEVEL[block]]) / 9.0, 1.0),)
+    if CROSS[block]:
+        return ()
+    return _DRAWN_AS.get(DRAWN_SHAPES[block], DRAWN_SHAPES[block])
+
+
+DRAWN_BOXES: tuple[tuple[AABB, ...], ...] = tuple(_drawn_boxes(block) for block in range(COUNT))
+"""The boxes each block id is drawn as (air: none): the registry's drawn shape, a fence as its
+post; a fluid as the cell in the middle of a still pool of its level (its surface flat at
+SURFACE_NINTHS; `mesh_section` draws each fluid cell from its neighbours instead, and icons use
+this); plants as none (they are crossed quads, CROSS_CORNERS)."""
 _QUADS_BY_BOXES = {boxes: _shape_quads(boxes) for boxes in set(DRAWN_BOXES)}
 QUADS: tuple[tuple[Quad, ...], ...] = tuple(_QUADS_BY_BOXES[boxes] for boxes in DRAWN_BOXES)
-"""The quads of every block id (air: none); a full cube's 6 are in FACES order."""
+"""The quads of every block id (air and plants: none); a full cube's 6 are in FACES order."""
+CUBE_QUADS: tuple[Quad, ...] = _shape_quads(shapes.FULL_CUBE)
+"""A full cube's 6 quads in FACES order: the faces a fluid cell's are made from (top corners raised
+or lowered to the corner heights)."""
 
 
 def quads_of_block(block: int) -> tuple[Quad, ...]:
@@ -183,9 +252,58 @@ def quads_of_block(block: int) -> tuple[Quad, ...]:
 
 def atlas_uv(block: int, quad: Quad, corner: int) -> tuple[float, float]:
     """The atlas UV of `corner` (0..3) of `quad` of `block`: the quad's tile position mapped into its tile."""
-    u0, v0, u1, v1 = atlas.tile_uv_rect(int(FACE_TILES[block, quad.direction]))
-    u, v = quad.tile_uvs[corner]
+    return tile_uv_in_atlas(int(FACE_TILES[block, quad.direction]), *quad.tile_uvs[corner])
+
+
+def tile_uv_in_atlas(tile: int, u: float, v: float) -> tuple[float, float]:
+    """The atlas UV of the point (u, v) (0..1 each) of `tile`: one formula (the vectorised passes
+    compute it in float64 too), so both meshers agree to the bit."""
+    u0, v0, u1, v1 = atlas.tile_uv_rect(tile)
     return u0 + u * (u1 - u0), v0 + v * (v1 - v0)
+
+
+# --- fluids and plants: their rules as plain functions (the vectorised tables below follow them) ---
+
+
+def same_fluid(block: int, other: int) -> bool:
+    """`other` is the same fluid as fluid `block` at any level (water and water, lava and lava)."""
+    return bool(FLUID_LEVEL[other] >= 0 and MATERIAL[other] == MATERIAL[block])
+
+
+def corner_share(fluid: int, block: int) -> tuple[int, int]:
+    """(weight, weight x percent air in ninths) that a cell holding `block` adds to a corner of fluid
+    `fluid`'s surface (Beta's getFluidHeight; see the module docstring)."""
+    if same_fluid(fluid, block):
+        level = int(FLUID_LEVEL[block])
+        weight = SOURCE_WEIGHT if level == 0 or level >= 8 else 1
+        return weight, weight * (9 - int(SURFACE_NINTHS[level]))
+    if SOLID[block]:
+        return 0, 0
+    return 1, 9
+
+
+def fluid_corner_height(weight: int, air_ninths: int, covered: bool) -> float:
+    """A corner's height (0..1 of a block) from its cells' summed shares, or 1.0 when `covered` (the
+    same fluid is above one of them). One exact division of integers, so every caller agrees to the bit."""
+    if covered:
+        return 1.0
+    return (9 * weight - air_ninths) / (9 * weight)
+
+
+def cross_quads() -> tuple[tuple[tuple[tuple[float, float, float], ...], tuple[tuple[float, float], ...]], ...]:
+    """A plant's 4 quads, block-local: ((corners), (tile uvs)) each, the two diagonals and each once
+    more wound the other way; either side shows the tile upright and unmirrored."""
+    low, high = CROSS_INSET, 1.0 - CROSS_INSET
+    quads = []
+    for start, end in (((low, low), (high, high)), ((low, high), (high, low))):
+        for a, b in ((start, end), (end, start)):
+            corners = ((a[0], 0.0, a[1]), (b[0], 0.0, b[1]), (b[0], 1.0, b[1]), (a[0], 1.0, a[1]))
+            quads.append((corners, ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))))
+    return tuple(quads)
+
+
+CROSS_CORNERS = cross_quads()
+"""A plant's quads: see `cross_quads`."""
 
 
 def ao_neighbour_steps(quad: Quad, corner: int) -> tuple[tuple[int, int, int], ...]:
@@ -237,13 +355,75 @@ def _build_tables():
 # and the last two by vertex row (quad row * 4 + corner).
 _QUAD_WIDTH, (_QUAD_VALID, _QUAD_DIRECTION, _QUAD_ON_BOUNDARY, _QUAD_ROW_DIRECTION, _QUAD_ROW_AO_STEPS,
               _VERTEX_ROW_CORNER, _VERTEX_ROW_UV) = _build_tables()
-_DRAWN = _QUAD_VALID.any(axis=1)
+_IS_FLUID = FLUID_LEVEL >= 0
+_DRAWN = _QUAD_VALID.any(axis=1) & ~_IS_FLUID
+"""Blocks drawn from their quad table (not air, fluids or plants)."""
+_BOX, _FLUID, _PLANT = 1, 2, 3
+_PASS_OF_BLOCK = np.where(_IS_FLUID, _FLUID, np.where(CROSS, _PLANT, np.where(_DRAWN, _BOX, 0))).astype(np.int8)
+"""Which pass draws each block id (0: none)."""
 _ONE_QUAD_PER_FACE = np.array([tuple(q.direction for q in quads) == tuple(range(len(FACE_NORMALS))) for quads in QUADS])
 """Blocks drawn as one quad per face direction, quad k facing FACES[k] (cubes, slabs, carpet, fence
 post): meshed in the main pass, where quad k's neighbour is the same step for every cell."""
 _HIDES = OPAQUE & FULL_CUBE
 """Blocks that hide a boundary quad of the neighbour facing them, and that occlude for AO."""
 _DIRECTION_STEP = np.array([_flat_step(n) for n in FACE_NORMALS], dtype=np.intp)
+
+# Fluid tables. A fluid's kind is its index in _FLUID_MATERIALS (0 water, 1 lava); tables "by kind
+# row" are indexed kind * COUNT + id (one flat np.take), "by face kind" kind * 6 + direction.
+_FLUID_MATERIALS = tuple(sorted({int(MATERIAL[b]) for b in range(COUNT) if FLUID_LEVEL[b] >= 0}))
+_FLUID_KIND = np.array([_FLUID_MATERIALS.index(int(MATERIAL[b])) if FLUID_LEVEL[b] >= 0 else -1
+                        for b in range(COUNT)], dtype=np.intp)
+_FLUID_CODE = (_FLUID_KIND + 1).astype(np.uint8)
+"""0 for non-fluids, else the kind + 1: two ids are the same fluid when their non-zero codes match."""
+_KIND_EXAMPLE = [next(b for b in range(COUNT) if _FLUID_KIND[b] == k) for k in range(len(_FLUID_MATERIALS))]
+_SAME_FLUID = np.array([same_fluid(f, b) for f in _KIND_EXAMPLE for b in range(COUNT)], dtype=np.float64)
+"""By kind row: 1.0 where the id is that fluid (floats, to be summed by a matrix product)."""
+_CORNER_WEIGHT, _CORNER_AIR = np.array([corner_share(f, b) for f in _KIND_EXAMPLE for b in range(COUNT)],
+                                       dtype=np.float64).T.copy()
+"""By kind row: `corner_share`'s weight and air ninths, as float64: small integers, summed exactly."""
+_FLUID_LIGHT = np.array([[GLOW_LIGHT if GLOWS[f] else VERTEX_LIGHT[d, 3]] * 4 for f in _KIND_EXAMPLE for d in range(6)],
+                        dtype=np.float32)
+"""By face kind: the 4 vertices' brightness: water shaded by direction (no AO), lava glowing."""
+_FLUID_LAYER = [(dx, dz) for dx in (-1, 0, 1) for dz in (-1, 0, 1)]
+_FLUID_NEIGHBOURHOOD = np.array([_flat_step((dx, dy, dz)) for dy in (0, 1) for dx, dz in _FLUID_LAYER], dtype=np.intp)
+"""Flat steps to the 3 x 3 cells around a fluid cell in its layer, then the 3 x 3 above them."""
+TOP_CORNERS = ((0, 0), (1, 0), (1, 1), (0, 1))
+"""The (x, z) of a fluid cell's 4 top corners, in the order of its top quad's corners."""
+_CORNER_CELLS = np.array([[1.0 if dx in (cx - 1, cx) and dz in (cz - 1, cz) else 0.0 for cx, cz in TOP_CORNERS]
+                          for dx, dz in _FLUID_LAYER])
+"""(9 layer cells, 4 corners): 1 where the cell shares the corner."""
+_CUBE_CORNERS = np.array([q.corners for q in CUBE_QUADS], dtype=np.float64)
+_FLUID_RAISED = _CUBE_CORNERS[:, :, 1] == 1.0
+"""(direction, corner): the corner is on the cell's top, so it takes its corner height."""
+_FLUID_CORNERS = np.concatenate([_CUBE_CORNERS, _CUBE_CORNERS])
+"""By direction + 6 * inset, the 12 numbers of a face's corners: the cube's, moved FLUID_INSET into
+the cell in the second half, and with raised corners' y at 0 (their height is added)."""
+for _direction, (_axis, _on_max, _, _) in enumerate(_FRAMES):
+    _FLUID_CORNERS[6 + _direction, :, _axis] = 1.0 - FLUID_INSET if _on_max else FLUID_INSET
+_FLUID_CORNERS[:, :, 1][np.concatenate([_FLUID_RAISED, _FLUID_RAISED])] = 0.0
+_FLUID_CORNERS = _FLUID_CORNERS.reshape(12, 12)
+_HEIGHT_OF_CORNER = [[TOP_CORNERS.index((int(c[0]), int(c[2]))) if c[1] == 1.0 else None for c in q.corners]
+                     for q in CUBE_QUADS]
+"""(direction, corner) -> which of the 4 top-corner heights a raised corner takes (None: not raised)."""
+_NO_HEIGHT = len(TOP_CORNERS)
+"""Index of the 0.0 kept after each cell's 4 corner heights: what every number that is no height adds."""
+_FLUID_Y_HEIGHT = np.array([[_NO_HEIGHT if h is None else h for h in row] for row in _HEIGHT_OF_CORNER],
+                           dtype=np.intp)
+"""By direction, per corner: the corner height its y adds (a raised corner's)."""
+_V_IS_HEIGHT = _FLUID_RAISED & (np.arange(6) != TOP)[:, None]
+"""(direction, corner): a side face's raised corner samples the tile at v = its height."""
+_FLUID_V_HEIGHT = np.where(_V_IS_HEIGHT, _FLUID_Y_HEIGHT, _NO_HEIGHT)
+"""By direction, per corner: the corner height its tile v adds (a side's raised corner's)."""
+_FLUID_TILE_UVS = np.array([q.tile_uvs for q in CUBE_QUADS], dtype=np.float64)
+_FLUID_TILE_UVS[..., 1][_V_IS_HEIGHT] = 0.0  # their v is the height, added
+_FLUID_TILE_UVS = _FLUID_TILE_UVS.reshape(6, 8)
+_TILE_RECTS = np.array([atlas.tile_uv_rect(t) for t in range(atlas.TILE_COUNT)], dtype=np.float64)
+_TILE_ORIGINS_8 = np.tile(_TILE_RECTS[:, :2], 4)
+_TILE_SIZES_8 = np.tile(_TILE_RECTS[:, 2:] - _TILE_RECTS[:, :2], 4)
+"""Per tile, 4 times over: (u0, v0) and (u1 - u0, v1 - v0), so that u0 + u * (u1 - u0) is
+`tile_uv_in_atlas`'s formula."""
+_CROSS_CORNERS = np.array([corners for corners, _ in CROSS_CORNERS], dtype=np.float64).reshape(-1, 12)
+_CROSS_TILE_UVS = np.array([uvs for _, uvs in CROSS_CORNERS], dtype=np.float64).reshape(-1, 8)
 
 # A vertex's occluders (side1, side2, corner) as a 3-bit code: side1 * 4 + side2 * 2 + corner.
 _AO_OF_CODE = np.array([3 - (c >> 2 & 1) - (c >> 1 & 1) - (c & 1) if c & 6 != 6 else 0 for c in range(8)],
@@ -255,6 +435,9 @@ _LIGHT_OF_CODE = VERTEX_LIGHT[:, _AO_OF_CODE]
 _GRID = np.indices((PADDED_SIZE,) * 3).reshape(3, -1).T
 _CELL_POSITION = (_GRID - 1).astype(np.float32)
 """Section-local position of every padded flat index (the border is at -1 and 16)."""
+_CELL_POSITION_12 = np.tile(_CELL_POSITION.astype(np.float64), 4)
+"""The same in float64, 4 times over (a face's 4 corners): fluid and plant corners are added in
+float64 and rounded once, as the reference does."""
 _INNER_FLAT = np.flatnonzero(((_GRID >= 1) & (_GRID <= SECTION_SIZE)).all(axis=1))
 """Padded flat index of each section cell, in C order of the inner 16^3 block."""
 _MAX_FACES = SECTION_SIZE ** 3 * _QUAD_WIDTH
@@ -335,7 +518,65 @@ def _visible_faces(flat_ids, hiding, cells, blocks, one_per_face):
     uvs = np.take(_VERTEX_ROW_UV, vertex, axis=0)
     rotated_code = np.take(code, _FIRST_VERTEX[:face_count, None] + order)
     light = _LIGHT_OF_CODE[np.take(_QUAD_ROW_DIRECTION, quad)[:, None], rotated_code]
+    glowing = GLOWS[face_blocks]
+    if glowing.any():
+        light[glowing] = GLOW_LIGHT
     return positions, uvs, light, TRANSPARENT[face_blocks]
+
+
+def _atlas_uvs(tiles: np.ndarray, tile_uvs: np.ndarray) -> np.ndarray:
+    """(F, 8) atlas UVs of the 4 points (u, v) in each row of `tile_uvs` (F, 8) of `tiles` (F,), float64, by
+    `tile_uv_in_atlas`'s formula."""
+    return np.take(_TILE_ORIGINS_8, tiles, axis=0) + tile_uvs * np.take(_TILE_SIZES_8, tiles, axis=0)
+
+
+def _fluid_faces(flat_ids, cells, blocks):
+    """Per-face arrays for the fluid `cells` (padded flat indices holding `blocks`): see the module docstring."""
+    code = _FLUID_CODE[blocks]
+    neighbours = np.take(flat_ids, cells[:, None] + _DIRECTION_STEP)  # (n, 6)
+    same = np.take(_FLUID_CODE, neighbours) == code[:, None]
+    shown = ~(same | np.take(_HIDES, neighbours))
+    shown[:, TOP] = ~same[:, TOP]
+    drawn = shown.any(axis=1)
+    if not drawn.all():  # cells inside a body of fluid: nothing to draw, no heights to find
+        cells, blocks, code, neighbours, shown = (a[drawn] for a in (cells, blocks, code, neighbours, shown))
+    kind_row = (code.astype(np.intp) - 1) * COUNT
+
+    around = np.take(flat_ids, cells[:, None] + _FLUID_NEIGHBOURHOOD) + kind_row[:, None]  # layer's 3 x 3, above
+    weight = np.take(_CORNER_WEIGHT, around[:, :9]) @ _CORNER_CELLS  # (n, 4 corners)
+    air = np.take(_CORNER_AIR, around[:, :9]) @ _CORNER_CELLS
+    covered = np.take(_SAME_FLUID, around[:, 9:]) @ _CORNER_CELLS > 0.0
+    heights = np.zeros((len(cells), 5))  # the 4 corners, then a 0 that every unraised number adds
+    heights[:, :4] = np.where(covered, 1.0, (9.0 * weight - air) / (9.0 * weight))
+    heights = heights.reshape(-1)
+
+    # Per face, flat rows of 12 position and 8 UV numbers where numbers are added: numpy is slow on
+    # tiny broadcast inner axes. Heights are added to the 4 y (4 v) numbers alone, through a strided view.
+    cell_index, direction = np.nonzero(shown)
+    inset = np.take(neighbours.reshape(-1), cell_index * 6 + direction) != 0
+    inset &= direction != TOP
+    first_height = (cell_index * 5)[:, None]
+    positions = np.take(_FLUID_CORNERS, direction + 6 * inset, axis=0)  # (F, 12), raised corners' y at 0
+    positions[:, 1::3] += np.take(heights, first_height + np.take(_FLUID_Y_HEIGHT, direction, axis=0))
+    positions += np.take(_CELL_POSITION_12, np.take(cells, cell_index), axis=0)
+    tile_uvs = np.take(_FLUID_TILE_UVS, direction, axis=0)  # (F, 8), a side's raised corners' v at 0
+    tile_uvs[:, 1::2] += np.take(heights, first_height + np.take(_FLUID_V_HEIGHT, direction, axis=0))
+    face_blocks = np.take(blocks, cell_index)
+    uvs = _atlas_uvs(np.take(FACE_TILES, face_blocks * 6 + direction), tile_uvs)
+    light = np.take(_FLUID_LIGHT, (np.take(code, cell_index).astype(np.intp) - 1) * 6 + direction, axis=0)
+    return (positions.astype(np.float32).reshape(-1, 4, 3), uvs.astype(np.float32).reshape(-1, 4, 2), light,
+            TRANSPARENT[face_blocks])
+
+
+def _plant_faces(cells, blocks):
+    """Per-face arrays for the plant `cells`: CROSS_CORNERS' 4 quads each, in the transparent part."""
+    quad_count = len(_CROSS_CORNERS)
+    positions = (np.take(_CELL_POSITION_12, cells, axis=0)[:, None, :] + _CROSS_CORNERS).reshape(-1, 4, 3)
+    tiles = np.repeat(FACE_TILES[blocks, 0], quad_count)
+    uvs = _atlas_uvs(tiles, np.broadcast_to(_CROSS_TILE_UVS, (len(cells), quad_count, 8)).reshape(-1, 8))
+    light = np.full((len(positions), 4), CROSS_LIGHT, dtype=np.float32)
+    return (positions.astype(np.float32), uvs.astype(np.float32).reshape(-1, 4, 2), light,
+            np.ones(len(positions), dtype=bool))
 
 
 def mesh_section(padded: np.ndarray) -> tuple[MeshArrays, MeshArrays]:
@@ -347,14 +588,22 @@ def mesh_section(padded: np.ndarray) -> tuple[MeshArrays, MeshArrays]:
     ids = check_padded(padded)
     flat_ids = ids.reshape(-1)
     hiding = _HIDES[flat_ids]
-    cells = _INNER_FLAT[_DRAWN[flat_ids[_INNER_FLAT]]]
+    inner_pass = _PASS_OF_BLOCK[flat_ids[_INNER_FLAT]]
+    cells = _INNER_FLAT[inner_pass == _BOX]
     blocks = flat_ids[cells]
     main = _ONE_QUAD_PER_FACE[blocks]
     if main.all():
         passes = [(cells, blocks, True)]
     else:
         passes = [(cells[main], blocks[main], True), (cells[~main], blocks[~main], False)]
-    parts = [_visible_faces(flat_ids, hiding, c, b, one_per_face) for c, b, one_per_face in passes]
+    parts = [_visible_faces(flat_ids, hiding, c, b, one_per_face) for c, b, one_per_face in passes if len(c)]
+    if (inner_pass > _BOX).any():
+        for kind, faces_of in ((_FLUID, lambda c, b: _fluid_faces(flat_ids, c, b)), (_PLANT, _plant_faces)):
+            special = _INNER_FLAT[inner_pass == kind]
+            if len(special):
+                parts.append(faces_of(special, flat_ids[special]))
+    if not parts:
+        return _EMPTY, _EMPTY
     positions, uvs, light, transparent = (np.concatenate(column) if len(parts) > 1 else column[0]
                                           for column in zip(*parts))
     if not transparent.any():
@@ -362,4 +611,3 @@ def mesh_section(padded: np.ndarray) -> tuple[MeshArrays, MeshArrays]:
     opaque = ~transparent
     return (pack_faces(positions[opaque], uvs[opaque], light[opaque]),
             pack_faces(positions[transparent], uvs[transparent], light[transparent]))
-

@@ -3,17 +3,19 @@
 Owns: a plain-Python statement of what `meshing.mesh_section` computes, for tests (the two must
 emit the same faces) and for the benchmark (the speed-up of the vectorised mesher is measured
 against this).
-Does not own: the rules' data (quads per block, shading, AO levels, atlas UVs come from
-`meshing.py` and `atlas.py`) or anything the game uses at runtime; it is far too slow for that.
+Does not own: the rules' data (quads per block, shading, AO levels, atlas UVs, a corner's share
+of a fluid surface and the fluid and plant constants come from `meshing.py` and `atlas.py`) or
+anything the game uses at runtime; it is far too slow for that.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .blocks import CULLS_SAME, FULL_CUBE, OPAQUE, TRANSPARENT
-from .meshing import (FACE_NORMALS, SECTION_SIZE, VERTEX_LIGHT, MeshArrays, ao_neighbour_steps, atlas_uv,
-                      check_padded, pack_faces, quads_of_block)
+from .blocks import AIR, CROSS, CULLS_SAME, FACE_TILES, FLUID_LEVEL, FULL_CUBE, OPAQUE, TOP, TRANSPARENT
+from .meshing import (CROSS_CORNERS, CROSS_LIGHT, CUBE_QUADS, FACE_NORMALS, FLUID_INSET, GLOW_LIGHT, GLOWS,
+                      SECTION_SIZE, TOP_CORNERS, VERTEX_LIGHT, MeshArrays, ao_neighbour_steps, atlas_uv, check_padded,
+                      corner_share, fluid_corner_height, pack_faces, quads_of_block, same_fluid, tile_uv_in_atlas)
 
 
 def _hides(block: int) -> bool:
@@ -28,6 +30,58 @@ def _ao_level(ids: np.ndarray, cell: tuple[int, int, int], steps) -> int:
     return 3 - (side1 + side2 + corner)
 
 
+def _corner_height(ids: np.ndarray, fluid: int, x: int, y: int, z: int, corner: tuple[int, int]) -> float:
+    """Beta's getFluidHeight: the height of top corner `corner` ((0 or 1, 0 or 1) in x, z) of the fluid at
+    padded (x, y, z)."""
+    weight = air = 0
+    for cx in (x + corner[0] - 1, x + corner[0]):
+        for cz in (z + corner[1] - 1, z + corner[1]):
+            if same_fluid(fluid, int(ids[cx, y + 1, cz])):
+                return fluid_corner_height(0, 0, covered=True)
+            cell_weight, cell_air = corner_share(fluid, int(ids[cx, y, cz]))
+            weight += cell_weight
+            air += cell_air
+    return fluid_corner_height(weight, air, covered=False)
+
+
+def _fluid_faces(ids: np.ndarray, x: int, y: int, z: int, faces) -> None:
+    """Append the faces of the fluid at padded (x, y, z) to `faces` (see `meshing`'s docstring)."""
+    block = int(ids[x, y, z])
+    heights = {corner: _corner_height(ids, block, x, y, z, corner) for corner in TOP_CORNERS}
+    for direction, quad in enumerate(CUBE_QUADS):
+        nx, ny, nz = FACE_NORMALS[direction]
+        neighbour = int(ids[x + nx, y + ny, z + nz])
+        if same_fluid(block, neighbour) or (direction != TOP and _hides(neighbour)):
+            continue
+        inset = direction != TOP and neighbour != AIR
+        axis = next(i for i, n in enumerate(FACE_NORMALS[direction]) if n)  # the axis of the face's normal
+        positions, uvs, light = faces[bool(TRANSPARENT[block])]
+        corners, tile_uvs = [], []
+        for (cx, cy, cz), (u, v) in zip(quad.corners, quad.tile_uvs):
+            corner = [float(cx), float(cy), float(cz)]
+            if inset:
+                corner[axis] = 1.0 - FLUID_INSET if corner[axis] == 1.0 else FLUID_INSET
+            if cy == 1.0:
+                corner[1] = heights[(int(cx), int(cz))]
+                if direction != TOP:
+                    v = corner[1]  # a side shows the tile's part below its top edge
+            corners.append([x - 1 + corner[0], y - 1 + corner[1], z - 1 + corner[2]])
+            tile_uvs.append(tile_uv_in_atlas(int(FACE_TILES[block, direction]), u, v))
+        positions.append(corners)
+        uvs.append(tile_uvs)
+        light.append([GLOW_LIGHT if GLOWS[block] else VERTEX_LIGHT[direction, 3]] * 4)  # no AO: level 3, open
+
+
+def _plant_faces(ids: np.ndarray, x: int, y: int, z: int, faces) -> None:
+    """Append the crossed quads of the plant at padded (x, y, z) to the transparent part of `faces`."""
+    block = int(ids[x, y, z])
+    positions, uvs, light = faces[True]
+    for corners, tile_uvs in CROSS_CORNERS:
+        positions.append([[x - 1 + cx, y - 1 + cy, z - 1 + cz] for cx, cy, cz in corners])
+        uvs.append([tile_uv_in_atlas(int(FACE_TILES[block, 0]), u, v) for u, v in tile_uvs])
+        light.append([CROSS_LIGHT] * 4)
+
+
 def mesh_section_reference(padded: np.ndarray) -> tuple[MeshArrays, MeshArrays]:
     """(opaque, transparent) meshes of the section in `padded`, built voxel by voxel."""
     ids = check_padded(padded)
@@ -36,6 +90,12 @@ def mesh_section_reference(padded: np.ndarray) -> tuple[MeshArrays, MeshArrays]:
         for y in range(1, SECTION_SIZE + 1):
             for z in range(1, SECTION_SIZE + 1):
                 block = int(ids[x, y, z])
+                if FLUID_LEVEL[block] >= 0:
+                    _fluid_faces(ids, x, y, z, faces)
+                    continue
+                if CROSS[block]:
+                    _plant_faces(ids, x, y, z, faces)
+                    continue
                 for quad in quads_of_block(block):
                     nx, ny, nz = FACE_NORMALS[quad.direction]
                     neighbour = int(ids[x + nx, y + ny, z + nz])
@@ -49,7 +109,7 @@ def mesh_section_reference(padded: np.ndarray) -> tuple[MeshArrays, MeshArrays]:
                     positions.append([[x - 1 + quad.corners[c][0], y - 1 + quad.corners[c][1],
                                        z - 1 + quad.corners[c][2]] for c in corners])
                     uvs.append([atlas_uv(block, quad, c) for c in corners])
-                    light.append([VERTEX_LIGHT[quad.direction, ao[c]] for c in corners])
+                    light.append([GLOW_LIGHT if GLOWS[block] else VERTEX_LIGHT[quad.direction, ao[c]] for c in corners])
     return tuple(
         pack_faces(np.array(p, dtype=np.float32).reshape(-1, 4, 3), np.array(u, dtype=np.float32).reshape(-1, 4, 2),
                    np.array(light, dtype=np.float32).reshape(-1, 4))

@@ -221,8 +221,9 @@ def test_the_media_sections_mesh_the_water_see_through_and_the_lava_opaque(arena
         for part, mesh in zip(("opaque", "see_through"), mesh_section(arena.padded_section(*key))):
             faces.setdefault(part, []).append(mesh.positions.reshape(-1, 4, 3) + origin)
     see_through, opaque = np.concatenate(faces["see_through"]), np.concatenate(faces["opaque"])
-    assert len(see_through) == 25 and np.all(see_through[:, :, 1] == 0.0)  # the pool's surface only: water hides water
-    lava_top = (opaque[:, :, 1] == 0.0).all(axis=1) & (opaque[:, :, 0] >= LAVA_MIN[0]).all(axis=1) \
+    surface = np.float32(15 + 8 / 9) - np.float32(16)  # a source stands 8/9 of a block high, in the section's frame
+    assert len(see_through) == 25 and np.all(see_through[:, :, 1] == surface)  # the pool's surface only: water hides water
+    lava_top = (opaque[:, :, 1] == surface).all(axis=1) & (opaque[:, :, 0] >= LAVA_MIN[0]).all(axis=1) \
         & (opaque[:, :, 0] <= LAVA_MAX[0] + 1).all(axis=1) & (opaque[:, :, 2] >= LAVA_MIN[2]).all(axis=1) \
         & (opaque[:, :, 2] <= LAVA_MAX[2] + 1).all(axis=1)
     assert lava_top.sum() == 4  # the pit's surface, in the opaque pass

@@ -8,7 +8,7 @@ from PIL import Image
 
 from assets import make_atlas
 from game.world import atlas
-from game.world.blocks import COUNT, TILE_NAMES
+from game.world.blocks import COUNT, TILE_NAMES, block_id
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -127,3 +127,59 @@ def test_every_block_but_air_has_a_drawn_icon():
     assert 0.0 <= u0 < u1 <= 1.0 and 0.0 <= v0 < v1 <= 1.0
     with pytest.raises(ValueError, match="block id"):
         atlas.icon_uv_rect(COUNT)
+
+
+def test_both_images_are_powers_of_two_on_each_side_with_room_for_every_tile_and_icon():
+    for width, height in ((atlas.ATLAS_WIDTH_PIXELS, atlas.ATLAS_HEIGHT_PIXELS),
+                          (atlas.ICONS_WIDTH_PIXELS, atlas.ICONS_HEIGHT_PIXELS)):
+        assert width & (width - 1) == 0 and height & (height - 1) == 0  # Panda3D would rescale other sizes
+    assert atlas.ATLAS_COLUMNS * atlas.ATLAS_ROWS >= len(TILE_NAMES) > atlas.ATLAS_COLUMNS * atlas.ATLAS_ROWS // 2
+    assert atlas.ICON_COLUMNS * atlas.ICON_ROWS >= COUNT > atlas.ICON_COLUMNS * atlas.ICON_ROWS // 2
+    icons = Image.open(ROOT / atlas.ICONS_FILE)
+    assert icons.size == (atlas.ICONS_WIDTH_PIXELS, atlas.ICONS_HEIGHT_PIXELS)
+
+
+def test_obsidian_is_opaque_dark_and_purple():
+    tile = make_atlas.paint_tile("obsidian").astype(int)
+    assert np.all(tile[..., 3] == 255)
+    assert tile[..., :3].mean() < 50
+    assert (tile[..., 2] > tile[..., 1]).mean() > 0.9  # blue-violet over green everywhere
+
+
+def test_plant_tiles_are_cut_outs_with_a_stem_and_their_flower_colour():
+    tile = {name: make_atlas.paint_tile(name).astype(int) for name in ("dandelion", "rose", "tall_grass")}
+    for name, pixels in tile.items():
+        alpha = pixels[..., 3]
+        assert set(np.unique(alpha)) == {0, 255}, name  # alpha-tested: no half-clear pixels
+        assert 0.5 < (alpha == 0).mean() < 0.95, name
+        assert alpha[-1].max() == 255, name  # it stands on the bottom row
+
+    def opaque(name):
+        return tile[name][tile[name][..., 3] == 255]
+    yellow = opaque("dandelion")
+    assert ((yellow[:, 0] > 180) & (yellow[:, 1] > 150) & (yellow[:, 2] < 100)).sum() >= 12
+    red = opaque("rose")
+    assert ((red[:, 0] > 130) & (red[:, 1] < 60) & (red[:, 2] < 60)).sum() >= 12
+    grass = opaque("tall_grass")
+    assert np.all(grass[:, 1] > grass[:, 0] + 20)
+
+
+def test_the_torch_tile_is_a_stick_under_a_flame_in_the_two_columns_its_post_shows():
+    tile = make_atlas.paint_tile("torch").astype(int)
+    alpha = tile[..., 3]
+    rows, cols = np.nonzero(alpha == 255)
+    assert set(cols) == set(make_atlas.TORCH_COLUMNS) and rows.min() == 16 - 10  # 2/16 wide, 10/16 tall
+    flame = tile[rows.min():rows.min() + make_atlas.TORCH_FLAME_ROWS, 7:9, :3]
+    stick = tile[-4:, 7:9, :3]
+    assert flame.sum(axis=2).min() > stick.sum(axis=2).max()  # the flame is brighter than the wood
+    assert np.all(flame[..., 0] > 200) and np.all(stick[..., 0] > stick[..., 2])
+    np.testing.assert_array_equal(tile[:, 0, :3], tile[:, 7, :3])  # clear pixels keep their row's colour
+
+
+def test_plants_and_the_torch_have_their_tile_as_a_flat_icon():
+    icons = np.asarray(Image.open(ROOT / atlas.ICONS_FILE).convert("RGBA"))
+    for name in ("dandelion", "rose", "tall_grass", "torch"):
+        left, top = atlas.icon_origin_pixels(block_id(name))
+        icon = icons[top:top + atlas.ICON_PIXELS, left:left + atlas.ICON_PIXELS]
+        scale = atlas.ICON_PIXELS // atlas.TILE_PIXELS
+        np.testing.assert_array_equal(icon[::scale, ::scale], make_atlas.paint_tile(name))

@@ -5,11 +5,12 @@ import pytest
 
 import physics
 from game.world import atlas
-from game.world.blocks import (COUNT, FACE_TILES, FACES, NAMES, SHAPES, TILE_NAMES, TOP, TRANSPARENT, UnknownBlockError,
-                               block_id)
+from game.world.blocks import (COUNT, CROSS, FACE_TILES, FACES, FLUID_LEVEL, NAMES, SHAPES, TILE_NAMES, TOP,
+                               TRANSPARENT, UnknownBlockError, block_id)
 from game.world.meshing import (AO_BRIGHTNESS, DRAWN_BOXES, FACE_NORMALS, FACE_SHADE, FENCE_POST, PADDED_SIZE,
                                 MeshArrays, mesh_section, quads_of_block)
 from game.world.meshing_reference import mesh_section_reference
+from physics.aabb import AABB
 
 PROBE_STEP = 1.0 / 64.0
 """[blocks] How far beside a face to probe which side is solid: less than the thinnest drawn part (1/16)."""
@@ -137,7 +138,7 @@ def test_carpet_on_a_block_hides_its_bottom_and_a_fence_is_drawn_as_a_post():
 # --- Beta's media: water, lava, ladders, cobwebs, soul sand, cactus ----------------------------------
 
 
-def test_water_is_a_see_through_cube_that_hides_faces_against_water_and_is_hidden_by_stone():
+def test_water_is_see_through_hides_faces_against_water_and_is_hidden_by_stone():
     assert [p.face_count for p in mesh_section(padded_with({(4, 4, 4): "water"}))] == [0, 6]
     assert [p.face_count for p in mesh_section(padded_with({(4, 4, 4): "water", (5, 4, 4): "water"}))] == [0, 10]
     opaque, transparent = mesh_section(padded_with({(4, 4, 4): "water", (4, 3, 4): "sand"}))
@@ -182,9 +183,11 @@ def test_a_cactus_stack_is_one_inset_column_on_the_sand_that_shows_its_top():
 
 
 @pytest.mark.parametrize("name, area", [("stone", 6.0), ("stone_slab", 4.0), ("carpet", 2.25), ("stairs_north", 5.5),
-                                        ("stairs_west", 5.5), ("fence", 1.125), ("water", 6.0), ("cobweb", 6.0),
+                                        ("stairs_west", 5.5), ("fence", 1.125), ("water", 2 + 4 * 8 / 9),
+                                        ("lava_7", 2 + 4 * 1 / 9), ("water_9", 2 + 4 * 8 / 9), ("cobweb", 6.0),
                                         ("ladder_north", 2.5), ("ladder_east", 2.5),
-                                        ("cactus", 4 * 0.875 + 2 * 0.875 ** 2)])
+                                        ("cactus", 4 * 0.875 + 2 * 0.875 ** 2), ("torch", 4 * 20 / 256 + 2 * 4 / 256),
+                                        ("rose", 0.0)])
 def test_a_blocks_quads_cover_exactly_the_outer_surface_of_its_drawn_shape(name, area):
     total = 0.0
     for quad in quads_of_block(block_id(name)):
@@ -200,10 +203,14 @@ def drawn_boxes(name: str):
     return DRAWN_BOXES[block_id(name)]
 
 
-def test_blocks_are_drawn_as_their_collision_shape_but_a_fence_post_and_the_media_cubes():
+def test_blocks_are_drawn_as_their_collision_shape_but_a_fence_post_the_media_and_a_torch():
     assert DRAWN_BOXES[block_id("fence")] == (FENCE_POST,)
-    for name in ("water", "lava", "cobweb"):
-        assert SHAPES[block_id(name)] == () and DRAWN_BOXES[block_id(name)] == physics.shapes.FULL_CUBE
+    assert SHAPES[block_id("cobweb")] == () and DRAWN_BOXES[block_id("cobweb")] == physics.shapes.FULL_CUBE
+    for name, surface in (("water", 8 / 9), ("lava", 8 / 9), ("water_1", 7 / 9), ("lava_7", 1 / 9), ("water_8", 8 / 9)):
+        assert SHAPES[block_id(name)] == () and DRAWN_BOXES[block_id(name)] == (AABB(0, 0, 0, 1, surface, 1),)
+    torch_post = AABB(7 / 16, 0, 7 / 16, 9 / 16, 10 / 16, 9 / 16)
+    assert SHAPES[block_id("torch")] == () and DRAWN_BOXES[block_id("torch")] == (torch_post,)
+    assert DRAWN_BOXES[block_id("rose")] == ()
     assert DRAWN_BOXES[block_id("soul_sand")] == physics.shapes.FULL_CUBE != SHAPES[block_id("soul_sand")]
     for name in ("stone", "stone_slab", "stairs_east", "carpet", "ladder_west"):
         assert DRAWN_BOXES[block_id(name)] == SHAPES[block_id(name)]
@@ -213,17 +220,25 @@ def inside(point: np.ndarray, boxes) -> bool:
     return any(all(box[i] < point[i] < box[i + 3] for i in range(3)) for box in boxes)
 
 
-@pytest.mark.parametrize("name", [n for n in NAMES if n != "air"])
-def test_every_triangle_winds_clockwise_by_the_right_hand_rule_seen_from_outside(name):
+def drawn_part(name: str, parts: tuple[MeshArrays, MeshArrays]) -> MeshArrays:
+    """The part of `mesh_section`'s result that holds block `name`'s faces (plants: the transparent part)."""
     block = block_id(name)
-    opaque, transparent = mesh_section(padded_with({(0, 0, 0): name}))
-    part = transparent if TRANSPARENT[block] else opaque
+    return parts[1] if TRANSPARENT[block] or CROSS[block] else parts[0]
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if n != "air" and not CROSS[block_id(n)]])
+def test_every_triangle_winds_clockwise_by_the_right_hand_rule_seen_from_outside(name):
+    part = drawn_part(name, mesh_section(padded_with({(0, 0, 0): name})))
     corners = part.positions.reshape(-1, 3)[part.indices.reshape(-1, 3)]
+    assert len(corners) > 0
+    boxes = drawn_boxes(name)
+    if FLUID_LEVEL[block_id(name)] >= 0:  # a lone fluid cell is a box up to its (flat) surface
+        boxes = (AABB(0, 0, 0, 1, float(part.positions.reshape(-1, 3)[:, 1].max()), 1),)
     for triangle in corners:
         right_hand_normal = np.cross(triangle[1] - triangle[0], triangle[2] - triangle[0])
         step = PROBE_STEP * right_hand_normal / np.linalg.norm(right_hand_normal)
         centre = triangle.mean(axis=0)
-        assert inside(centre + step, drawn_boxes(name)) and not inside(centre - step, drawn_boxes(name))
+        assert inside(centre + step, boxes) and not inside(centre - step, boxes)
 
 
 def test_faces_are_shaded_by_direction_top_brightest_bottom_darkest_and_sides_apart():
@@ -283,10 +298,11 @@ def test_the_quad_diagonal_joins_the_two_brighter_opposite_corners(dark_vertex, 
 @pytest.mark.parametrize("name", [n for n in NAMES if n != "air"])
 def test_every_face_samples_only_inside_its_own_tile(name):
     block = block_id(name)
-    opaque, transparent = mesh_section(padded_with({(4, 4, 4): name}))
-    part = transparent if TRANSPARENT[block] else opaque
+    part = drawn_part(name, mesh_section(padded_with({(4, 4, 4): name})))
+    assert part.face_count > 0
     for corners, uvs in zip(faces(part), part.uvs.reshape(-1, 4, 2)):
-        u0, v0, u1, v1 = atlas.tile_uv_rect(int(FACE_TILES[block, FACE_NORMALS.index(face_normal(corners))]))
+        direction = 0 if CROSS[block] else FACE_NORMALS.index(face_normal(corners))  # plants: one tile
+        u0, v0, u1, v1 = atlas.tile_uv_rect(int(FACE_TILES[block, direction]))
         assert np.all((uvs[:, 0] >= np.float32(u0)) & (uvs[:, 0] <= np.float32(u1)))
         assert np.all((uvs[:, 1] >= np.float32(v0)) & (uvs[:, 1] <= np.float32(v1)))
 
