@@ -7,13 +7,16 @@ raises are exported here too. Where things live:
   coords.py      dimensions, world -> column/section/local coordinates, the edge rule
   column.py      one column's ids as 16 sections (all-air sections absent), its byte form
   noise.py       seeded, machine-independent gradient noise
-  terrain.py     biomes, heights, layers, caves; trees.py places and draws trees
+  terrain.py     biomes, heights, sea level, beaches, layers, caves and their lava; trees.py places
+                 and draws trees; features.py lakes, cactus, flowers and grass; spawn.py find_spawn
+  block_updates.py the queue of scheduled block updates; fluids.py flowing water and lava;
+                 falling.py sand and gravel that fall
   collision.py   collision boxes from an id array
   generation.py  background generation in worker processes
   storage.py     the SQLite world file: create, open, read, save
   file_format.py its versions, exact schema and meta checksum; file_checks.py the checks an open
                  makes; file_errors.py the errors (damaged, disk full, read-only, ...)
-  world.py       World: ties them together; WorldProblem, damage found while playing
+  world.py       World: ties them together, the world's tick; WorldProblem, damage found while playing
 """
 
 from .blocks import UnknownBlockError

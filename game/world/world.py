@@ -57,6 +57,7 @@ from .coords import (ABOVE_WORLD, BELOW_WORLD, BLOCK_DTYPE, CHUNK_SIZE, LOCAL_MA
                      column_coordinate, column_of, require_in_height, sections_seeing)
 from .generation import DEFAULT_WORKERS, ColumnGenerator, check_worker_count
 from .storage import BLOCK_UPDATES, BLOCKS, ENTITIES, CorruptWorldError, WorldFile, entities_json, player_state_json
+from .spawn import find_spawn
 from .terrain import Terrain
 
 PADDED_SIZE = CHUNK_SIZE + 2
@@ -143,15 +144,17 @@ class World:
         """
         terrain = Terrain(seed)
         check_worker_count(workers)
-        spawn_column = Column.from_ids(terrain.column(0, 0))
-        spawn = (0.5, float(spawn_column.top_y(0, 0) + 1), 0.5)
+        x, z = find_spawn(terrain)
+        spawn_key = column_of(x, z)
+        spawn_column = Column.from_ids(terrain.column(*spawn_key))
+        spawn = (x + 0.5, float(spawn_column.top_y(x & LOCAL_MASK, z & LOCAL_MASK) + 1), z + 0.5)
         file = WorldFile.create(Path(path), seed, time.time(), spawn)
         try:
             world = cls(file, workers)
         except BaseException:
             file.discard()
             raise
-        world._columns[(0, 0)] = spawn_column  # generated once, for the spawn
+        world._columns[spawn_key] = spawn_column  # generated once, for the spawn
         return world
 
     @classmethod
@@ -192,7 +195,7 @@ class World:
 
     @property
     def spawn(self) -> tuple[float, float, float]:
-        """[blocks] Feet position for a new player: on top of the highest block at (0, 0)."""
+        """[blocks] Feet position for a new player: on the dry land nearest the origin (`spawn.find_spawn`)."""
         return self._open_file().metadata.spawn
 
     @property

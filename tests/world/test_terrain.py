@@ -10,17 +10,25 @@ import pytest
 from bench.reference_terrain import reference_column
 from game.world import trees
 from game.world.blocks import AIR, block_id
-from game.world.terrain import DESERT, MOUNTAINS, PLAINS, STONE_LINE_Y, Terrain
+from game.world.terrain import DESERT, MOUNTAINS, OCEAN, PLAINS, SEA_LEVEL, STONE_LINE_Y, Terrain
 
 from .conftest import SEED
 
-GOLDEN_SHA256 = "234c5407f42665b4bd1697515b06333604b2a78f4736ef06f9a7ac8b3912a7ae"
-"""sha256 of the ids of columns (-2..1) x (-2..1) of seed 42, C order, in cx then cz order.
+AREA = [(cx, cz) for cx in range(-2, 2) for cz in range(-2, 2)]
+FEATURE_COLUMNS = [(5, -14), (1, 18), (-14, -5), (-3, -3), (-24, -8)]
+"""Seed 42's columns with trees and flowers, a beach by the sea, cactus, a lake, a mountain top (as the
+reference test below checks); other seeds hash them too, whatever they hold there."""
+GOLDEN_SHA256 = {
+    42: "a72f2898e7643de09e51bf212c407d46902cd24ef1eb80b9b22c0a1be039a845",
+    -7: "911f2a11a1be920114a4e8afc6de5be36ac06608bc00431b4e159a35b5882eca",
+    2 ** 40 + 3: "9d0d64376ffc17468b5fd69843ac97bd792ea315c3321a33f3b42b52827ffd84",
+}
+"""sha256 of the ids of columns (-2..1) x (-2..1), then FEATURE_COLUMNS, C order, per seed.
 Update only on purpose: a change means every existing world's unedited terrain changes."""
 
 GRASS, DIRT, SAND, STONE, BEDROCK = (block_id(n) for n in ("grass", "dirt", "sand", "stone", "bedrock"))
-LOG, LEAVES = block_id("log"), block_id("leaves")
-AREA = [(cx, cz) for cx in range(-2, 2) for cz in range(-2, 2)]
+LOG, LEAVES, CACTUS, WATER, LAVA = (block_id(n) for n in ("log", "leaves", "cactus", "water", "lava"))
+PLANTS = [block_id(n) for n in ("tall_grass", "dandelion", "rose")]
 
 
 def region_ids(terrain: Terrain, cx0: int, cz0: int, size: int) -> np.ndarray:
@@ -29,16 +37,18 @@ def region_ids(terrain: Terrain, cx0: int, cz0: int, size: int) -> np.ndarray:
                            for cx in range(cx0, cx0 + size)], axis=0)
 
 
-def test_the_columns_around_the_origin_for_seed_42_match_the_pinned_hash():
-    terrain = Terrain(SEED)
-    digest = hashlib.sha256(b"".join(terrain.column(cx, cz).tobytes() for cx, cz in AREA)).hexdigest()
-    assert digest == GOLDEN_SHA256
+@pytest.mark.parametrize("seed", sorted(GOLDEN_SHA256))
+def test_the_pinned_columns_of_each_pinned_seed_match_their_hash(seed):
+    terrain = Terrain(seed)
+    digest = hashlib.sha256(b"".join(terrain.column(cx, cz).tobytes() for cx, cz in AREA + FEATURE_COLUMNS))
+    assert digest.hexdigest() == GOLDEN_SHA256[seed]
 
 
 def test_a_column_does_not_depend_on_which_columns_were_generated_before_it():
-    forward = {key: Terrain(SEED).column(*key) for key in AREA}
+    keys = AREA + FEATURE_COLUMNS
+    forward = {key: Terrain(SEED).column(*key) for key in keys}
     shared = Terrain(SEED)
-    for key in reversed(AREA):
+    for key in reversed(keys):
         shared.column(key[0] + 7, key[1] - 3)
         assert np.array_equal(shared.column(*key), forward[key])
 
@@ -47,25 +57,38 @@ def test_different_seeds_give_different_terrain():
     assert not np.array_equal(Terrain(1).column(0, 0), Terrain(2).column(0, 0))
 
 
-@pytest.mark.parametrize(("cx", "cz"), [(-1, 2), (-16, -6), (-16, -13)])  # plains with a tree, desert, mountains
-def test_the_vectorised_generator_gives_the_same_ids_as_the_per_block_reference(cx, cz):
-    expected = np.array(reference_column(SEED, cx, cz), dtype=np.uint16)
-    assert np.array_equal(Terrain(SEED).column(cx, cz), expected)
+@pytest.mark.parametrize(("cx", "cz", "holds"), [
+    (5, -14, (LOG, LEAVES, GRASS, LAVA, *PLANTS[:2])),
+    (1, 18, (WATER, SAND, GRASS, LAVA)),
+    (-14, -5, (CACTUS, SAND, LAVA)),
+    (-3, -3, (WATER, LOG, GRASS, LAVA)),
+    (-24, -8, (STONE, LOG, LEAVES)),
+])
+def test_the_vectorised_generator_gives_the_same_ids_as_the_per_block_reference(cx, cz, holds):
+    ids = Terrain(SEED).column(cx, cz)
+    assert all((ids == block).any() for block in holds), "the column should hold the features it is chosen for"
+    assert np.array_equal(ids, np.array(reference_column(SEED, cx, cz), dtype=np.uint16))
 
 
-def test_the_three_biomes_occur_with_their_surface_blocks():
+def test_the_reference_column_with_a_lake_holds_water_above_the_sea():
+    assert (Terrain(SEED).column(-3, -3)[:, SEA_LEVEL + 1:] == WATER).sum() > 20
+
+
+def test_the_biomes_and_the_ocean_occur_with_their_surface_blocks():
     terrain = Terrain(SEED)
-    x, z = np.meshgrid(np.arange(-512, 512, 8), np.arange(-512, 512, 8), indexing="ij")
+    x, z = np.meshgrid(np.arange(-1024, 1024, 8), np.arange(-1024, 1024, 8), indexing="ij")
     surface = terrain.surface(x.ravel(), z.ravel())
-    for biome in (PLAINS, DESERT, MOUNTAINS):
+    dry = surface.top_y >= SEA_LEVEL
+    for biome in (PLAINS, DESERT, MOUNTAINS, OCEAN):
         assert np.count_nonzero(surface.biome == biome) > 100
-    assert set(surface.top_block[surface.biome == DESERT].tolist()) == {SAND}
-    assert set(surface.top_block[surface.biome == PLAINS].tolist()) == {GRASS}
+    assert set(surface.top_block[(surface.biome == DESERT) & dry].tolist()) == {SAND}
+    assert set(surface.top_block[(surface.biome == PLAINS) & dry].tolist()) == {GRASS, SAND}  # sand: beaches
     high = (surface.biome == MOUNTAINS) & (surface.top_y >= STONE_LINE_Y)
-    low = (surface.biome == MOUNTAINS) & (surface.top_y < STONE_LINE_Y)
+    low = (surface.biome == MOUNTAINS) & (surface.top_y < STONE_LINE_Y) & (surface.top_y > SEA_LEVEL + 2)
     assert high.any() and low.any()
     assert set(surface.top_block[high].tolist()) == {STONE}
     assert set(surface.top_block[low].tolist()) == {GRASS}
+    assert np.count_nonzero((surface.biome == OCEAN) & dry) < 0.05 * np.count_nonzero(surface.biome == OCEAN)  # islands
 
 
 def test_biome_borders_are_blended_so_neighbouring_surfaces_differ_by_a_few_blocks_at_most():
@@ -79,26 +102,28 @@ def test_biome_borders_are_blended_so_neighbouring_surfaces_differ_by_a_few_bloc
     assert np.abs(np.diff(height, axis=0))[border].max() <= 4
 
 
-def test_every_column_has_bedrock_at_y0_and_dirt_under_grass():
-    ids = region_ids(Terrain(SEED), -1, -1, 3)
+def test_every_column_has_bedrock_at_y0_and_grass_stands_on_dirt_or_on_the_stone_under_a_lake_floor():
+    ids = region_ids(Terrain(SEED), -4, -4, 3)  # holds the lake of column (-3, -3)
     assert np.all(ids[:, 0, :] == BEDROCK)
     grass_x, grass_y, grass_z = np.nonzero(ids == GRASS)
     assert grass_x.size > 0
-    assert np.all(ids[grass_x, grass_y - 1, grass_z] == DIRT)
+    below = ids[grass_x, grass_y - 1, grass_z]
+    assert set(below.tolist()) <= {DIRT, STONE}
+    assert np.count_nonzero(below == DIRT) > 0.95 * below.size
 
 
 def test_caves_hollow_some_of_the_ground_but_never_the_bedrock():
-    ids = Terrain(SEED).column(3, 3)
+    ids = Terrain(SEED).column(5, -14)
     top = (ids != AIR).cumsum(axis=1).argmax(axis=1)  # highest non-air block per block column
     underground = np.arange(256)[None, :, None] < (top[:, None, :] - 4)
-    hollow = (ids == AIR) & underground
+    hollow = ((ids == AIR) | (ids == LAVA)) & underground
     assert 0.01 < hollow[:, 1:].sum() / underground[:, 1:].sum() < 0.3
     assert not hollow[:, 0].any()
 
 
 def test_tree_crowns_cross_column_borders_and_are_whole_on_both_sides():
     terrain = Terrain(SEED)
-    ids = region_ids(terrain, -3, -3, 6)
+    ids = region_ids(terrain, -4, -4, 5)
     trunk_x, trunk_y, trunk_z = np.nonzero((ids == LOG) & (np.roll(ids, -1, axis=1) != LOG))  # top logs
     inner = (trunk_x >= 2) & (trunk_x < ids.shape[0] - 2) & (trunk_z >= 2) & (trunk_z < ids.shape[2] - 2)
     near_border = inner & ((trunk_x % 16 <= 1) | (trunk_x % 16 >= 14) | (trunk_z % 16 <= 1) | (trunk_z % 16 >= 14))
@@ -117,3 +142,21 @@ def test_tree_candidates_are_the_same_whichever_neighbour_asks():
     shared = {(x, z, h) for x, z, h in zip(mine.x.tolist(), mine.z.tolist(), mine.trunk_height.tolist())
               if 14 <= x and x - 2 < 32}
     assert shared <= {(x, z, h) for x, z, h in zip(theirs.x.tolist(), theirs.z.tolist(), theirs.trunk_height.tolist())}
+
+
+def test_a_region_is_the_same_whichever_order_its_columns_are_generated_in():
+    keys = [(cx, cz) for cx in range(-4, -1) for cz in range(-4, -1)]  # a lake and trees across borders
+    forward = region_ids(Terrain(SEED), -4, -4, 3)
+    shuffled = Terrain(SEED)
+    order = [keys[i] for i in np.random.default_rng(5).permutation(len(keys))]
+    columns = {key: shuffled.column(*key) for key in order}
+    stitched = np.concatenate([np.concatenate([columns[cx, cz] for cz in range(-4, -1)], axis=2)
+                               for cx in range(-4, -1)], axis=0)
+    assert np.array_equal(stitched, forward)
+
+
+def test_a_seed_that_is_not_a_64_bit_int_is_refused():
+    with pytest.raises(TypeError):
+        Terrain(1.5)
+    with pytest.raises(ValueError):
+        Terrain(2 ** 63)
