@@ -144,9 +144,10 @@ class World:
         """
         terrain = Terrain(seed)
         check_worker_count(workers)
-        x, z = find_spawn(terrain)
+        generated: dict[tuple[int, int], np.ndarray] = {}
+        x, z = find_spawn(terrain, generated)
         spawn_key = column_of(x, z)
-        spawn_column = Column.from_ids(terrain.column(*spawn_key))
+        spawn_column = Column.from_ids(generated[spawn_key] if spawn_key in generated else terrain.column(*spawn_key))
         spawn = (x + 0.5, float(spawn_column.top_y(x & LOCAL_MASK, z & LOCAL_MASK) + 1), z + 0.5)
         file = WorldFile.create(Path(path), seed, time.time(), spawn)
         try:
