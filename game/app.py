@@ -460,7 +460,8 @@ class Game:
         if self.overlay.boxes_enabled:
             self.overlay.show_player_box(view.box)
             self.overlay.show_velocity(view.box, player.body.velocity)
-            self.overlay.show_bodies([v.box for v in mobs] + [v.box for v in projectiles])
+            self.overlay.show_bodies([v.box for v in mobs] + [v.box for v in projectiles]
+                                     + [body.box for body in session.falling.bodies])  # falling sand: the tick's box
             self.overlay.show_contacts(session.projectiles.contacts)
 
     def _refresh_panel(self) -> None:
