@@ -42,10 +42,11 @@ from ursina import Entity, application, camera, color, mouse, scene, window
 
 from game import health, paths, user_settings
 from game.clock import SCRIPTED_FRAME_SECONDS, FrameTimer, FrameTimes, TickClock
-from game.controls import MOUSE_BUTTON_KEYS, MOUSE_DEGREES_PER_UNIT, PAUSE_KEY, WHEEL_STEPS, LiveInput, turned
+from game.controls import (MOUSE_BUTTON_KEYS, MOUSE_DEGREES_PER_UNIT, PAUSE_KEY, RESPAWN_KEY, WHEEL_STEPS, LiveInput,
+                           turned)
 from game.medium import medium_lines
 from game.options import LaunchOptions
-from game.player import RESPAWN_KEY, View
+from game.player import View
 from game.render.window import CLOSING_FRAMES, NEAR_CLIP, LaunchError, horizontal_fov, open_window, save_window_image
 from game.render import space
 from game.render.chunk_renderer import ChunkRenderer

@@ -91,6 +91,8 @@ class Control:
 
 PAUSE_KEY = "escape"
 """Opens and closes the pause menu (handled by the window, never a replay event)."""
+RESPAWN_KEY = "enter"
+"""Respawns a dead player (a replay event like any key; the death screen's button sends it too)."""
 MOUSE_BUTTON_KEYS = ("left mouse down", "right mouse down", "middle mouse down")
 WHEEL_KEYS = ("scroll up", "scroll down")
 
@@ -117,7 +119,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("F2", "save a screenshot", _keys(_B.screenshot)),
     Control("F3", "debug overlay: boxes, contacts and numbers", _keys(_B.debug_overlay)),
     Control("B", "the overlay's boxes alone", _keys(_B.overlay_boxes)),
-    Control("Esc", "pause menu: settings, save and quit", (PAUSE_KEY,)),
+    Control("Enter", "respawn after dying (the death screen's button does too)", (RESPAWN_KEY,)),
+    Control("Esc", "pause menu: settings, peaceful, save and quit", (PAUSE_KEY,)),
 )
 """Every control, in the order the README's table and `--help` list them: the one place they are written."""
 

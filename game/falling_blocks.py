@@ -88,9 +88,9 @@ class FallingBlocks:
         world = self.world
         vx, vy, vz = falling.body.velocity
         vy -= GRAVITY
-        body = physics.move(falling.body._with_velocity((vx, vy, vz)), vx, vy, vz, world, SETTINGS)
+        body = physics.move(replace(falling.body, velocity=(vx, vy, vz)), vx, vy, vz, world, SETTINGS)
         vx, vy, vz = body.velocity
-        body = body._with_velocity((vx * DRAG, vy * DRAG, vz * DRAG))
+        body = replace(body, velocity=(vx * DRAG, vy * DRAG, vz * DRAG))
         falling = FallingBlock(body, falling.block, falling.age_ticks + 1)
         cell = falling.cell
         name = block_name(falling.block)

@@ -25,7 +25,7 @@ import physics
 from physics import AABB
 
 from . import health
-from .controls import DEFAULT_BINDINGS, InputState, KeyBindings
+from .controls import DEFAULT_BINDINGS, RESPAWN_KEY, InputState, KeyBindings
 from .health import Vitals
 from .hotbar import Hotbar, HotbarStateError
 from .replay import MAX_PITCH, Event, KeyDown, KeyUp, wrap_yaw
@@ -43,9 +43,6 @@ DOUBLE_TAP_TICKS = 7
 PLAYER_STATE_VERSION = 1
 """Written into the saved player state, so a later format can tell old states apart. (The vitals
 came later within version 1: a state without them loads with full health.)"""
-RESPAWN_KEY = "enter"
-"""While dead, pressing this respawns (the death screen's Respawn button sends it too, so a
-recording replays it). Not in `controls.KeyBindings`: it is heard only while dead."""
 
 
 class PlayerStateError(ValueError):

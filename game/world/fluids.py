@@ -40,6 +40,7 @@ NO_WAY_DOWN = 1000
 OBSIDIAN = block_id("obsidian")
 COBBLESTONE = block_id("cobblestone")
 STONE = block_id("stone")
+_ICE = block_id("ice")
 
 _WATER, _LAVA, _LADDER = int(Material.WATER), int(Material.LAVA), int(Material.LADDER)
 BLOCKS_FLOW = np.array(SOLID, copy=True)
@@ -63,7 +64,7 @@ class BlockAccess(Protocol):
     def ids_in_box(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> np.ndarray:
         """The ids of [x0, x1) x [y0, y1) x [z0, z1), indexed [x, y, z]."""
 
-    def set_id(self, x: int, y: int, z: int, block: int) -> None:
+    def set_id(self, x: int, y: int, z: int, block: int) -> object:
         """Write the block and run the neighbour notifications (Beta's `...WithNotify`)."""
 
     def schedule_update(self, x: int, y: int, z: int, kind: str, delay_ticks: int) -> None:
@@ -110,7 +111,6 @@ class Fluid:
         level = self.level(world, x, y, z)
         if level < 0:
             return
-        settled = True
         if level > 0:
             smallest, sources = -100, 0
             for dx, dz in _SIDES:
@@ -129,24 +129,18 @@ class Fluid:
             above = self.level(world, x, y + 1, z)
             if above >= 0:
                 new_level = above if above >= 8 else above + 8
-            if sources >= 2 and self.material == _WATER:
-                below = world.id_at(x, y - 1, z)
-                if SOLID_MATERIAL[below]:
-                    new_level = 0
-                elif MATERIAL[below] == self.material and level == 0:  # never true here (level > 0), as in Beta
-                    new_level = 0
+            if sources >= 2 and self.material == _WATER and SOLID_MATERIAL[world.id_at(x, y - 1, z)]:
+                new_level = 0  # (Beta also tests for water below a source here, which never holds when level > 0)
             if (self.material == _LAVA and level < 8 and new_level < 8 and new_level > level
                     and not world.one_in_four(x, y, z)):
-                new_level, settled = level, False
-            if new_level != level:
+                new_level = level
+            if new_level != level:  # otherwise it has settled: Beta's "stationary" is no update pending
                 level = new_level
                 if level < 0:
                     world.set_id(x, y, z, AIR)
                 else:
                     world.set_id(x, y, z, int(self.ids[level]))
                     world.schedule_update(x, y, z, self.kind, self.tick_rate)
-            elif settled:
-                pass  # Beta turns the block stationary: here, it simply has no update pending
         if self._can_displace(world, x, y - 1, z):
             if self.material == _LAVA and MATERIAL[world.id_at(x, y - 1, z)] == _WATER:
                 world.set_id(x, y - 1, z, STONE)  # lava falling onto water
@@ -301,7 +295,7 @@ def flow_vector(world: BlockAccess, x: int, y: int, z: int) -> tuple[float, floa
     for dx, dz in ((-1, 0), (0, -1), (1, 0), (0, 1)):  # Beta's order for the vector
         side = _effective_level(fluid, world, x + dx, y, z + dz)
         if side < 0:
-            if BLOCKS_MOVEMENT[world.id_at(x + dx, y, z + dz)]:
+            if SOLID_MATERIAL[world.id_at(x + dx, y, z + dz)]:  # Beta's Material.getIsSolid walls it
                 continue
             below = _effective_level(fluid, world, x + dx, y - 1, z + dz)
             if below >= 0:
@@ -321,10 +315,6 @@ def flow_vector(world: BlockAccess, x: int, y: int, z: int) -> tuple[float, floa
     return _normalised(vx, vy, vz)
 
 
-BLOCKS_MOVEMENT = SOLID_MATERIAL
-"""Beta's `Material.getIsSolid()` as the flow vector reads it (a neighbour that walls the current)."""
-
-
 def _effective_level(fluid: Fluid, world: BlockAccess, x: int, y: int, z: int) -> int:
     """Beta's `getEffectiveFlowDecay`: the level, with falling (8-15) counting as 0; -1 if not this fluid."""
     level = fluid.level(world, x, y, z)
@@ -337,9 +327,6 @@ def _side_is_solid(fluid: Fluid, world: BlockAccess, x: int, y: int, z: int) -> 
     if MATERIAL[block] == fluid.material or block == _ICE:
         return False
     return bool(SOLID_MATERIAL[block])
-
-
-_ICE = block_id("ice")
 
 
 def _normalised(x: float, y: float, z: float) -> tuple[float, float, float]:

@@ -68,7 +68,8 @@ _AIR_SECTION.flags.writeable = False
 _SECTION_MASK = ~LOCAL_MASK  # x & _SECTION_MASK is the first block of x's section
 _NEIGHBOURS = ((-1, 0, 0), (1, 0, 0), (0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1))
 """Beta's `notifyBlocksOfNeighborChange` order."""
-_MATERIAL_LIST = [Material(int(m)) for m in MATERIAL]
+_MATERIALS = list(Material)
+"""`physics.Material` by its int value (`_MATERIALS[MATERIAL[id]]` is a block's material)."""
 _FLUID_MATERIAL = {int(Material.WATER), int(Material.LAVA)}
 
 
@@ -219,7 +220,7 @@ class World:
 
     def get_block(self, x: int, y: int, z: int) -> str:
         """The name of block (x, y, z) (edge rule outside the build height)."""
-        return block_name(self._id_at(block_coordinate(x, "x"), block_coordinate(y, "y"), block_coordinate(z, "z")))
+        return block_name(self.id_at(block_coordinate(x, "x"), block_coordinate(y, "y"), block_coordinate(z, "z")))
 
     @staticmethod
     def can_hold(x: int, y: int, z: int) -> bool:
@@ -237,13 +238,7 @@ class World:
         x, y, z = block_coordinate(x, "x"), block_coordinate(y, "y"), block_coordinate(z, "z")
         block = block_id(name)
         require_in_height(y)
-        key = column_of(x, z)
-        column = self._column_at(*key)
-        if column.get(x & LOCAL_MASK, y, z & LOCAL_MASK) == block:
-            return ()
-        seen_by = sections_seeing(x, y, z)
-        self.set_id(x, y, z, block)
-        return seen_by
+        return self.set_id(x, y, z, block)
 
     # --- the world's tick: scheduled block updates -------------------------------------------------
 
@@ -255,7 +250,7 @@ class World:
         require_in_height(y)
         if isinstance(delay, bool) or not isinstance(delay, int) or not 1 <= delay <= 1_000_000:
             raise ValueError(f"delay must be an int number of ticks in 1..1000000, got {delay!r}")
-        kind = _update_kind(self._id_at(x, y, z))
+        kind = _update_kind(self.id_at(x, y, z))
         return kind is not None and self._updates.schedule(x, y, z, kind, self.ticks + delay)
 
     @property
@@ -272,11 +267,11 @@ class World:
         ran = 0
         for x, y, z, kind in self._updates.take_due(self.ticks):
             ran += 1
-            block = self._id_at(x, y, z)
+            block = self.id_at(x, y, z)
             if _update_kind(block) != kind:
                 continue  # the block changed since it was scheduled (Beta drops such an entry)
             if kind == "falls":
-                if y > 0 and falls_into(self._id_at(x, y - 1, z)):
+                if y > 0 and falls_into(self.id_at(x, y - 1, z)):
                     self._falling_starts.append(FallingStart((x, y, z), block))
             else:
                 fluids.FLUIDS[kind].update(self, x, y, z)
@@ -307,24 +302,27 @@ class World:
         """The ids of blocks [x0, x1) x [y0, y1) x [z0, z1) as a read-only [x, y, z] array (edge rule kept)."""
         return self._ids_in_box(x0, y0, z0, x1, y1, z1)
 
-    def set_id(self, x: int, y: int, z: int, block: int) -> None:
+    def set_id(self, x: int, y: int, z: int, block: int) -> tuple[tuple[int, int, int], ...]:
         """Write block id `block` at (x, y, z) and notify as Beta's `setBlockWithNotify` (see the
-        module docstring); ignored outside the build height and the border."""
+        module docstring); returns the sections that see the change, as `set_block` does (() when
+        nothing changed, and for a cell outside the build height or the border, which is ignored)."""
         if not self.can_hold(x, y, z):
-            return
+            return ()
         key = column_of(x, z)
         column = self._column_at(*key)
         old = column.get(x & LOCAL_MASK, y, z & LOCAL_MASK)
         if old == block:
-            return
+            return ()
         column.set(x & LOCAL_MASK, y, z & LOCAL_MASK, block)
         self._unsaved.add(key)
         self.revision += 1
-        self._changed_sections.update(sections_seeing(x, y, z))
+        seen_by = sections_seeing(x, y, z)
+        self._changed_sections.update(seen_by)
         if _block_type(old) != _block_type(block):
-            self._block_added(x, y, z, block)
+            self._react(x, y, z)
         for dx, dy, dz in _NEIGHBOURS:
-            self._neighbour_changed(x + dx, y + dy, z + dz)
+            self._react(x + dx, y + dy, z + dz)
+        return seen_by
 
     def schedule_update(self, x: int, y: int, z: int, kind: str, delay_ticks: int) -> None:
         """Queue an update of `kind` at (x, y, z) `delay_ticks` from now, unless one is pending there."""
@@ -332,21 +330,17 @@ class World:
 
     def one_in_four(self, x: int, y: int, z: int) -> bool:
         """A coin with a 1/4 chance of True, fixed by the seed, the cell and the world tick (so a
-        reloaded world draws the same)."""
-        mixed = hash((self.seed, x, y, z, self.ticks)) & 0xFFFFFFFF
-        return (mixed * 0x9E3779B1 >> 13) & 3 == 0
+        reloaded world draws the same, on any Python)."""
+        mixed = (self.seed * 0x9E3779B97F4A7C15 + x * 0x85EBCA6B + y * 0xC2B2AE35 + z * 0x27D4EB2F
+                 + self.ticks * 0x165667B1) & 0xFFFFFFFFFFFFFFFF
+        mixed ^= mixed >> 31
+        mixed = (mixed * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        return (mixed >> 40) & 3 == 0
 
-    def _block_added(self, x: int, y: int, z: int, block: int) -> None:
-        fluid = fluids.fluid_of(block)
-        if fluid is not None:
-            if fluid.harden(self, x, y, z):
-                return
-            if self._id_at(x, y, z) == block:
-                self._updates.schedule(x, y, z, fluid.kind, self.ticks + fluid.tick_rate)
-        elif FALLS[block]:
-            self._updates.schedule(x, y, z, "falls", self.ticks + FALL_TICKS)
-
-    def _neighbour_changed(self, x: int, y: int, z: int) -> None:
+    def _react(self, x: int, y: int, z: int) -> None:
+        """A block placed here, or a neighbour of it changed (Beta's `onBlockAdded` and
+        `onNeighborBlockChange`, which come to the same for fluids, sand and gravel): lava beside
+        water hardens, otherwise a fluid, sand or gravel schedules its update (unless one is pending)."""
         if not 0 <= y < WORLD_HEIGHT:
             return
         block = self.id_at(x, y, z)
@@ -409,11 +403,11 @@ class World:
     def slipperiness(self, x: int, y: int, z: int) -> float:
         """Slipperiness of block (x, y, z) (0.6 for ordinary blocks and air, 0.98 for ice)."""
         x, y, z = block_coordinate(x, "x"), block_coordinate(y, "y"), block_coordinate(z, "z")
-        return float(SLIPPERINESS[self._id_at(x, y, z)])
+        return float(SLIPPERINESS[self.id_at(x, y, z)])
 
     def material(self, x: int, y: int, z: int) -> Material:
         """What block (x, y, z) is made of, as physics sees it (physics.CollisionWorld's optional query)."""
-        return _MATERIAL_LIST[self._id_at(int(x), int(y), int(z))]
+        return _MATERIALS[MATERIAL[self.id_at(int(x), int(y), int(z))]]
 
     def flow(self, x: int, y: int, z: int) -> tuple[float, float, float]:
         """The current of the fluid at (x, y, z) (Beta's `getFlowVector`), zero elsewhere."""
@@ -431,12 +425,12 @@ class World:
         if not found[0].size:
             return {}
         values = materials[found].tolist()
-        return {(x0 + i, y0 + j, z0 + k): _MATERIAL_LIST_BY_VALUE[m]
+        return {(x0 + i, y0 + j, z0 + k): _MATERIALS[m]
                 for i, j, k, m in zip(found[0].tolist(), found[1].tolist(), found[2].tolist(), values)}
 
     def fluid_level(self, x: int, y: int, z: int) -> int:
         """Beta's metadata of the water or lava at (x, y, z) (0 a source), -1 for any other block."""
-        return int(FLUID_LEVEL[self._id_at(int(x), int(y), int(z))])
+        return int(FLUID_LEVEL[self.id_at(int(x), int(y), int(z))])
 
     # --- background loading ---------------------------------------------------------------------
 
@@ -578,13 +572,6 @@ class World:
             raise WorldClosedError("the world is closed")
         return self._file
 
-    def _id_at(self, x: int, y: int, z: int) -> int:
-        if y < 0:
-            return BELOW_WORLD
-        if y >= WORLD_HEIGHT:
-            return ABOVE_WORLD
-        return self._column_at(*column_of(x, z)).get(x & LOCAL_MASK, y, z & LOCAL_MASK)
-
     def _column_at(self, cx: int, cz: int) -> Column:
         column = self._columns.get((cx, cz))
         if column is None:
@@ -652,9 +639,6 @@ class World:
                         target[...] = section[ax - cx * CHUNK_SIZE:bx - cx * CHUNK_SIZE, ay - sy * CHUNK_SIZE:
                                               by - sy * CHUNK_SIZE, az - cz * CHUNK_SIZE:bz - cz * CHUNK_SIZE]
         return out
-
-
-_MATERIAL_LIST_BY_VALUE = list(Material)
 
 
 def _update_kind(block: int) -> str | None:

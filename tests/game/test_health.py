@@ -16,7 +16,8 @@ from game.health import (CACTUS_DAMAGE, DROWNING_DAMAGE, FIRE_DAMAGE, HURT_TICKS
                          MAX_AIR, MAX_HEALTH, REGEN_INTERVAL_TICKS, Exposure, Hit, Vitals, advance, eye_fluid, hurt)
 from game.hotbar import Hotbar
 from game.lab import CACTUS_CELLS, LADDER_CELLS, SPAWN_FEET, build_arena, lab_session
-from game.player import EYE_HEIGHT, RESPAWN_KEY, PlayerStateError, saved_player
+from game.controls import RESPAWN_KEY
+from game.player import EYE_HEIGHT, PlayerStateError, saved_player
 from game.replay import Click, KeyDown, KeyUp, Look
 from game.session import Session
 from physics import Body, Material

@@ -12,7 +12,7 @@ from PIL import Image
 
 from game.health import MAX_AIR, MAX_HEALTH
 from game.lab import SPAWN_FEET, lab_session
-from game.player import RESPAWN_KEY
+from game.controls import RESPAWN_KEY
 from game.replay import KeyDown, KeyUp, Look
 from game.ui import death_screen, hud
 from game.ui.screen_effects import FLUID_VIEWS

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.world import World
+from game.world import World, fluids
+from game.world.blocks import block_id
 from game.world.block_updates import UPDATES_PER_TICK, BlockUpdates, check_rows
 from game.world.fluids import LAVA_TICKS, WATER_TICKS
+from physics.materials import Material
 
 FLOOR_Y = 200
 """High above the terrain: the tests build their own ground in open sky."""
@@ -184,8 +187,6 @@ def test_the_world_reports_fluid_materials_and_a_current_toward_lower_water_for_
     flat_floor(world)
     world.set_block(0, Y, 0, "water")
     run(world, 60)
-    from physics.materials import Material
-
     assert world.material(0, Y, 0) is Material.WATER and world.material(0, FLOOR_Y, 0) is Material.SOLID
     assert world.material(0, Y + 1, 0) is Material.AIR
     assert world.flow(0, Y, 0) == (0.0, 0.0, 0.0)  # the source: levels even all around
@@ -206,8 +207,6 @@ class DenseBlocks:
         return int(self.ids[x, y, z]) if inside else 0
 
     def ids_in_box(self, x0, y0, z0, x1, y1, z1):
-        import numpy as np
-
         out = np.zeros((x1 - x0, y1 - y0, z1 - z0), dtype=self.ids.dtype)
         for x in range(x0, x1):
             for y in range(y0, y1):
@@ -219,11 +218,6 @@ class DenseBlocks:
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_the_windowed_flow_search_chooses_the_same_directions_as_beta_s_cell_by_cell_search(data):
-    import numpy as np
-
-    from game.world import fluids
-    from game.world.blocks import block_id
-
     palette = [block_id(n) for n in ("air", "air", "stone", "stone", "water", "water_3", "lava", "ladder_north",
                                      "torch", "glass")]
     size = 13
@@ -235,3 +229,11 @@ def test_the_windowed_flow_search_chooses_the_same_directions_as_beta_s_cell_by_
     world = DenseBlocks(ids)
     for fluid in (fluids.WATER, fluids.LAVA):
         assert fluid.flow_directions(world, 6, 1, 6) == fluid.flow_directions_reference(world, 6, 1, 6)
+
+
+def test_the_lava_coin_comes_up_one_time_in_four_and_the_same_for_the_same_cell_and_tick(world):
+    draws = [world.one_in_four(x, 30, z) for x in range(100) for z in range(100)]
+    assert 2300 < sum(draws) < 2700
+    assert draws == [world.one_in_four(x, 30, z) for x in range(100) for z in range(100)]
+    world.tick()
+    assert draws != [world.one_in_four(x, 30, z) for x in range(100) for z in range(100)]  # a new tick, new draws
