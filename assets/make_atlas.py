@@ -301,6 +301,35 @@ def _obsidian(rng: np.random.Generator) -> np.ndarray:
     return tile
 
 
+ORE_SPECKS = {
+    "coal_ore": ((34, 34, 34), (62, 62, 62)),
+    "iron_ore": ((196, 150, 118), (226, 192, 166)),
+    "gold_ore": ((226, 196, 44), (252, 238, 110)),
+    "redstone_ore": ((170, 14, 14), (228, 40, 40)),
+    "diamond_ore": ((64, 200, 210), (150, 244, 248)),
+}
+"""Ore tile -> (speck colour, its highlight): each ore is stone with clusters of coloured specks."""
+ORE_SPECK_SHARE = 0.22
+"""Share of an ore tile's pixels that are specks: a few clusters, clearly not plain stone."""
+
+
+def _ore(name: str) -> Callable[[np.random.Generator], np.ndarray]:
+    """The painter of ore tile `name`: its own stone, then speck clusters where a coarse noise peaks,
+    the upper-left pixel of each speck pair lit."""
+    colour, light = ORE_SPECKS[name]
+
+    def paint(rng: np.random.Generator) -> np.ndarray:
+        tile = _stone(rng)
+        field = _value_noise(rng, 4) * 0.6 + rng.random((SIZE, SIZE)) * 0.4
+        specks = field >= np.quantile(field, 1.0 - ORE_SPECK_SHARE)
+        tile[specks] = _rgba(colour)
+        lit = specks & ~np.roll(specks, 1, axis=0) & ~np.roll(specks, 1, axis=1)
+        tile[lit] = _rgba(light)
+        return tile
+
+    return paint
+
+
 TORCH_COLUMNS = (7, 8)
 """[pixels] The tile columns a torch's post shows: the mesher draws it 2/16 wide in the cell's middle."""
 TORCH_FLAME_ROWS = 3
@@ -386,6 +415,7 @@ PAINTERS: dict[str, Callable[[np.random.Generator], np.ndarray]] = {
     "slab_side": _slab_side, "carpet": _carpet, "water": _water, "lava": _lava, "ladder": _ladder,
     "cobweb": _cobweb, "soul_sand": _soul_sand, "cactus_side": _cactus_side, "cactus_top": _cactus_top,
     "obsidian": _obsidian, "torch": _torch, "dandelion": _dandelion, "rose": _rose, "tall_grass": _tall_grass,
+    **{name: _ore(name) for name in ORE_SPECKS},
 }
 """Tile name -> painter of its 16x16 RGBA pixels; one per name in blocks.TILE_NAMES."""
 

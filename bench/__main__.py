@@ -9,7 +9,7 @@ import sys
 
 from .harness import format_table
 
-SUITES = ("physics", "sweep", "crowd", "world", "fluids", "meshing", "game")
+SUITES = ("physics", "sweep", "crowd", "world", "fluids", "meshing", "light", "game")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,9 +13,10 @@ from __future__ import annotations
 import math
 
 from game.world import features as F
+from game.world import ores as O
 from game.world import terrain as T
 from game.world import trees
-from game.world.blocks import AIR, FLUID_LEVEL, SOLID
+from game.world.blocks import AIR, FLUID_LEVEL, SOLID, block_id
 from game.world.noise import AXIS_KEYS, GRADIENTS_2D, GRADIENTS_3D, MASK64, derive_seed, mix64
 
 
@@ -229,6 +230,37 @@ def crown_has(corner_bits: int, dx: int, layer: int, dz: int) -> bool:
     return layer == 2 or not (abs(dx) == 1 and abs(dz) == 1)
 
 
+def place_ores(ids: list, seed: int, cx: int, cz: int) -> None:
+    """Every vein of every kind, ball by ball and cell by cell, replacing stone only (kinds in order)."""
+    first = 0
+    for kind in O.VEIN_KINDS:
+        n, block = kind.size, block_id(kind.block)
+        stride = O.VEIN_HASHES + n + 1
+        for vein in range(kind.veins_per_column):
+            u = [(hash_point(seed, cx, first + vein * stride + j, cz) >> 11) * 2.0 ** -53 for j in range(stride)]
+            mid_x, mid_z, mid_y = u[0] * 16, u[1] * 16, float(math.floor(u[2] * kind.max_y))
+            t = u[3] * 2.0 - 1.0
+            half = n * O.VEIN_HALF_SPAN
+            reach_x, reach_z = (1.0 - t * t) / (1.0 + t * t) * half, (t + t) / (1.0 + t * t) * half
+            rise = [math.floor(value * O.VEIN_RISE_CHOICES) - O.VEIN_RISE_OFFSET for value in u[4:6]]
+            start = (mid_x + reach_x, mid_y + rise[0], mid_z + reach_z)
+            end = (mid_x - reach_x, mid_y + rise[1], mid_z - reach_z)
+            for ball in range(n + 1):
+                f = ball / n
+                centre = [a + (b - a) * f for a, b in zip(start, end)]
+                radius = ((1.0 + 4.0 * f * (1.0 - f)) * u[O.VEIN_HASHES + ball] * (n * O.BALL_SCALE) + 1.0) / 2.0
+                lows = [math.floor(c - radius + 0.5) for c in centre]
+                span = math.ceil(2.0 * n * O.BALL_SCALE + 1.0)
+                for x in range(max(lows[0], 0), min(lows[0] + span, 16)):
+                    for y in range(max(lows[1], 0), min(lows[1] + span, 256)):
+                        for z in range(max(lows[2], 0), min(lows[2] + span, 16)):
+                            gaps = [x + 0.5 - centre[0], y + 0.5 - centre[1], z + 0.5 - centre[2]]
+                            inside = gaps[0] * gaps[0] + gaps[1] * gaps[1] + gaps[2] * gaps[2] < radius * radius
+                            if inside and ids[x][y][z] == T.STONE:
+                                ids[x][y][z] = block
+        first += kind.veins_per_column * stride
+
+
 def reference_column(seed: int, cx: int, cz: int) -> list:
     """Column (cx, cz) as nested lists ids[x][y][z]."""
     x0, z0 = cx * 16, cz * 16
@@ -259,6 +291,18 @@ def reference_column(seed: int, cx: int, cz: int) -> list:
 
     ring = {(x, z): surface_at(seed, x0 + x, z0 + z) for x in range(-1, 17) for z in range(-1, 17)}
     tops = {key: value[0] for key, value in ring.items()}
+    tree_seed = derive_seed(seed, 3)
+    grown = []
+    for ncx in (cx - 1, cx, cx + 1):
+        for ncz in (cz - 1, cz, cz + 1):
+            for slot in range(trees.SLOTS_PER_COLUMN):
+                h = hash_point(tree_seed, ncx, slot, ncz)
+                tx, tz = ncx * 16 + (h & 15), ncz * 16 + (h >> 4 & 15)
+                ground, top_block, _, biome = surface_at(seed, tx, tz)
+                if top_block == T.GRASS and (h >> 16 & 255) < T.TREE_CHANCE[biome]:
+                    grown.append((tx, tz, ground, trees.MIN_TRUNK_HEIGHT + (h >> 8) % 3, h >> 24 & 255))
+    trunks = {(tx - x0, tz - z0) for tx, tz, *_ in grown if 0 <= tx - x0 < 16 and 0 <= tz - z0 < 16}
+    entrance_seed = derive_seed(seed, 9)
     for x in range(16):
         for z in range(16):
             top_y, top_block, filler_block, _ = ring[x, z]
@@ -266,10 +310,17 @@ def reference_column(seed: int, cx: int, cz: int) -> list:
             for dx, dz in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                 if tops[x + dx, z + dz] < T.SEA_LEVEL:
                     roof = min(roof, tops[x + dx, z + dz])
+            opens_above = 256  # an opening to the sky carves the cells above this height, up to the top
+            dry = all(tops[x + dx, z + dz] >= T.SEA_LEVEL for dx, dz in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)))
+            if (dry and (x, z) not in trunks
+                    and noise_2d(entrance_seed, (x0 + (x + 0.5)) / T.ENTRANCE_PERIOD,
+                                 (z0 + (z + 0.5)) / T.ENTRANCE_PERIOD) > T.ENTRANCE_THRESHOLD):
+                opens_above = roof if cave_value(x, roof, z) > T.CAVE_THRESHOLD else 256
             for y in range(max(top_y, T.SEA_LEVEL) + 1):
                 if y == 0:
                     block = T.BEDROCK
-                elif T.CAVE_FLOOR_Y <= y <= roof and cave_value(x, y, z) > T.CAVE_THRESHOLD:
+                elif ((T.CAVE_FLOOR_Y <= y <= roof and cave_value(x, y, z) > T.CAVE_THRESHOLD)
+                      or opens_above < y <= top_y):
                     block = T.LAVA if y < T.LAVA_POOL_Y else AIR
                 elif y > top_y:
                     block = T.WATER
@@ -281,18 +332,8 @@ def reference_column(seed: int, cx: int, cz: int) -> list:
                     block = T.STONE
                 ids[x][y][z] = block
 
-    tree_seed = derive_seed(seed, 3)
-    grown = []
-    for ncx in (cx - 1, cx, cx + 1):
-        for ncz in (cz - 1, cz, cz + 1):
-            for slot in range(trees.SLOTS_PER_COLUMN):
-                h = hash_point(tree_seed, ncx, slot, ncz)
-                tx, tz = ncx * 16 + (h & 15), ncz * 16 + (h >> 4 & 15)
-                ground, top_block, _, biome = surface_at(seed, tx, tz)
-                if top_block == T.GRASS and (h >> 16 & 255) < T.TREE_CHANCE[biome]:
-                    grown.append((tx, tz, ground, trees.MIN_TRUNK_HEIGHT + (h >> 8) % 3, h >> 24 & 255))
-    place_lake(ids, derive_seed(seed, 4), cx, cz, tops,
-               {(tx - x0, tz - z0) for tx, tz, *_ in grown if 0 <= tx - x0 < 16 and 0 <= tz - z0 < 16})
+    place_lake(ids, derive_seed(seed, 4), cx, cz, tops, trunks)
+    place_ores(ids, derive_seed(seed, 8), cx, cz)
     for tx, tz, ground, height, bits in grown:
         for dx in range(-2, 3):
             for layer in range(4):

@@ -6,8 +6,12 @@ with the view blended between ticks and mouse look every frame), turning keyboar
 input into the session's events (`controls.LiveInput`) or reading them from a replay file,
 recording them, showing the session's state (HUD with hearts and air, F3 overlay, mobs,
 projectiles, the targeted block's outline, the hurt flash, the death screen, the view's tint and
-fog with the eye in water or lava), the pause menu, saving on quit and on window close, and the
-end-of-run outputs (screenshot, JSON report: the session's report plus what only a window has).
+fog with the eye in water or lava; the sky, sun, moon and the world's light by the session's time
+of day, `game.render.sky`), playing the session's sounds (`game.render.sound_player`), the creative
+inventory screen while the session's inventory is open (the pointer free, its clicks made into the
+session's `put_in_slot` events, Esc sending the inventory key), the pause menu, saving on quit,
+on window close and on a stop signal (SIGTERM, SIGHUP, SIGINT: a flag the frame loop checks; Esc while loading quits saving
+nothing, as nothing was played), and the end-of-run outputs (screenshot, JSON report: the session's report plus what only a window has).
 The same window plays the lab (`--lab`): the session is then over the lab's arena, whose
 sections are drawn all at once (`FixedSections`) instead of streamed.
 Does not own: the game's rules and tick order (`game.session`), movement (`game.player` and
@@ -27,7 +31,9 @@ saves the screenshot and report, saves the world and exits.
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import io
 import math
 import os
 import statistics
@@ -52,12 +58,16 @@ from game.render import space
 from game.render.chunk_renderer import ChunkRenderer
 from game.render.entity_view import EntityView
 from game.render.screenshots import save_screenshot
+from game.render.sky import Sky, sky_colors
+from game.render.sound_player import SoundPlayer, choose_audio_library, muted_by_environment
 from game.replay import ReplayCursor, ReplayWriter
 from game.session import Session, write_report
+from game.stop_signals import StopFlag, on_stop_signals
 from game.streaming import LOADING, FixedSections, WorldStreamer
 from game.ui.death_screen import DeathScreen
 from game.ui.debug_overlay import DebugOverlay, GameStatus, panel_lines, status_lines
 from game.ui.hud import Hud
+from game.ui.inventory_screen import InventoryScreen
 from game.ui.loading_screen import LoadingScreen
 from game.ui.pause_menu import PauseMenu
 from game.ui.screen_effects import ScreenEffects, fluid_fog
@@ -65,7 +75,8 @@ from game.ui.target_outline import TargetOutline
 from game.world.coords import CHUNK_SIZE, column_of
 
 SKY_COLOR = color.rgb32(140, 192, 236)
-"""Clear colour and fog colour, so the far edge of the world fades into the sky."""
+"""Clear colour and fog colour in full day, so the far edge of the world fades into the sky; the
+time of day dims and tints it (`game.render.sky.sky_colors`)."""
 FOG_START_FRACTION = 0.55
 """Fog starts at this fraction of the fog end distance: the last ~half of the view fades."""
 SPAWN_AREA_RADIUS = 6
@@ -84,6 +95,12 @@ LAB_SKY_COLOR = color.rgb(0.62, 0.78, 0.96)
 LAB_FOG_RANGE = (40.0, 90.0)
 """[blocks] The lab's linear fog, start to end: the far parts of the arena fade into its sky."""
 LAB_FAR_CLIP = 500.0
+LOADING_SCREEN_FIRST_FRAMES = 2
+"""Frames drawn with the loading screen alone, right after the window opens and before the game is
+built. The first frame still has the window's first size (the backdrop drawn too large, no text);
+the second is the whole screen. Measured at 640x360 under Xvfb on the 2-core development machine
+(from the window opening to the end of the frame showing the whole loading screen): 94-189 ms,
+where the first frame, drawn only once the game was built, came 213-384 ms after the window opened."""
 MEMORY_SAMPLE_TICKS = 100
 """[ticks] With --report, the report's `memory` samples are taken this often (every 5 s of play)."""
 
@@ -121,8 +138,10 @@ def launch_settings(options: LaunchOptions) -> user_settings.UserSettings:
     return settings.with_changes(**{name: value for name, value in overrides.items() if value is not None})
 
 
-def run(options: LaunchOptions, session: Session) -> int:
-    """Open the window and play `session` until the player quits, the window closes or the run ends."""
+def run(options: LaunchOptions, session: Session, stop: StopFlag | None = None) -> int:
+    """Open the window and play `session` until the player quits, the window closes, a stop signal
+    (SIGTERM, SIGHUP, SIGINT) comes or the run ends. `stop`: the flag the stop signals set, when
+    the caller (`game.cli`) already listens for them; by default the run makes its own."""
     recorder = None
     if options.record is not None:
         try:
@@ -133,18 +152,27 @@ def run(options: LaunchOptions, session: Session) -> int:
     if session.saved_player_problem is not None:
         print(f"boxel: warning: {session.saved_player_problem}", file=sys.stderr)
     game = None
+    stop = stop if stop is not None else StopFlag()
+    """Set by a stop signal: the frame loop ends as on closing the window (a flag checked between
+    frames: an exception raised inside Panda3D's frame would crash the process)."""
+    hearing = on_stop_signals(stop)
+    hearing.__enter__()
     try:
-        app = open_window(options.size)
+        choose_audio_library(muted_by_environment())  # OpenAL, unless muted or there is no audio device
+        app = open_quietly(options.size)
         draw_opaque_front_to_back()
-        game = Game(session, options, launch_settings(options), recorder)
-        while not (game.ticks_done or game.quit_requested):
+        loading_screen = LoadingScreen()
+        for _ in range(LOADING_SCREEN_FIRST_FRAMES):
+            app.step()  # the loading screen is up before the game is built: no black window meanwhile
+        game = Game(session, options, launch_settings(options), recorder, loading_screen)
+        while not (game.ticks_done or game.quit_requested or stop):
             app.step()
         if game.ticks_done:
             game.settle()
             for _ in range(CLOSING_FRAMES):
                 app.step()
             game.write_outputs(app)
-        elif options.exit_after_ticks is not None:
+        elif options.exit_after_ticks is not None and not stop:
             # Quit (Esc, Save and quit) before the scripted ticks ran: no screenshot or report was
             # written, so a harness must not read this as a finished run.
             print(f"boxel: quit after {session.ticks_run} of {options.exit_after_ticks} scripted ticks; "
@@ -159,14 +187,28 @@ def run(options: LaunchOptions, session: Session) -> int:
         finally:
             if recorder is not None:
                 recorder.close()
+            hearing.__exit__(None, None, None)  # after the save: a second signal cannot break into it
     return 0
+
+
+def open_quietly(size: tuple[int, int]):
+    """`open_window`, without the lines Ursina prints on every start (its folders, the window's
+    position, "info:" notes); what it printed goes to stderr only if the window cannot open."""
+    application.print_info = False
+    printed = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(printed):
+            return open_window(size)
+    except BaseException:
+        sys.stderr.write(printed.getvalue())
+        raise
 
 
 class Game:
     """The window on a session. Its hook entity makes Ursina call `input` for every key and `update` once per frame."""
 
     def __init__(self, session: Session, options: LaunchOptions, settings: user_settings.UserSettings,
-                 recorder: ReplayWriter | None) -> None:
+                 recorder: ReplayWriter | None, loading_screen: LoadingScreen | None = None) -> None:
         self.session = session
         self.world = session.world
         self.options = options
@@ -198,9 +240,15 @@ class Game:
         self.target = None
         self.view_fluid = None
         """The fluid the eye is in as drawn this frame (`health.eye_fluid`): the view's tint and fog."""
+        self.sky_color = LAB_SKY_COLOR if options.lab else SKY_COLOR
+        """The clear and fog colour of the sky now (the time of day's; the lab's sky never changes)."""
+        self.shown_day_time: int | None = None
+        """The time of day the sky, fog and daylight were last set for (None: not yet)."""
+        self.sky = None
 
         camera.clip_plane_near = NEAR_CLIP
-        self.renderer = ChunkRenderer(self.world.padded_section)
+        self.renderer = ChunkRenderer(self.world.padded_section,
+                                      padded_light=getattr(self.world, "padded_light", None))
         try:
             self.renderer.ignore = True  # Ursina must not upload: the streamer does, under its frame budget
             if options.lab:
@@ -209,18 +257,23 @@ class Game:
                 self.streamer = WorldStreamer(self.world, self.renderer, settings.view_distance_columns,
                                               save=session.save)
             session.on_save = self.streamer.saved
+            self.sound = SoundPlayer(settings.sound_volume)
             self.apply_settings(settings)
             self.streamer.limit_radius(SPAWN_AREA_RADIUS)
             self.outline = TargetOutline()
-            self.entities = EntityView()
+            self.entities = EntityView(texture=self.renderer.atlas_texture)
             self.overlay = DebugOverlay()
             self.effects = ScreenEffects()
             self.hud = Hud(session.hotbar)
+            self.inventory = InventoryScreen(on_put=self.live.put_in_slot, slot_keys=session.bindings.hotbar_slots)
             self.death_screen = DeathScreen(on_respawn=self.request_respawn)
             self.menu = PauseMenu(settings, on_resume=self.resume, on_settings_changed=self.apply_settings,
                                   on_save_and_quit=self.request_quit, peaceful=not session.damage_enabled,
-                                  on_peaceful_changed=self.set_peaceful)
-            self.loading_screen = LoadingScreen()
+                                  on_peaceful_changed=self.set_peaceful,
+                                  on_time_chosen=None if options.lab else self.set_day_time)
+            self.loading_screen = loading_screen if loading_screen is not None else LoadingScreen()
+            if not options.lab:
+                self.sky = Sky()
         except BaseException:
             self.renderer.close()  # its mesher threads must not outlive a failed start
             raise
@@ -235,6 +288,7 @@ class Game:
         """Use new settings now (the pause menu calls this while a slider moves)."""
         self.settings = settings
         camera.fov = horizontal_fov(settings.fov_degrees, window.aspect_ratio)
+        self.sound.volume = settings.sound_volume
         if self.options.lab:
             camera.clip_plane_far = LAB_FAR_CLIP
         else:
@@ -250,25 +304,50 @@ class Game:
         if fluid is not None:
             window.color = scene.fog_color = fluid.fog_color
             scene.fog_density = fluid.fog_range
+            self.renderer.sync_fog()
             return
-        window.color = scene.fog_color = LAB_SKY_COLOR if self.options.lab else SKY_COLOR
+        window.color = scene.fog_color = self.sky_color
         if self.options.lab:
             scene.fog_density = LAB_FOG_RANGE
         else:
             end = fog_end(self.settings.view_distance_columns)
             scene.fog_density = (FOG_START_FRACTION * end, end)
+        self.renderer.sync_fog()
 
     def pause(self) -> None:
         self.paused = True
         self.menu.open()
+        self.hud.show_paused(True)
         mouse.locked = False
 
     def resume(self) -> None:
         if self.menu.is_open:
             self.menu.close()
         self.paused = False
+        self.hud.show_paused(False)
         self.frame_timer.skip_gap()  # the time spent paused is not owed to the clock, nor a frame
         mouse.locked = not self.death_screen.is_open  # the death screen's button needs the pointer
+
+    def set_day_time(self, ticks: int) -> None:
+        """The pause menu's time buttons: the session's time of day, shown at once (also while paused)."""
+        self.session.set_day_time(ticks)
+        self._show_day_time()
+
+    def _show_day_time(self) -> None:
+        """The sky colour, the fog, the sun and moon and the world's daylight for the session's time of
+        day (the lab keeps its sky). Colours and daylight change only when the time did; the sun and
+        moon follow the eye every frame."""
+        if self.sky is None:
+            return
+        day_time = self.session.day_time
+        if day_time != self.shown_day_time:
+            self.shown_day_time = day_time
+            colors = sky_colors(day_time, tuple(SKY_COLOR)[:3])
+            self.sky_color = color.rgb(*colors.sky)
+            self.renderer.set_daylight(colors.daylight)
+            if self.view_fluid is None:
+                self._apply_fog()
+        self.sky.show(day_time, tuple(camera.world_position), visible=self.view_fluid is None)
 
     def set_peaceful(self, peaceful: bool) -> None:
         """The pause menu's Peaceful switch: damage off (on) or on (off) in the session."""
@@ -290,7 +369,11 @@ class Game:
                 self.quit_requested = True  # a replay ignores the real keyboard; Esc still ends it
             elif self.paused:
                 self.resume()
-            elif not self.loading:
+            elif self.inventory.is_open:
+                self._close_inventory()
+            elif self.loading:
+                self.quit_requested = True  # nothing played yet: quit at once (`close` saves nothing)
+            else:
                 self.pause()
             return
         if self.cursor is not None or key == PAUSE_KEY + " up":
@@ -303,6 +386,8 @@ class Game:
             return
         if self.death_screen.is_open and key in MOUSE_BUTTON_KEYS:
             return  # a click on the Respawn button must not also build once the player is back
+        if self.inventory.is_open and self.inventory.handle(key, mouse.position):
+            return  # the screen's: a click on the grid or a slot, a wheel step, a digit over an entry
         self.live.receive(key)
 
     # --- frame ------------------------------------------------------------------------------------
@@ -324,7 +409,7 @@ class Game:
             self.streamer.update(self.player_column())
             return
         player = self.session.player
-        if self.cursor is None and mouse.locked:
+        if self.cursor is None and mouse.locked and not self.inventory.is_open:
             degrees_per_unit = MOUSE_DEGREES_PER_UNIT * self.settings.mouse_sensitivity
             player.input.look_at(*turned(player.input.yaw, player.input.pitch,
                                          mouse.velocity[0], mouse.velocity[1], degrees_per_unit))
@@ -379,6 +464,7 @@ class Game:
             self._screenshot()
         self._show_toggles()
         session.tick()
+        self.sound.play(session.take_sounds(), session.player.eye, session.player.input.yaw)
         self._show_vitals()
         if self.options.report is not None and session.ticks_run % MEMORY_SAMPLE_TICKS == 0:
             self._sample_memory()  # ~3 ms at view distance 32: only for a report
@@ -411,6 +497,38 @@ class Game:
         if self.overlay.panel_enabled and not panel_was_on:
             self._refresh_panel()
         self.hud.show_hotbar(session.hotbar)  # redraws only when the slots or the selection changed
+        self._show_inventory()
+
+    def _show_inventory(self) -> None:
+        """Open or close the inventory screen as the session's `inventory_open` says: open, the
+        pointer is free (no mouse look) and the crosshair hidden; closed, both come back."""
+        session = self.session
+        if session.inventory_open and not self.inventory.is_open:
+            self.inventory.open(session.hotbar)
+            self.hud.show_paused(True)
+            mouse.locked = False
+        elif not session.inventory_open and self.inventory.is_open:
+            self.inventory.close()
+            self._after_inventory()
+        if self.inventory.is_open:
+            self.inventory.show_hotbar(session.hotbar)
+
+    def _close_inventory(self) -> None:
+        """Esc over the inventory: the screen closes now, and the inventory key is sent as if
+        pressed (so the session closes it at the next tick and a recording has it)."""
+        self.inventory.close()
+        key = min(self.session.bindings.inventory)
+        self.live.receive(key)
+        self.live.receive(f"{key} up")
+        self._after_inventory()
+
+    def _after_inventory(self) -> None:
+        """The crosshair back and the pointer captured again, from the window's centre: mouse look
+        reads the pointer's offset from the centre, so one left over a hotbar slot would turn the view."""
+        self.hud.show_paused(False)
+        if self.cursor is None and not self.paused and not self.death_screen.is_open:
+            mouse.position = (0, 0)
+            mouse.locked = True
 
     def _show_vitals(self) -> None:
         """Show the player's hearts and air, flash red on a tick that took health, and open or
@@ -453,11 +571,13 @@ class Game:
             self._apply_fog()
         camera.position = space.point(*view.eye)
         camera.rotation = space.camera_rotation(player.input.yaw, player.input.pitch)
+        self._show_day_time()
         if not self.loading:
             self.target = session.target()
-            self.outline.show(self.target.boxes if self.target is not None else ())
+            shown = self.target is not None and not self.inventory.is_open  # the screen covers the view
+            self.outline.show(self.target.boxes if shown else ())
         mobs, projectiles = session.mobs.views(alpha), session.projectiles.views(alpha)
-        self.entities.show(mobs, projectiles)
+        self.entities.show(mobs, projectiles, session.falling.views(alpha))
         if self.overlay.boxes_enabled:
             self.overlay.show_player_box(view.box)
             self.overlay.show_velocity(view.box, player.body.velocity)
@@ -502,11 +622,18 @@ class Game:
         self.frame_timer.skip_gap()
 
     def close(self) -> None:
-        """Stop the mesher, save and close the world (at quit, window close, or the end of a scripted run)."""
+        """Stop the mesher, save and close the world (at quit, window close, or the end of a scripted run).
+        Quit while loading, nothing was played: the world is closed as it was opened, unsaved."""
         try:
             self.renderer.close()
+            self.sound.close()
+            if self.sky is not None:
+                self.sky.destroy()
         finally:
-            self.session.close()
+            if self.loading:
+                self.session.world.close()
+            else:
+                self.session.close()
 
     def write_outputs(self, app) -> None:
         """Save --screenshot and --report (parent folders are created); LaunchError when one cannot be written."""
@@ -532,6 +659,8 @@ class Game:
             "frame_ms": self.frame_times.summary_ms(),
             "settle_s": self.settle_seconds,
             "view_fluid": None if self.view_fluid is None else self.view_fluid.name.lower(),
+            "falling_blocks_drawn": len(self.entities.falling),
             "death_screen": self.death_screen.is_open,
             "memory": self.memory_samples,
+            "sounds_heard": dict(sorted(self.sound.heard.items())),
         }

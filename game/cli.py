@@ -6,8 +6,11 @@ window opens; a replay file is parsed here so a malformed line fails at once), b
 checked `game.options.LaunchOptions`, and opening or creating the world (`open_world`), whose
 failures (a world in use, a damaged, foreign or altered file, a folder or FIFO in its place, a
 read-only file or folder, a seed that does not match) are reported with exit status 2 before a
-window opens and without touching the file; and reporting a world that could not be saved during
-or at the end of a run (a full disk, ...) with exit status EXIT_SAVE_FAILED, without a traceback.
+window opens and without touching the file; removing again a world the launch created when no
+tick was played in it (the window could not open, the player quit while it loaded); the stop
+signals' outcome (SIGTERM, SIGHUP, SIGINT: saved as on closing the window, exit status
+EXIT_STOPPED, no traceback); and reporting a world that could not be saved during or at the end
+of a run (a full disk, ...) with exit status EXIT_SAVE_FAILED, without a traceback.
 Does not own: the options' type (`game.options`), the controls text (`game.controls.CONTROLS`),
 anything a run does (`game.app` with a window, `game.headless` without), the world file's checks
 (`game.world.storage`) or the saved player state's rules (`game.player`).
@@ -17,7 +20,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,6 +33,7 @@ from .render.window import parse_size
 from .user_settings import FOV_RANGE_DEGREES, VIEW_DISTANCE_RANGE_COLUMNS
 from .world.noise import MAX_SEED, MIN_SEED
 from .replay import ReplayFormatError, read_replay
+from .stop_signals import StopFlag, StopRequested, on_stop_signals, raise_stop
 
 MAX_FRAME_DELAY_MS = 1000.0
 """[ms] Largest --frame-delay-ms accepted (a testing aid; more is a typo)."""
@@ -37,6 +43,9 @@ EXIT_SAVE_FAILED = 3
 """Exit status when a run ended because its world could not be written (a full disk, a read-only
 file): the file keeps its last good save. Apart from 1 (a report or recording could not be written)
 so a script can tell that play since the last save was lost."""
+EXIT_STOPPED = 0
+"""Exit status after SIGTERM, SIGHUP or SIGINT (Ctrl+C): the run stopped as if the player closed the
+window, and what was played is saved, so it is no failure."""
 
 
 def _fov(text: str) -> float:
@@ -54,6 +63,29 @@ def _ticks(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of ticks >= 1, got {text!r}")
     return int(text)
+
+
+def _day_time(text: str) -> int:
+    from .world.world import DAY_TICKS
+
+    if not text.isdigit() or not int(text) < DAY_TICKS:
+        raise argparse.ArgumentTypeError(f"expected a time of day in ticks 0..{DAY_TICKS - 1} (0 sunrise, 6000 noon, "
+                                         f"12000 sunset, 18000 midnight), got {text!r}")
+    return int(text)
+
+
+def _world_path(text: str) -> Path:
+    """A --world value: the path of a world file. A path ending in a slash names a folder, and a
+    world is one file, so it is refused with a file name to use instead (not made into a file
+    named like the folder, nor guessed at inside it)."""
+    separators = tuple(sep for sep in (os.sep, os.altsep) if sep)
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected the path of a world file such as worlds/mine.boxel, got ''")
+    if text.endswith(separators):
+        folder = text.rstrip("".join(separators)) or text
+        raise argparse.ArgumentTypeError(f"{text!r} ends in a slash, so it names a folder; a world is one file: "
+                                         f"give its name, such as {os.path.join(folder, 'world.boxel')}")
+    return Path(text)
 
 
 def _seed(text: str) -> int:
@@ -91,9 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=controls_help() + " Replays are JSON Lines, one event per line keyed by tick, e.g. "
                '{"tick": 0, "event": "key_down", "key": "w"}; see game/replay.py.',
     )
-    parser.add_argument("--world", type=Path, metavar="PATH",
+    parser.add_argument("--world", type=_world_path, metavar="PATH",
                         help="the world file to play (default: default.boxel in the user's data folder); "
-                             "created when missing")
+                             "created when missing (a file: a path ending in a slash is refused)")
     parser.add_argument("--seed", type=_seed, metavar="N",
                         help="seed of a new world (default: random); an existing world keeps its own")
     parser.add_argument("--new", action="store_true",
@@ -122,6 +154,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--report", type=Path, metavar="JSON",
                         help="with --exit-after-ticks: write the player's final state and frame times here")
     # Testing and benchmarking aids, not for players.
+    parser.add_argument("--time", type=_day_time, metavar="N",
+                        help="start at this time of day in ticks, 0..23999 (0 sunrise, 6000 noon, 12000 sunset, "
+                             "18000 midnight); default: the world's saved time")
     parser.add_argument("--frame-delay-ms", type=_frame_delay, default=0.0, help=argparse.SUPPRESS)
     parser.add_argument("--realtime", action="store_true", help=argparse.SUPPRESS)
     return parser
@@ -142,6 +177,12 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
             parser.error("--realtime needs a window (a headless run ticks as fast as it can)")
     if args.realtime and args.replay is None:
         parser.error("--realtime only applies to --replay (live play always runs on the wall clock)")
+    if args.lab:
+        world_options = [name for name, given in (("--world", args.world is not None),
+                                                  ("--seed", args.seed is not None), ("--new", args.new)) if given]
+        if world_options:
+            parser.error(f"--lab opens the physics lab, which has no world file and is never saved: "
+                         f"leave out {' and '.join(world_options)} (or --lab to play that world)")
     replay = None
     if args.replay is not None:
         try:
@@ -153,7 +194,7 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
     return LaunchOptions(lab=args.lab, headless=args.headless, size=args.size, fov=args.fov, replay=replay, record=args.record,
                          exit_after_ticks=args.exit_after_ticks, screenshot=args.screenshot, report=args.report,
                          world=args.world, seed=args.seed, new=args.new, view_distance=args.view_distance,
-                         frame_delay_ms=args.frame_delay_ms, realtime=args.realtime)
+                         frame_delay_ms=args.frame_delay_ms, realtime=args.realtime, day_time=args.time)
 
 
 class WorldOpenError(ValueError):
@@ -169,10 +210,9 @@ def open_world(options: LaunchOptions):
     no permission). A saved player that cannot be used is not refused here: `Session.open` starts
     the player at the spawn.
     """
-    from .paths import default_world_path
     from .world import World, WorldFileError
 
-    path = options.world if options.world is not None else default_world_path()
+    path = world_path(options)
     try:
         if options.new or not (path.exists() or path.is_symlink()):
             if options.world is None:
@@ -196,38 +236,112 @@ def open_world(options: LaunchOptions):
     return world
 
 
+def world_path(options: LaunchOptions) -> Path:
+    """The world file the options name: --world, else the default world in the user's data folder."""
+    from .paths import default_world_path
+
+    return options.world if options.world is not None else default_world_path()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of `boxel` and `python main.py`; returns the process exit status."""
-    options = parse_options(argv)
+    """Entry point of `boxel` and `python main.py`; returns the process exit status.
+
+    SIGTERM, SIGHUP and SIGINT (Ctrl+C) stop a run as closing the window does: the world is saved
+    and the status is EXIT_STOPPED, with no traceback (the window finishes its frame and leaves
+    its loop; a headless run or a start under way is interrupted where it is, and its `finally`
+    blocks save and close the world). Panda3D hears SIGINT itself while it draws a frame and
+    raises KeyboardInterrupt once the frame is done: that is the same stop."""
+    with on_stop_signals(raise_stop):
+        try:
+            return _launch(parse_options(argv))
+        except StopRequested as stop:
+            print(f"boxel: {stop}", file=sys.stderr)
+            return EXIT_STOPPED
+        except KeyboardInterrupt:
+            print("boxel: stopped by SIGINT", file=sys.stderr)
+            return EXIT_STOPPED
+
+
+def _launch(options: LaunchOptions) -> int:
+    """Open the world (or the lab) and run it; a world this launch created is not kept when no
+    tick was played in it (the window could not open, the player quit while it loaded)."""
     from .session import Session
 
+    created = None
     if options.lab:
         from .lab import lab_session
 
         session = lab_session()
     else:
+        path = world_path(options)
+        existed = path.exists() or path.is_symlink()
         try:
             world = open_world(options)
         except WorldOpenError as error:
             print(f"boxel: error: {error}", file=sys.stderr)
             return EXIT_USAGE
+        except BaseException:  # a stop signal while the new world was being made
+            _discard_unplayed(None if existed else path)
+            raise
+        created = None if existed else path
         try:
             session = Session.open(world)  # a saved player it cannot use: a new one at the spawn
         except BaseException:
             world.close()
+            _discard_unplayed(created)
             raise
+    try:
+        return _run(options, session)
+    finally:
+        if created is not None and session.ticks_run == 0:
+            session.world.close()  # the runners have closed it on every path but a failed start
+            _discard_unplayed(created)
+
+
+def _discard_unplayed(path: Path | None) -> None:
+    """Remove the world file (and its write-ahead log) this launch created and nothing was played in."""
+    if path is None:
+        return
+    from .world.file_checks import companion_path
+
+    removed = False
+    for made in (path, companion_path(path, "-wal")):
+        try:
+            made.unlink()
+            removed = True
+        except OSError:
+            pass  # absent, or cannot be removed: a world that opens, with nothing played in it, stays
+    if removed:
+        print(f"boxel: nothing was played, so the new world {path} was not kept", file=sys.stderr)
+
+
+def _run(options: LaunchOptions, session) -> int:
+    """Run `session` in the window or headless; the exit status."""
+    if options.day_time is not None:
+        session.set_day_time(options.day_time)
     if options.headless:
         from . import headless  # no Ursina: a headless run never loads it
 
-        runner = headless
-    else:
+        return _report_failures(headless, lambda: headless.run(options, session))
+    # From here a stop signal is only noted (a StopFlag the window checks between frames): raised
+    # inside Panda3D's code, as its modules load or a frame draws, it would crash the process.
+    stop = StopFlag()
+    with on_stop_signals(stop):
         from . import app  # imported late: Ursina loads only once the options are known to be good
 
-        runner = app
+        if stop:
+            session.world.close()  # nothing played yet: the world stays as it was opened
+            print(f"boxel: stopped by {signal.Signals(stop.signal_number).name}", file=sys.stderr)
+            return EXIT_STOPPED
+        return _report_failures(app, lambda: app.run(options, session, stop))
+
+
+def _report_failures(runner, run) -> int:
+    """`run()`'s exit status; a runner's LaunchError or a save the disk refused as a message and a status."""
     from .world import WorldFileError
 
     try:
-        return runner.run(options, session)
+        return run()
     except runner.LaunchError as error:
         print(f"boxel: error: {error}", file=sys.stderr)
         return 1

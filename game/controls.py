@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import physics
 
-from .replay import Click, Event, KeyDown, KeyUp, Look, look_angles
+from .replay import Click, Event, KeyDown, KeyUp, Look, PutInSlot, look_angles
 
 BUILD_REPEAT_TICKS = 5
 """[ticks] While a mouse button stays down, its click repeats this often (4 per second): fast
@@ -67,6 +67,8 @@ class KeyBindings:
     """Toggles the F3 overlay (panel and boxes)."""
     overlay_boxes: frozenset[str] = field(default=frozenset({"b"}))
     """Toggles the overlay's boxes alone."""
+    inventory: frozenset[str] = field(default=frozenset({"e"}))
+    """Opens and closes the creative inventory (Minecraft's E)."""
     hotbar_slots: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9")
     """The key that selects each hotbar slot, slot 0 first."""
 
@@ -113,6 +115,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("F", "toggle flying", _keys(_B.fly)),
     Control("left / right / middle click", "break / place / pick block", MOUSE_BUTTON_KEYS),
     Control("1-9, mouse wheel", "choose the hotbar slot", (*_B.hotbar_slots, *WHEEL_KEYS)),
+    Control("E", "creative inventory: click a block (or drag it), then a hotbar slot; "
+            "1-9 over a block puts it there; E or Esc closes", _keys(_B.inventory)),
     Control("M", "spawn a mob where you look", _keys(_B.spawn_mob)),
     Control("Q", "throw a bouncing projectile (knocks mobs back)", _keys(_B.throw)),
     Control("F1", "hide the HUD", _keys(_B.toggle_hud)),
@@ -212,13 +216,15 @@ class LiveInput:
 
     Collects Ursina input names as they arrive; `events_for(tick, ...)` hands out, in order: a
     `look` event when the look angles changed since the last one, the key and click events
-    received, a repeated click for each mouse button held down for another BUILD_REPEAT_TICKS,
-    and the digit key of the slot the mouse wheel moved to (so a replay needs no wheel event).
+    received (with the inventory screen's `put_in_slot` events where they came among them), a
+    repeated click for each mouse button held down for another BUILD_REPEAT_TICKS, and the digit
+    key of the slot the mouse wheel moved to (so a replay needs no wheel event).
     """
 
     def __init__(self, yaw: float, pitch: float, bindings: KeyBindings = DEFAULT_BINDINGS) -> None:
         self.bindings = bindings
-        self._received: list[str] = []
+        self._received: list[str | tuple[int, str]] = []
+        """Ursina input names, and (slot, block) of the inventory screen's puts, in arrival order."""
         self._recorded_look = look_angles(yaw, pitch)
         self._held_buttons: dict[str, int] = {}  # button -> tick of its last click
         self._wheel_steps = 0
@@ -230,6 +236,11 @@ class LiveInput:
         else:
             self._received.append(name)
 
+    def put_in_slot(self, slot: int, block: str) -> None:
+        """The creative inventory screen put `block` in hotbar slot `slot`: a `PutInSlot` event of
+        the next tick, in order with the keys received around it."""
+        self._received.append((slot, block))
+
     def events_for(self, tick: int, yaw: float, pitch: float, selected_slot: int) -> list[Event]:
         """The events of tick `tick`, with the look angles now and the hotbar slot selected now."""
         events: list[Event] = []
@@ -238,6 +249,9 @@ class LiveInput:
             self._recorded_look = look
             events.append(Look(tick, *look))
         for name in self._received:
+            if isinstance(name, tuple):
+                events.append(PutInSlot(tick, *name))
+                continue
             if name.endswith(" mouse up"):
                 self._held_buttons.pop(name[: -len(" mouse up")], None)
                 continue

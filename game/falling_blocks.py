@@ -1,8 +1,9 @@
 """Falling sand and gravel: Beta 1.7.3's `EntityFallingSand`, moved by Boxel physics.
 
-Owns: `FallingBlock` (one falling block: its body, block id and age) and `FallingBlocks` (the
-live ones in a session: made from the world's `take_falling_starts`, moved each tick, landed as
-blocks), and the entity's constants.
+Owns: `FallingBlock` (one falling block: its key, body, block id, age and the box it had a tick
+earlier) and `FallingBlocks` (the live ones in a session: made from the world's
+`take_falling_starts`, moved each tick, landed as blocks; `views` blends them between ticks for
+drawing, as `FallingBlockView`s), and the entity's constants.
 Pure: no Ursina. Does not own: deciding that a block starts to fall (`game.world.falling`, run by
 the world's scheduled updates), collision (`physics.move`), or drawing.
 
@@ -24,6 +25,7 @@ import physics
 from physics.aabb import AABB
 from physics.floats import f32
 
+from .player import blend
 from .world.blocks import REPLACEABLE, block_id, block_name
 from .world.falling import FallingStart, falls_into
 
@@ -46,13 +48,17 @@ class FallingBlock:
     body: physics.Body
     block: int
     age_ticks: int = 0
+    key: int = 0
+    """Unique among this session's falling blocks (a renderer keys its model by it)."""
+    previous: AABB | None = None
+    """[blocks] Its box one tick earlier (views blend from it); None: where it is now (not moved yet)."""
 
     @classmethod
-    def start(cls, start: FallingStart) -> FallingBlock:
+    def start(cls, start: FallingStart, key: int = 0) -> FallingBlock:
         """A falling block at rest at the centre of the block's cell (Beta's `x + 0.5F` etc.)."""
         x, y, z = (float(f32(c + 0.5)) for c in start.cell)
         box = AABB(x - HALF, y - HALF, z - HALF, x + HALF, y - HALF + SIZE, z + HALF)
-        return cls(physics.Body(box), start.block)
+        return cls(physics.Body(box), start.block, key=key)
 
     @property
     def cell(self) -> tuple[int, int, int]:
@@ -60,6 +66,17 @@ class FallingBlock:
         box = self.body.box
         return (math.floor((box.min_x + box.max_x) / 2.0), math.floor(box.min_y + HALF),
                 math.floor((box.min_z + box.max_z) / 2.0))
+
+
+@dataclass(frozen=True, slots=True)
+class FallingBlockView:
+    """One falling block as drawn in a frame: blended between its last two ticks."""
+
+    key: int
+    block: int
+    """Its block id (drawn with that block's textures)."""
+    box: AABB
+    """[blocks] Physics coordinates."""
 
 
 class FallingBlocks:
@@ -72,6 +89,8 @@ class FallingBlocks:
         """Blocks that landed as blocks since the session started."""
         self.lost = 0
         """Blocks that could not land (their cell taken, or they fell too long)."""
+        self.started = 0
+        """Blocks that started to fall since the session started (the next one's key)."""
 
     @property
     def bodies(self) -> list[physics.Body]:
@@ -81,7 +100,9 @@ class FallingBlocks:
         """Start the world's new falling blocks, then move every live one one tick."""
         take = getattr(self.world, "take_falling_starts", None)
         if take is not None:
-            self.live.extend(FallingBlock.start(start) for start in take())
+            for start in take():
+                self.live.append(FallingBlock.start(start, key=self.started))
+                self.started += 1
         self.live = [moved for falling in self.live if (moved := self._step(falling)) is not None]
 
     def _step(self, falling: FallingBlock) -> FallingBlock | None:
@@ -91,7 +112,7 @@ class FallingBlocks:
         body = physics.move(replace(falling.body, velocity=(vx, vy, vz)), vx, vy, vz, world, SETTINGS)
         vx, vy, vz = body.velocity
         body = replace(body, velocity=(vx * DRAG, vy * DRAG, vz * DRAG))
-        falling = FallingBlock(body, falling.block, falling.age_ticks + 1)
+        falling = FallingBlock(body, falling.block, falling.age_ticks + 1, falling.key, falling.body.box)
         cell = falling.cell
         name = block_name(falling.block)
         if world.get_block(*cell) == name:
@@ -109,3 +130,13 @@ class FallingBlocks:
             self.lost += 1
             return None
         return falling
+
+    def views(self, alpha: float) -> list[FallingBlockView]:
+        """Every live falling block `alpha` (0..1) of the way from its previous tick to its latest one."""
+        views = []
+        for falling in self.live:
+            box, before = falling.body.box, falling.previous
+            if before is not None:
+                box = AABB._trusted(*(blend(p, c, alpha) for p, c in zip(before, box)))
+            views.append(FallingBlockView(falling.key, falling.block, box))
+        return views

@@ -1,11 +1,11 @@
 """The player's health and what hurts it: Beta's hurt-time rule, fall damage, lava and fire,
-cactus, drowning, projectile hits, regeneration and death.
+suffocation, cactus, drowning, projectile hits, regeneration and death.
 
 Owns: `Vitals` (health, air, fire, hurt time: one immutable value), `hurt` (one hit through the
 hurt-time rule), `Exposure` (what the player met in one tick) and `exposure_of` (reading it
 from the player's body and the world), `eye_fluid` (Beta's `isInsideOfMaterial` test at the
-eye), `advance` (one tick of these rules), and the saved form of the vitals (`vitals_fields`,
-`vitals_from_fields`).
+eye), `inside_opaque_block` (Beta's `isEntityInsideOpaqueBlock` test around the eye), `advance`
+(one tick of these rules), and the saved form of the vitals (`vitals_fields`, `vitals_from_fields`).
 Pure: no Ursina; the world is read through `get_block` and the block registry (numpy).
 Does not own: movement, fall distance or `fall_damage` (physics computes them; this applies
 exactly the value physics gives), the knock-back arithmetic (`physics.knockback`), the
@@ -21,15 +21,17 @@ then what the move and its contact pass deal, then what the projectiles dealt):
 3. burning: on every tick whose fire count is a multiple of FIRE_DAMAGE_INTERVAL_TICKS, FIRE_DAMAGE;
    the fire count goes down by one;
 4. lava (`body.in_lava`): LAVA_DAMAGE, and the fire count is set to LAVA_FIRE_TICKS;
-5. the eye in water (`eye_fluid`): air goes down by one; at DROWNING_AIR it is set back to 0
+5. the eye inside a normal cube (`inside_opaque_block`: sand or gravel fallen onto the head):
+   SUFFOCATION_DAMAGE ("in wall");
+6. the eye in water (`eye_fluid`): air goes down by one; at DROWNING_AIR it is set back to 0
    and DROWNING_DAMAGE is dealt (and the fire is out); out of water air is back to MAX_AIR;
-6. a landing: `body.fall_damage`, as physics gives it;
-7. cactus among the materials the move touched (`body.touching`): CACTUS_DAMAGE;
-8. each projectile hit: PROJECTILE_DAMAGE; a hit that counts in full knocks the player back;
-9. regeneration: one health every REGEN_INTERVAL_TICKS ticks without a hit that counted;
-10. the hurt time goes down by one.
+7. a landing: `body.fall_damage`, as physics gives it;
+8. cactus among the materials the move touched (`body.touching`): CACTUS_DAMAGE;
+9. each projectile hit: PROJECTILE_DAMAGE; a hit that counts in full knocks the player back;
+10. regeneration: one health every REGEN_INTERVAL_TICKS ticks without a hit that counted;
+11. the hurt time goes down by one.
 Every hit goes through `hurt`. With damage off (peaceful) no hit is dealt at all (so no
-knock-back either); air and fire still count down.
+knock-back either); air and fire still count down. Flying changes none of these rules.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from physics.floats import f32
 from physics.materials import Material
 
 from .saved_values import preview
-from .world.blocks import FLUID_LEVEL, MATERIAL, block_id
+from .world.blocks import FLUID_LEVEL, FULL_CUBE, MATERIAL, OPAQUE, SOLID, block_id
 
 MAX_HEALTH = 20
 """[half hearts] A player's full health: 10 hearts (Beta's player)."""
@@ -70,6 +72,25 @@ FIRE_DAMAGE = 1
 FIRE_DAMAGE_INTERVAL_TICKS = 20
 """[ticks] A burning player takes FIRE_DAMAGE on each tick whose fire count is a multiple of this
 (Beta: once a second)."""
+SUFFOCATION_DAMAGE = 1
+"""[half hearts] Dealt on every tick the eye is inside a normal cube (Beta's
+`attackEntityFrom(null, 1)` in `EntityLiving.onEntityUpdate`); the hurt time lets one in every
+10 ticks, so a buried player loses a heart a second."""
+PLAYER_WIDTH = f32(0.6)
+"""[blocks] The player's width as Beta's `isEntityInsideOpaqueBlock` reads it (`setSize(0.6F, 1.8F)`)."""
+WALL_TEST_SPREAD = f32(0.8)
+"""Fraction of the width the test's points spread across on X and Z (Beta's `width * 0.8F`): they
+sit 0.24 either side of the eye, inside the 0.3 half-width, so a block merely beside the player
+never counts."""
+WALL_TEST_HEIGHT = f32(0.1)
+"""[blocks] Height the test's points spread across around the eye (Beta's `0.1F`)."""
+PLAYER_EYE_HEIGHT = f32(0.12)
+"""[blocks] Beta's `EntityPlayer.getEyeHeight()`: the player's posY is already its eye (feet +
+1.62, less the camera lag), and the test is centred this much above it."""
+NORMAL_CUBE = SOLID & OPAQUE & FULL_CUBE
+NORMAL_CUBE.flags.writeable = False
+"""Blocks that suffocate (Beta's `isBlockNormalCube`: an opaque full cube): stone, dirt, sand,
+gravel, logs, soul sand...; not glass, ice or leaves (see-through), slabs, stairs, fences, fluids."""
 CACTUS_DAMAGE = 1
 """[half hearts] Dealt on every tick the move touched a cactus (Beta's `BlockCactus`)."""
 PROJECTILE_DAMAGE = 0
@@ -187,6 +208,25 @@ def eye_fluid(world, x: float, eye_y: float, z: float) -> Material | None:
     return material if eye_y < surface else None
 
 
+def inside_opaque_block(world, x: float, eye_y: float, z: float, width: float = PLAYER_WIDTH) -> bool:
+    """Whether a normal cube (NORMAL_CUBE) holds any of 8 points around (x, eye_y, z): Beta's
+    `isEntityInsideOpaqueBlock`, where `eye_y` is its posY + getEyeHeight() (for the player,
+    `Player.eye`'s y + PLAYER_EYE_HEIGHT) and `width` the entity's width [blocks].
+
+    Point i (0..7) is x + ((i & 1) - 0.5F) * width * 0.8F, eye_y + (((i >> 1) & 1) - 0.5F) * 0.1F,
+    z + (((i >> 2) & 1) - 0.5F) * width * 0.8F, the offsets in Java floats (WALL_TEST_SPREAD,
+    WALL_TEST_HEIGHT). TypeError / ValueError for a width that is not a positive number."""
+    if isinstance(width, bool) or not isinstance(width, (int, float)):
+        raise TypeError(f"width must be a number of blocks, got {width!r}")
+    if not width > 0.0 or not math.isfinite(width):
+        raise ValueError(f"width must be positive and finite, got {width!r}")
+    spread = f32(f32(f32(0.5) * f32(width)) * WALL_TEST_SPREAD)
+    rise = f32(f32(0.5) * WALL_TEST_HEIGHT)
+    cells = {(math.floor(x + sx * spread), math.floor(eye_y + sy * rise), math.floor(z + sz * spread))
+             for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)}
+    return any(NORMAL_CUBE[block_id(world.get_block(*cell))] for cell in cells)
+
+
 @dataclass(frozen=True, slots=True)
 class Exposure:
     """What the player met in one tick (see the module docstring for what each deals)."""
@@ -196,6 +236,8 @@ class Exposure:
     in_lava: bool = False
     eye_in_water: bool = False
     """The eye is under water (`eye_fluid`): the air counts down."""
+    in_wall: bool = False
+    """The eye is inside a normal cube (`inside_opaque_block`): suffocating."""
     fall_damage: int = 0
     """[half hearts] The landing's damage, from physics (`body.fall_damage`)."""
     touching_cactus: bool = False
@@ -205,10 +247,12 @@ class Exposure:
 
 def exposure_of(body: physics.Body, world, eye: Sequence[float],
                 projectile_hits: Sequence[tuple[float, float]] = ()) -> Exposure:
-    """What `body` (the player's, after the tick's step), its `eye` and the projectile hits met."""
+    """What `body` (the player's, after the tick's step), its `eye` (`Player.eye`: Beta's posX,
+    posY, posZ) and the projectile hits met."""
     x, y, z = eye
     return Exposure(in_water=body.in_water, in_lava=body.in_lava,
                     eye_in_water=eye_fluid(world, x, y, z) == Material.WATER,
+                    in_wall=inside_opaque_block(world, x, y + PLAYER_EYE_HEIGHT, z),
                     fall_damage=body.fall_damage, touching_cactus=Material.CACTUS in body.touching,
                     projectile_hits=tuple((float(hx), float(hz)) for hx, hz in projectile_hits))
 
@@ -251,6 +295,8 @@ def advance(vitals: Vitals, exposure: Exposure, damage_enabled: bool = True) -> 
     if exposure.in_lava:
         deal(LAVA_DAMAGE)
         vitals = replace(vitals, fire_ticks=LAVA_FIRE_TICKS)
+    if exposure.in_wall:
+        deal(SUFFOCATION_DAMAGE)
     if exposure.eye_in_water:
         air = vitals.air - 1
         if air == DROWNING_AIR:

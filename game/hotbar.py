@@ -1,7 +1,8 @@
 """The hotbar: nine slots of placeable blocks, one of them selected.
 
 Owns: which block is in each slot, which slot is selected, choosing a slot (number keys, the
-mouse wheel, picking a targeted block) and the hotbar's saved form (`to_state`/`from_state`,
+mouse wheel, picking a targeted block), putting a block in a slot (`put`, the creative
+inventory's last step) and the hotbar's saved form (`to_state`/`from_state`,
 kept in `World.player_state`). Pure: no Ursina import.
 Does not own: drawing it (`game.ui.hud`), which keys and wheel directions map to what (the
 app), or placing blocks (`game.targeting`).
@@ -16,8 +17,9 @@ from game.saved_values import preview
 from game.world.blocks import AIR, BREAKABLE, block_id
 
 SLOT_COUNT = 9
-DEFAULT_SLOTS = ("stone", "cobblestone", "dirt", "grass", "planks", "log", "glass", "brick", "stone_slab")
-"""What a new player holds, slot 0 first."""
+DEFAULT_SLOTS = ("stone", "cobblestone", "dirt", "grass", "planks", "torch", "glass", "brick", "stone_slab")
+"""What a new player holds, slot 0 first: building blocks and a torch (the one light a player can
+place; logs come back with pick-block from any tree)."""
 
 
 class HotbarStateError(ValueError):
@@ -55,11 +57,7 @@ class Hotbar:
 
     def select(self, index: int) -> None:
         """Select slot `index` (0..8; the number key 1 is slot 0). TypeError/ValueError otherwise."""
-        if isinstance(index, bool) or not isinstance(index, numbers.Integral):
-            raise TypeError(f"a slot index is an integer, got {preview(index)}")
-        if not 0 <= index < SLOT_COUNT:
-            raise ValueError(f"slot index must be 0..{SLOT_COUNT - 1}, got {index}")
-        self._selected = int(index)
+        self._selected = _slot_index(index)
 
     def scroll(self, steps: int) -> None:
         """Move the selection by `steps` slots (positive: to the right), wrapping around the ends."""
@@ -68,12 +66,26 @@ class Hotbar:
         self._selected = (self._selected + int(steps)) % SLOT_COUNT
 
     def pick(self, name: str) -> None:
-        """Middle click on block `name`: select the slot holding it, or else put it in the selected slot."""
+        """Middle click on block `name`, as Minecraft's creative pick-block: select the slot that
+        already holds it (the first, left to right), or else put it in the selected slot, whose
+        block it replaces. So picking a block the hotbar has never loses a slot's block; the
+        creative inventory (`game.inventory`) gives any block back. The session passes the
+        block's catalogue form (`Catalogue.held_block`), so a stair of any facing finds the
+        stairs slot. TypeError/ValueError, nothing changed, for a block that cannot be held."""
         _require_placeable(name)
         if name in self._slots:
             self._selected = self._slots.index(name)
         else:
             self._slots[self._selected] = name
+
+    def put(self, index: int, name: str) -> None:
+        """Put block `name` in slot `index`, replacing its block (the creative inventory: an
+        entry clicked, then a slot). The selection stays; the same block may be in two slots.
+        TypeError/ValueError, nothing changed, for a slot that is not 0..8 or a block that
+        cannot be held."""
+        index = _slot_index(index)
+        _require_placeable(name)
+        self._slots[index] = name
 
     def to_state(self) -> dict:
         """The hotbar as JSON values: {"slots": [nine names], "selected": index}."""
@@ -114,6 +126,15 @@ def _unbreakable(name: object) -> bool:
     except ValueError:  # an unknown name: the hotbar refuses it with its own error
         return False
     return block != AIR and not BREAKABLE[block]
+
+
+def _slot_index(index: object) -> int:
+    """`index` as a slot index; TypeError unless an integer, ValueError unless 0..SLOT_COUNT - 1."""
+    if isinstance(index, bool) or not isinstance(index, numbers.Integral):
+        raise TypeError(f"a slot index is an integer, got {preview(index)}")
+    if not 0 <= index < SLOT_COUNT:
+        raise ValueError(f"slot index must be 0..{SLOT_COUNT - 1}, got {index}")
+    return int(index)
 
 
 def _require_placeable(name: object) -> None:

@@ -45,3 +45,5 @@ class LaunchOptions:
     """[ms] Sleep this long every frame (testing: a slow machine, without changing the outcome)."""
     realtime: bool = False
     """Run a replay's ticks from the wall clock instead of two frames per tick (benchmarks)."""
+    day_time: int | None = None
+    """[ticks] --time: the time of day to start at (0..23,999, 0 sunrise); None: the world's saved time."""

@@ -1,8 +1,8 @@
 """The replay format: JSON Lines input events keyed by tick, for recording, replaying and scripted tests.
 
-Owns: the event types (`KeyDown`, `KeyUp`, `Look`, `Click`), parsing a replay file with errors
-that name the line, writing events in the same format (`ReplayWriter`), and `ReplayCursor`,
-which hands out the events due before each tick. Pure: no Ursina.
+Owns: the event types (`KeyDown`, `KeyUp`, `Look`, `Click`, `PutInSlot`), parsing a replay file
+with errors that name the line, writing events in the same format (`ReplayWriter`), and
+`ReplayCursor`, which hands out the events due before each tick. Pure: no Ursina.
 Does not own: what an event does to the player (see `controls.InputState`) or when ticks run
 (see `clock.py` and the app).
 
@@ -12,6 +12,7 @@ One event per line, ticks in non-decreasing order, events of one tick applied in
     {"tick": 0, "event": "key_down", "key": "w"}
     {"tick": 40, "event": "key_up", "key": "w"}
     {"tick": 50, "event": "click", "button": "right"}
+    {"tick": 60, "event": "put_in_slot", "slot": 2, "block": "glass"}
 
 An event with tick t takes effect just before tick t runs; ticks count from 0, so tick 0 events
 shape the first tick. Key names are Ursina's ('w', 'space', 'left shift', 'f3'). Look angles are
@@ -33,6 +34,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
+
+from .hotbar import SLOT_COUNT, holdable
+from .saved_values import preview
 
 MAX_PITCH = 90.0
 """[degrees] Looking straight down (and -MAX_PITCH straight up); beyond that the view flips."""
@@ -107,7 +111,23 @@ class Click:
         validate_event(self)
 
 
-Event = KeyDown | KeyUp | Look | Click
+@dataclass(frozen=True, slots=True)
+class PutInSlot:
+    """The creative inventory's move: the catalogue entry of `block` put in hotbar slot `slot`
+    (what the session does with it: `game.inventory.put_in_slot`). ReplayFormatError unless the
+    slot is 0..8 and `block` names a block the hotbar can hold."""
+
+    tick: int
+    slot: int
+    """The hotbar slot, 0..8 (slot 0 is the one the key 1 selects)."""
+    block: str
+    """A registry block name that can be held (`game.hotbar.holdable`)."""
+
+    def __post_init__(self) -> None:
+        validate_event(self)
+
+
+Event = KeyDown | KeyUp | Look | Click | PutInSlot
 
 # event name -> (type, its fields after "tick" and "event")
 _EVENTS: dict[str, tuple[type, tuple[str, ...]]] = {
@@ -115,6 +135,7 @@ _EVENTS: dict[str, tuple[type, tuple[str, ...]]] = {
     "key_up": (KeyUp, ("key",)),
     "look": (Look, ("yaw", "pitch")),
     "click": (Click, ("button",)),
+    "put_in_slot": (PutInSlot, ("slot", "block")),
 }
 _NAMES = {cls: name for name, (cls, _) in _EVENTS.items()}
 
@@ -169,6 +190,16 @@ def validate_event(event: Event) -> Event:
     elif isinstance(event, Click):
         if event.button not in CLICK_BUTTONS:
             raise ReplayFormatError(f"\"button\" must be one of {', '.join(CLICK_BUTTONS)}, got {event.button!r}")
+    elif isinstance(event, PutInSlot):
+        slot = event.slot
+        if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < SLOT_COUNT:
+            raise ReplayFormatError(f"\"slot\" must be a hotbar slot 0..{SLOT_COUNT - 1}, got {preview(slot)}")
+        try:
+            known = isinstance(event.block, str) and holdable(event.block)
+        except ValueError:  # UnknownBlockError: a name the registry lacks
+            known = False
+        if not known:
+            raise ReplayFormatError(f"\"block\" must name a block the hotbar can hold, got {preview(event.block)}")
     else:
         raise TypeError(f"not a replay event: {event!r}")
     return event

@@ -3,7 +3,8 @@
 Owns: `Session`, which holds one game in play: the world (any `physics.CollisionWorld` with the
 block edits, columns and entity lists that building and mobs use: `game.world.World`, or the
 lab's `game.lab.Arena`), the player, the mobs, the projectiles, the hotbar, the tick counter,
-the state of the HUD and overlay toggles, and the input rules (what each replay event does);
+the state of the HUD and overlay toggles, the sounds it makes (`game.sounds`; the window takes and
+plays them), and the input rules (what each replay event does);
 the tick order; saving the player, mobs and edits into the world; the run report.
 Pure: no Ursina, no clock but a timer for the F3 panel's tick time. The window (`game.app`),
 the headless runner (`game.headless`), the lab and the tests all drive a Session the same way:
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,15 +34,18 @@ import physics
 from .clock import TICKS_PER_SECOND
 from .controls import DEFAULT_BINDINGS, KeyBindings
 from .hotbar import Hotbar, holdable
+from .inventory import CATALOGUE, put_in_slot
 from .mobs import MobManager
 from .player import Player, PlayerStateError, saved_player, section_of
 from .falling_blocks import FallingBlocks
 from .projectiles import Knock, Projectiles
-from .replay import DEGREES_PER_TURN, Click, Event, KeyDown, KeyUp, Look, ReplayCursor, wrap_yaw
+from .replay import DEGREES_PER_TURN, Click, Event, KeyDown, KeyUp, Look, PutInSlot, ReplayCursor, wrap_yaw
 from .saved_values import body_fields
+from .sounds import BREAK, PLACE, SoundEvent, SoundRules
 from .world import WorldFileError
 from .world.coords import CHUNK_SIZE as COLUMN_SIZE
-from .targeting import Target, break_block, find_target, place_block, placement_cell
+from .world.world import DAY_TICKS
+from .targeting import MobTarget, Target, break_block, find_mob, find_target, place_against
 
 AUTOSAVE_TICKS = 60 * TICKS_PER_SECOND
 NOTICE_SAVE_FAILED = "Could not save the world ({error}). Play goes on; the game will try again."
@@ -49,7 +54,10 @@ NOTICE_DAMAGED_COLUMN = ("The saved column at x {x0}..{x1}, z {z0}..{z1} is dama
 """[ticks] Save every minute of play. A save writes only the columns edited since the last one and
 the player, in one SQLite transaction: measured 0.5 ms with nothing edited, 1.0 ms for 10 edited
 columns, 3.7 ms for 50, so it fits in a tick and needs no thread (the World is single-threaded)."""
-EVENT_TYPES = (KeyDown, KeyUp, Look, Click)
+EVENT_TYPES = (KeyDown, KeyUp, Look, Click, PutInSlot)
+MAX_PENDING_SOUNDS = 256
+"""[sounds] The sounds kept for a front end to take: the window takes them after every tick (a tick
+makes a few); a headless run never does, so only the latest this many are kept."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +95,9 @@ class Session:
         self.falling = FallingBlocks(world)
         """Sand and gravel falling as bodies (their blocks land where they come to rest)."""
         self.toggles = Toggles()
+        self._inventory_open = False
+        self._day_time = 0
+        """The lab's time of day (its arena keeps none); a `World` keeps its own (`World.day_time`)."""
         self.autosave = autosave
         """Save every AUTOSAVE_TICKS ticks (the game does; a test may not want to write)."""
         self.on_save = on_save
@@ -95,6 +106,10 @@ class Session:
         """F2 presses not yet taken by a window (`take_screenshot_requests`); a headless run ignores them."""
         self.edited_cells: set[tuple[int, int, int]] = set()
         """Every cell this session broke or placed a block in (the report lists what each holds now)."""
+        self.sound_rules = SoundRules(world.seed)
+        """When the game makes a sound, and which (`game.sounds`)."""
+        self.sounds: deque[SoundEvent] = deque(maxlen=MAX_PENDING_SOUNDS)
+        """The sounds made since a front end last took them (`take_sounds`), oldest first."""
         self.tick_seconds = 0.0
         """[s] Wall time of the last tick's simulation (the F3 panel shows it)."""
         self.notices: list[str] = []
@@ -148,6 +163,13 @@ class Session:
             raise TypeError(f"damage_enabled is true or false, got {enabled!r}")
         self.player.damage_enabled = enabled
 
+    @property
+    def inventory_open(self) -> bool:
+        """The creative inventory is open (the inventory key toggles it; a dead player's is closed).
+        While it is open the player does not act (see `apply`) and the window shows
+        `game.ui.inventory_screen` with the pointer free: no mouse look."""
+        return self._inventory_open and not self.player.dead
+
     def target(self) -> Target | None:
         """The block the player looks at from the eye at the latest tick (building acts on it)."""
         player = self.player
@@ -159,8 +181,16 @@ class Session:
         """Apply one input event before the next tick (the tick order's step 1)."""
         if not isinstance(event, EVENT_TYPES):
             raise TypeError(f"not an input event: {event!r}")
+        if isinstance(event, PutInSlot):
+            if self.inventory_open:  # the screen's move; with the inventory closed there is no screen
+                put_in_slot(self.hotbar, event.slot, event.block)
+            return
         if self.player.dead:
+            self._inventory_open = False  # a respawned player starts with it closed
             self.player.apply(event)  # dead: only key releases and the respawn key are heard
+            return
+        if self._inventory_open:
+            self._apply_in_inventory(event)
             return
         self.player.apply(event)
         if isinstance(event, Click):
@@ -168,13 +198,39 @@ class Session:
         elif isinstance(event, KeyDown):
             self._key_down(event.key)
 
+    def _apply_in_inventory(self, event: Event) -> None:
+        """An event while the creative inventory is open. The player does not act, as in Minecraft
+        with a screen open: clicks belong to the screen (which sends `PutInSlot`), and of the key
+        presses only the inventory key (closing it), the digits (choosing the slot) and the HUD,
+        screenshot and overlay keys are heard; releases and looks are applied as ever."""
+        if isinstance(event, KeyDown):
+            key, bindings = event.key, self.bindings
+            if key in bindings.inventory:
+                self._inventory_open = False
+            elif bindings.slot_of(key) is not None or key in (
+                    bindings.toggle_hud | bindings.screenshot | bindings.debug_overlay | bindings.overlay_boxes):
+                self._key_down(key)
+        elif not isinstance(event, Click):
+            self.player.apply(event)
+
+    def _open_inventory(self) -> None:
+        """Open the creative inventory, releasing every held key (Minecraft releases them when a
+        screen opens), so the player stops walking and no key stays held behind the screen."""
+        self._inventory_open = True
+        for key in sorted(self.player.input.held):
+            self.player.apply(KeyUp(self.ticks_run, key))
+
     def _key_down(self, key: str) -> None:
         bindings, toggles = self.bindings, self.toggles
         slot = bindings.slot_of(key)
         if slot is not None:
             self.hotbar.select(slot)
+        elif key in bindings.inventory:
+            self._open_inventory()
         elif key in bindings.debug_overlay:
-            shown = not toggles.overlay
+            # F3 opens the whole overlay (panel and boxes) unless its panel is up, which it closes
+            # with the boxes: after B alone, F3 adds the panel instead of hiding the boxes.
+            shown = not toggles.overlay_panel
             self.toggles = Toggles(toggles.hud_visible, shown, shown)
         elif key in bindings.overlay_boxes:
             self.toggles = Toggles(toggles.hud_visible, toggles.overlay_panel, not toggles.overlay_boxes)
@@ -191,19 +247,59 @@ class Session:
             self.projectiles.throw(player.eye, player.input.yaw, player.input.pitch)
 
     def _build(self, button: str) -> None:
-        """A click: break, place against or pick the block targeted from the eye at the latest tick."""
+        """A click: break, place against or pick the block targeted from the eye at the latest tick.
+        A mob in front of that block takes the click instead: a left click punches it (`_punch`),
+        the other buttons do nothing (nothing is built through a mob)."""
         target = self.target()
+        player = self.player
+        mob = find_mob(player.eye, player.input.yaw, player.input.pitch, [body.box for body in self.mobs.bodies])
+        if mob is not None and (target is None or mob.distance < target.distance):
+            if button == "left":
+                self._punch(mob)
+            return
         if target is None:
             return
         if button == "left":
+            broken = self.world.get_block(*target.block)
             if break_block(self.world, target):
                 self.edited_cells.add(tuple(target.block))
+                self.sounds.extend(self.sound_rules.block_edited(BREAK, broken, target.block))
         elif button == "right":
-            cell = placement_cell(target)
-            if place_block(self.world, cell, self.hotbar.selected_block, self.bodies()):
+            cell = place_against(self.world, target, self.hotbar.selected_block, self.bodies(), player.input.yaw)
+            if cell is not None:
                 self.edited_cells.add(tuple(cell))
+                self.sounds.extend(self.sound_rules.block_edited(PLACE, self.world.get_block(*cell), cell))
         elif holdable(name := self.world.get_block(*target.block)):
-            self.hotbar.pick(name)
+            self.hotbar.pick(CATALOGUE.held_block(name))  # a stair of any facing: the stairs entry
+
+    def _punch(self, mob: MobTarget) -> None:
+        """The player hits mob `mob.index`: Beta's knock-back (`physics.knockback`) away from the
+        player's feet, added to the mob's velocity as the change it makes."""
+        body = self.mobs.bodies[mob.index]
+        x, _, z = self.player.body.feet
+        knocked = physics.knockback(body, x, z)
+        self.mobs.knock_back(mob.index, tuple(after - before for after, before in zip(knocked.velocity, body.velocity)))
+        self.sounds.extend(self.sound_rules.mob_hurt(body))
+
+    @property
+    def day_time(self) -> int:
+        """[ticks] The time of day, 0..DAY_TICKS - 1 (0 sunrise, 6,000 noon, 12,000 sunset, 18,000
+        midnight): advances 1 a tick, wrapping to 0 after a day. The world's (`World.day_time`, saved
+        with it) where it keeps one; the lab's arena does not, and its time starts at 0."""
+        world_time = getattr(self.world, "day_time", None)
+        return self._day_time if world_time is None else world_time
+
+    def set_day_time(self, ticks: int) -> None:
+        """Set the time of day (`--time`, the pause menu): TypeError unless an int, ValueError unless
+        0..DAY_TICKS - 1; nothing changes then."""
+        if isinstance(ticks, bool) or not isinstance(ticks, int):
+            raise TypeError(f"the time of day is an int of ticks, got {ticks!r}")
+        if not 0 <= ticks < DAY_TICKS:
+            raise ValueError(f"the time of day is 0..{DAY_TICKS - 1} ticks, got {ticks}")
+        if hasattr(self.world, "set_day_time"):
+            self.world.set_day_time(ticks)
+        else:
+            self._day_time = ticks
 
     def take_screenshot_requests(self) -> int:
         """F2 presses since the last call (the window saves that many screenshots)."""
@@ -217,17 +313,21 @@ class Session:
         started = time.perf_counter()
         world_ticks = getattr(self.world, "tick", None)  # block_updates: flowing fluids, sand (the lab has none)
         if world_ticks is not None:
-            world_ticks()
+            world_ticks()  # which also moves the world's time of day on
+        else:
+            self._day_time = (self._day_time + 1) % DAY_TICKS
         self.player.tick()
         self.player.body = self.mobs.tick(self.player.body)
         player_hits = []
         for hit in self.projectiles.tick(self.mobs.bodies, None if self.player.dead else self.player.body.box):
             if isinstance(hit, Knock):
                 self.mobs.knock_back(hit.index, hit.impulse)
+                self.sounds.extend(self.sound_rules.mob_hurt(self.mobs.bodies[hit.index]))
             else:
                 player_hits.append(hit.at)
         self.player.suffer(self.world, player_hits)  # health: game.health's rules for this tick
         self.falling.tick()  # falling sand and gravel: made from the world's block updates, moved, landed
+        self._make_sounds()
         self.tick_seconds = time.perf_counter() - started
         self._note_world_problems()
         if self.autosave and self.ticks_run % AUTOSAVE_TICKS == 0:
@@ -236,6 +336,19 @@ class Session:
             except (WorldFileError, PlayerStateError) as error:
                 # The edits stay in memory and the file at its last save: the next save tries again.
                 self.notify(NOTICE_SAVE_FAILED.format(error=error))
+
+    def _make_sounds(self) -> None:
+        """The tick's sounds (`game.sounds`): the player's steps, landing, splash and hurt, the mobs' voices."""
+        player = self.player
+        self.sounds.extend(self.sound_rules.after_tick(
+            self.world, player.previous, player.body, sneaking=player.input.intent().sneak and not player.flying,
+            hurt=player.damage_taken > 0, alive=not player.dead, mobs=zip(self.mobs.keys, self.mobs.bodies)))
+
+    def take_sounds(self) -> list[SoundEvent]:
+        """The sounds made since the last call, oldest first (the window plays them)."""
+        taken = list(self.sounds)
+        self.sounds.clear()
+        return taken
 
     def notify(self, message: str) -> None:
         """Tell the player `message` (see `notices`)."""
@@ -302,6 +415,7 @@ class Session:
         target = self.target()
         return {
             "ticks_run": self.ticks_run,
+            "day_time": self.day_time,
             "feet": list(body.feet),
             **body_fields(body),
             "yaw": player.input.yaw,
@@ -316,6 +430,7 @@ class Session:
             "targeted_block": None if target is None else {
                 "block": list(target.block), "name": self.world.get_block(*target.block), "face": list(target.face)},
             "hotbar": self.hotbar.to_state(),
+            "inventory_open": self.inventory_open,
             "debug_overlay": self.toggles.overlay,
             "hud_visible": self.toggles.hud_visible,
             "bodies": [{"kind": kind, "box": list(b.box), "velocity": list(b.velocity)} for kind, bodies in

@@ -1,8 +1,8 @@
-"""The player's settings (FOV, mouse sensitivity, view distance) and their file in the config dir.
+"""The player's settings (FOV, mouse sensitivity, view distance, sound volume) and their file in the config dir.
 
 Owns: `UserSettings` (frozen, validated) and loading/saving it as JSON, atomically (write a
 temporary file, then rename), so a crash never leaves half a settings file.
-Does not own: applying settings to the camera or the streamer (the game does that).
+Does not own: applying settings to the camera, the streamer or the sound player (the game does that).
 A missing or unreadable settings file gives the defaults (and a warning), never a crash.
 """
 
@@ -26,6 +26,8 @@ FORMER_FOV_MAX_DEGREES = 120.0
 load with their FOV clamped into the range, keeping their other settings."""
 SENSITIVITY_RANGE = (0.05, 5.0)
 VIEW_DISTANCE_RANGE_COLUMNS = (2, 32)
+SOUND_VOLUME_RANGE = (0.0, 1.0)
+"""[1] The master volume: 0 silent, 1 every sound at its full volume (Minecraft's slider, 0..100 %)."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,8 @@ class UserSettings:
     """[1] Multiplier on the base mouse turn rate (game.controls.MOUSE_DEGREES_PER_UNIT)."""
     view_distance_columns: int = 8
     """[columns] How far around the player columns are loaded and drawn."""
+    sound_volume: float = 1.0
+    """[1] Master volume of every sound (`game.render.sound_player`), 0..1."""
 
     def __post_init__(self) -> None:
         _check_range("fov_degrees", self.fov_degrees, FOV_RANGE_DEGREES)
@@ -43,6 +47,7 @@ class UserSettings:
         if not isinstance(self.view_distance_columns, int) or isinstance(self.view_distance_columns, bool):
             raise ValueError(f"view_distance_columns must be a whole number, got {self.view_distance_columns!r}")
         _check_range("view_distance_columns", self.view_distance_columns, VIEW_DISTANCE_RANGE_COLUMNS)
+        _check_range("sound_volume", self.sound_volume, SOUND_VOLUME_RANGE)
 
     def with_changes(self, **changes) -> UserSettings:
         return replace(self, **changes)

@@ -2,9 +2,14 @@
 
 Owns: which sections are shown, meshing them on a thread pool, uploading finished meshes (the
 only GPU work, on the main thread, a few per frame), rebuilding sections when blocks change,
-and destroying what is unloaded; the block atlas texture (nearest filtering).
+and destroying what is unloaded; the block atlas texture (nearest filtering); the section shader
+on every section (`game.render.chunk_shader`) and its daylight input (`set_daylight`, once per
+frame at most: the time of day never re-meshes), and packing each vertex's shade and light levels
+into the colour column the shader reads (`vertex_colors`).
 Does not own: what a section contains (a `padded_section(cx, sy, cz)` callable, e.g.
-`World.padded_section`), meshing rules (`game.world.meshing`), which sections a block change
+`World.padded_section`, and optionally a `padded_light(cx, sy, cz)` callable, e.g.
+`World.padded_light`; without one every section is lit as under the open sky), meshing rules
+(`game.world.meshing`), which sections a block change
 touches (`World.set_block` / `take_changed_sections` return them), or the physics -> Ursina
 axis mirror (`game.render.space`).
 
@@ -37,11 +42,13 @@ from pathlib import Path
 
 import numpy as np
 from panda3d.core import NodePath, TransparencyAttrib
-from ursina import Entity, Mesh, Texture, destroy
+from ursina import Entity, Mesh, Texture, destroy, scene
 
 from game.render import space
+from game.render.chunk_shader import (DAYLIGHT_INPUT, FOG_COLOR_INPUT, FOG_PARAMS_INPUT, FULL_DAYLIGHT, NO_FOG,
+                                      TEXTURE_SCALE_INPUT, chunk_shader)
 from game.world import atlas
-from game.world.meshing import SECTION_SIZE, MeshArrays, mesh_section
+from game.world.meshing import MAX_LIGHT_LEVEL, SECTION_SIZE, MeshArrays, mesh_section
 
 SectionKey = tuple[int, int, int]
 """(cx, sy, cz): a section of column (cx, cz), heights 16 sy .. 16 sy + 15."""
@@ -63,16 +70,28 @@ class UrsinaMeshArrays:
     triangles: np.ndarray
 
 
+def vertex_colors(part: MeshArrays) -> np.ndarray:
+    """The colour column the chunk shader reads, flat float32 RGBA per vertex: red the mesher's shade x
+    AO, green sky light / 15, blue block light / 15 (kept apart so daylight scales sky light alone),
+    alpha the mesher's."""
+    colors = np.array(part.colors, dtype=np.float32).reshape(-1, 4)
+    colors[:, 1:3] = part.light.reshape(-1, 2) / np.float32(MAX_LIGHT_LEVEL)
+    return colors.reshape(-1)
+
+
 def to_ursina(part: MeshArrays) -> UrsinaMeshArrays | None:
     """A mesher part mirrored into Ursina's axes (`game.render.space`), or None when it has no faces."""
     if part.face_count == 0:
         return None
-    return UrsinaMeshArrays(space.positions(part.positions), part.uvs, part.colors, space.triangles(part.indices))
+    return UrsinaMeshArrays(space.positions(part.positions), part.uvs, vertex_colors(part),
+                            space.triangles(part.indices))
 
 
-def mesh_for_ursina(padded: np.ndarray) -> tuple[UrsinaMeshArrays | None, UrsinaMeshArrays | None]:
-    """The worker's job: mesh a padded section and map both parts to Ursina's axes."""
-    opaque, transparent = mesh_section(padded)
+def mesh_for_ursina(padded: np.ndarray, light: np.ndarray | None = None
+                    ) -> tuple[UrsinaMeshArrays | None, UrsinaMeshArrays | None]:
+    """The worker's job: mesh a padded section (lit by `light`, see `mesh_section`) and map both parts
+    to Ursina's axes."""
+    opaque, transparent = mesh_section(padded, light)
     return to_ursina(opaque), to_ursina(transparent)
 
 
@@ -115,12 +134,14 @@ class ChunkRenderer(Entity):
     """
 
     def __init__(self, padded_section: Callable[[int, int, int], np.ndarray], *, workers: int = 1,
-                 texture: Texture | None = None, uploads_per_frame: int = UPLOADS_PER_FRAME, **kwargs) -> None:
+                 texture: Texture | None = None, uploads_per_frame: int = UPLOADS_PER_FRAME,
+                 padded_light: Callable[[int, int, int], np.ndarray] | None = None, **kwargs) -> None:
         for name, value in (("workers", workers), ("uploads_per_frame", uploads_per_frame)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be an int >= 1, got {value!r}")
         super().__init__(**kwargs)
         self._padded_section = padded_section
+        self._padded_light = padded_light
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mesher")
         self.atlas_texture = texture or load_atlas_texture()
         self.uploads_per_frame = uploads_per_frame
@@ -131,6 +152,14 @@ class ChunkRenderer(Entity):
         self._entities: dict[SectionKey, list[Entity]] = {}
         self._sections_node = self.attachNewNode("sections")
         """Parent of every section entity: a plain node, so Ursina keeps no list of them (`upload`)."""
+        self._sections_node.set_shader(chunk_shader())
+        scale = self.atlas_texture._texture.get_tex_scale()  # the padding Panda3D added to the atlas
+        self._sections_node.set_shader_input(TEXTURE_SCALE_INPUT, (scale[0], scale[1]))
+        self.daylight = FULL_DAYLIGHT
+        self._sections_node.set_shader_input(DAYLIGHT_INPUT, FULL_DAYLIGHT)
+        self._fog: tuple | None = None
+        """The scene fog the shader inputs were last set from (`sync_fog`)."""
+        self.sync_fog()
         self._in_flight: list[tuple[SectionKey, int, Future]] = []
         self.meshes_uploaded = 0
         """How many section meshes (not entities) have been put on screen so far."""
@@ -188,6 +217,31 @@ class ChunkRenderer(Entity):
     def unload_all(self) -> None:
         self.unload(list(self._versions))
 
+    def set_daylight(self, daylight: float) -> None:
+        """Dim the sky light of every section to `daylight` (0..1, `game.render.sky.daylight`): one
+        shader input, no re-meshing. ValueError outside 0..1."""
+        if isinstance(daylight, bool) or not isinstance(daylight, (int, float)) or not 0.0 <= daylight <= 1.0:
+            raise ValueError(f"daylight must be a number in 0..1, got {daylight!r}")
+        if daylight != self.daylight:
+            self.daylight = float(daylight)
+            self._sections_node.set_shader_input(DAYLIGHT_INPUT, self.daylight)
+
+    def sync_fog(self) -> None:
+        """Give the shader the scene's fog (Ursina's `scene.fog_color` and `scene.fog_density`: a (start,
+        end) pair is linear fog, a number exponential); the shader draws fog itself. Cheap when nothing
+        changed: `upload_finished` calls it every frame, the window after every fog change."""
+        density = getattr(scene, "fog_density", 0.0)
+        fog_color = tuple(scene.fog_color)
+        if (density, fog_color) == self._fog:
+            return
+        self._fog = (density, fog_color)
+        if isinstance(density, tuple):
+            params = (float(density[0]), float(density[1]), 0.0)
+        else:
+            params = (0.0, 0.0, float(density or 0.0)) if density else NO_FOG
+        self._sections_node.set_shader_input(FOG_PARAMS_INPUT, params)
+        self._sections_node.set_shader_input(FOG_COLOR_INPUT, fog_color)
+
     # --- the frame loop -----------------------------------------------------------------------
 
     def update(self) -> None:
@@ -200,6 +254,7 @@ class ChunkRenderer(Entity):
         A mesher error is raised here (on the main thread), once: its request is dropped and the
         requests not yet looked at stay queued for the next call.
         """
+        self.sync_fog()
         uploaded = 0
         kept = []
         entries = iter(self._in_flight)
@@ -248,5 +303,7 @@ class ChunkRenderer(Entity):
     def _submit(self, key: SectionKey) -> None:
         """Ask for a new mesh of section `key`, which becomes its current version."""
         padded = np.array(self._padded_section(*key), copy=True)  # a snapshot, taken on the main thread
+        light = None if self._padded_light is None else np.array(self._padded_light(*key), copy=True)
         version = self._versions[key] = next(self._version_counter)
-        self._in_flight.append((key, version, self._pool.submit(mesh_for_ursina, padded)))
+        job = (padded,) if light is None else (padded, light)
+        self._in_flight.append((key, version, self._pool.submit(mesh_for_ursina, *job)))

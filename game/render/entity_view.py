@@ -1,34 +1,45 @@
-"""Drawing mobs and projectiles: one small model per live mob or projectile, placed every frame.
+"""Drawing mobs, projectiles and falling blocks: one small model per live one, placed every frame.
 
 Owns: the boxling's look (a blocky creature of a few coloured boxes: legs, body, head with eyes
-and a snout, a sprout on top, a stub of a tail), the projectile's look (a small cube), building
-their meshes (`box_model_arrays`), and `EntityView`, which keeps one Entity per mob or projectile
-key, moves and turns it to the blended views it is given each frame, and destroys the Entity of
-a key that is no longer shown (despawned, spent).
+and a snout, a sprout on top, a stub of a tail), the projectile's look (a small cube), a falling
+block's look (a unit cube of its block, `block_cube_arrays`), building their meshes
+(`box_model_arrays`), and `EntityView`, which keeps one Entity per mob or projectile key and one
+node per falling block key, moves (and turns) them to the blended views it is given each frame,
+and destroys those of keys no longer shown (despawned, spent, landed).
 Does not own: where anything is (the game blends the boxes between ticks and passes them in as
-plain values: see `MobPose` and `ProjectilePose`; this module imports no game logic) or the
-physics -> Ursina mapping (`game.render.space`, used for every position).
+plain values: see `MobPose`, `ProjectilePose` and `FallingPose`; this module imports no game
+logic), how a block looks (`game.world.meshing` meshes the cube exactly as it meshes the block in
+a section, so it has the same atlas tiles and per-face shade), the atlas texture
+(`game.render.chunk_renderer.load_atlas_texture`) or the physics -> Ursina mapping
+(`game.render.space`, used for every position).
 
 Models are built in Ursina's own axes, about the feet centre: +z is where the mob faces, so an
 Entity turned by `rotation_y` = Minecraft yaw faces along that yaw (see `space`). The boxling is
 symmetric left to right, so the X mirror between the two spaces does not show. Faces are
 shaded by direction (top brightest, bottom darkest), as blocks are, so the shapes read without
 lighting.
+
+A falling block is drawn the way Beta's `RenderFallingSand` draws it: the whole unit cube of its
+block, centred on its body's box (0.98 wide, so the cube is 0.01 larger on every side). Each block
+id's cube is one static mesh, built the first time that block falls and shared by every falling
+block of that id (Panda3D instances it under each one's node), so a frame only moves nodes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import numpy as np
-from panda3d.core import TransparencyAttrib
-from ursina import Entity, Mesh, destroy
+from panda3d.core import NodePath, TransparencyAttrib
+from ursina import Entity, Mesh, Texture, destroy
 
-from game.world.meshing import FACE_SHADE
+from game.world.blocks import COUNT, TRANSPARENT
+from game.world.meshing import FACE_SHADE, PADDED_SIZE, MeshArrays, mesh_section
 
 from . import space
+from .chunk_renderer import load_atlas_texture
 
 
 class MobPose(Protocol):
@@ -58,6 +69,22 @@ class ProjectilePose(Protocol):
     @property
     def box(self) -> Sequence[float]:
         """[blocks] Physics coordinates, indexed as `MobPose.box`; the cube fills it."""
+
+
+class FallingPose(Protocol):
+    """What `EntityView.show` reads of one falling block (e.g. `game.falling_blocks.FallingBlockView`)."""
+
+    @property
+    def key(self) -> int:
+        """Unique among the falling blocks shown; the same block keeps its key from frame to frame."""
+
+    @property
+    def block(self) -> int:
+        """Its block id: the cube is drawn with that block's tiles."""
+
+    @property
+    def box(self) -> Sequence[float]:
+        """[blocks] Physics coordinates, indexed as `MobPose.box`; the unit cube is centred on it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,24 +167,53 @@ def box_model_arrays(parts: Sequence[Part]) -> tuple[np.ndarray, np.ndarray, np.
             np.array(triangles, dtype=np.uint32))
 
 
+def block_cube_arrays(block: int) -> MeshArrays:
+    """The mesher's arrays of block id `block` standing alone (every face shown, open light), in
+    block coordinates about the cube's centre (-0.5..0.5): the same faces, atlas UVs and per-face
+    shade a section gives that block. TypeError / ValueError (`UnknownBlockError`) for a bad id;
+    ValueError for a block drawn with no faces (air)."""
+    if isinstance(block, bool) or not isinstance(block, (int, np.integer)):
+        raise TypeError(f"block must be an int id, got {block!r}")
+    if not 0 <= block < COUNT:
+        raise ValueError(f"unknown block id {block!r} (ids are 0..{COUNT - 1})")
+    padded = np.zeros((PADDED_SIZE,) * 3, dtype=np.uint16)
+    padded[1, 1, 1] = block  # section-local cell (0, 0, 0), air all round
+    opaque, transparent = mesh_section(padded)
+    part = opaque if opaque.face_count else transparent
+    if part.face_count == 0:
+        raise ValueError(f"block id {block} is drawn with no faces")
+    return replace(part, positions=part.positions - np.float32(0.5))
+
+
 def _model(arrays: tuple[np.ndarray, np.ndarray, np.ndarray]) -> Mesh:
     positions, colours, triangles = arrays
     return Mesh(vertices=positions, colors=colours, triangles=triangles, static=True)
 
 
 class EntityView(Entity):
-    """Every mob and projectile on screen; call `show` once per frame with the frame's views."""
+    """Every mob, projectile and falling block on screen; call `show` once per frame with the frame's views.
 
-    def __init__(self, **kwargs) -> None:
+    `texture`: the block atlas for falling blocks (the chunk renderer's, so it is loaded once);
+    None loads it when the first block falls."""
+
+    def __init__(self, texture: Texture | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
+        self._atlas = texture
         self._boxling = box_model_arrays(BOXLING_PARTS)
         self._projectile = box_model_arrays(PROJECTILE_PARTS)
         self.mobs: dict[int, Entity] = {}
         """Mob key -> its Entity."""
         self.projectiles: dict[int, Entity] = {}
         """Projectile key -> its Entity."""
+        self.falling: dict[int, NodePath] = {}
+        """Falling block key -> its node (its block's cube instanced under it)."""
+        self._cubes: dict[int, Mesh] = {}
+        """Block id -> its cube mesh, kept off the scene graph; instanced under falling nodes."""
+        self._falling_node = self.attachNewNode("falling blocks")
+        """Parent of the falling nodes: a plain node, so Ursina keeps no list of them."""
 
-    def show(self, mobs: Sequence[MobPose], projectiles: Sequence[ProjectilePose]) -> None:
+    def show(self, mobs: Sequence[MobPose], projectiles: Sequence[ProjectilePose],
+             falling: Sequence[FallingPose] = ()) -> None:
         """Place the models of these poses; make models for new keys, destroy those of keys not given."""
         for view in mobs:
             entity = self._entity(self.mobs, view.key, self._boxling)
@@ -169,8 +225,34 @@ class EntityView(Entity):
             box = view.box
             entity.position = space.point((box[0] + box[3]) / 2.0, (box[1] + box[4]) / 2.0, (box[2] + box[5]) / 2.0)
             entity.scale = (box[3] - box[0], box[4] - box[1], box[5] - box[2])  # the mirror keeps sizes
+        for view in falling:
+            node = self.falling.get(view.key)
+            if node is None:
+                node = self.falling[view.key] = self._falling_node.attachNewNode(f"falling {view.key}")
+                self._cube(view.block).instance_to(node)
+            box = view.box
+            node.set_pos(*space.point((box[0] + box[3]) / 2.0, (box[1] + box[4]) / 2.0, (box[2] + box[5]) / 2.0))
         self._drop(self.mobs, {view.key for view in mobs})
         self._drop(self.projectiles, {view.key for view in projectiles})
+        if len(self.falling) != len(falling):  # every key given has a node now: more nodes means some landed
+            shown = {view.key for view in falling}
+            for key in [k for k in self.falling if k not in shown]:
+                self.falling.pop(key).remove_node()
+
+    def _cube(self, block: int) -> Mesh:
+        """Block id `block`'s cube mesh, built and textured on first use."""
+        cube = self._cubes.get(block)
+        if cube is None:
+            arrays = block_cube_arrays(block)
+            cube = self._cubes[block] = Mesh(vertices=space.positions(arrays.positions), uvs=arrays.uvs,
+                                             colors=arrays.colors, triangles=space.triangles(arrays.indices),
+                                             static=True)
+            if self._atlas is None:
+                self._atlas = load_atlas_texture()
+            cube.set_texture(self._atlas._texture, 1)
+            # As the chunk renderer draws them: opaque blocks (sand, gravel) in one pass, see-through ones blended.
+            cube.set_transparency(TransparencyAttrib.M_dual if TRANSPARENT[block] else TransparencyAttrib.M_none)
+        return cube
 
     def _entity(self, entities: dict[int, Entity], key: int, arrays) -> Entity:
         entity = entities.get(key)

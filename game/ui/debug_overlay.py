@@ -12,6 +12,9 @@ Does not own: what is shown (the session's toggles: F3 and B; the window passes 
 Use: `show_boxes` once per tick with the tick's report and `show_panel` a few times a second;
 `show_player_box`, `show_velocity`, `show_bodies` and `show_contacts` every frame with the
 interpolated state; `show_parts` when the session's toggles change.
+
+The player's own box is not drawn while the camera is inside it (`first_person`, the game's only
+view): its edges would run past the eye and frame the screen instead of showing anything.
 """
 
 from __future__ import annotations
@@ -117,6 +120,20 @@ def arrow_points(start: Sequence[float], end: Sequence[float]) -> list[tuple[flo
     return [tuple(start), tip, left, tip, right]
 
 
+def ground_speed(report: physics.MoveReport | None) -> float:
+    """[blocks/s] How fast the last move carried the body horizontally: the distance its box moved
+    in that tick, times the ticks in a second. 0.0 before the first move.
+
+    Not the velocity: Beta multiplies the velocity by the ground's friction after the move, so
+    the velocity left at the end of a tick (0.153 blocks/tick sprinting) is about half the
+    distance the tick moved the body (0.28 blocks, 5.6 blocks/s)."""
+    if report is None:
+        return 0.0
+    dx = report.end[0] - report.start[0]
+    dz = report.end[2] - report.start[2]
+    return math.hypot(dx, dz) * TICKS_PER_SECOND
+
+
 def panel_lines(body: physics.Body, report: physics.MoveReport | None, ticks_run: int,
                 extra: Sequence[str] = ()) -> list[str]:
     """The panel text, from the body and the move report exactly as physics returned them."""
@@ -127,7 +144,7 @@ def panel_lines(body: physics.Body, report: physics.MoveReport | None, ticks_run
         f"ticks run {ticks_run}",
         f"feet      x {x:10.4f}  y {y:10.4f}  z {z:10.4f}",
         f"velocity  x {vx:10.4f}  y {vy:10.4f}  z {vz:10.4f}  blocks/tick",
-        f"speed     {((vx * vx + vz * vz) ** 0.5) * TICKS_PER_SECOND:.2f} blocks/s horizontal",
+        f"speed     {ground_speed(report):.2f} blocks/s horizontal (distance moved)",
         f"on_ground {body.on_ground!s:5}  collided  horizontal {body.collided_horizontally!s:5}"
         f"  vertical {body.collided_vertically!s:5}",
         f"camera lag {body.camera_lag:.4f}",
@@ -147,7 +164,9 @@ def panel_lines(body: physics.Body, report: physics.MoveReport | None, ticks_run
 class DebugOverlay:
     """Wireframe boxes in the world and a text panel in the top-left corner; hidden until toggled."""
 
-    def __init__(self, enabled: bool = False) -> None:
+    def __init__(self, enabled: bool = False, first_person: bool = True) -> None:
+        self.first_person = first_person
+        """The camera is at the player's eye, inside the player's box: `show_player_box` draws nothing."""
         self.gathered = BoxLines(GATHERED_COLOR)
         self.clipping = BoxLines(CLIPPING_COLOR)
         self.step_probe = BoxLines(STEP_PROBE_COLOR)
@@ -214,8 +233,9 @@ class DebugOverlay:
                             self.text.height * self.text.scale_y + 2 * PANEL_MARGIN)
 
     def show_player_box(self, box: Sequence[float]) -> None:
-        """Show the player's box (call every frame with the box the view is drawn from)."""
-        self.player.show([box])
+        """Show the player's box (call every frame with the box the view is drawn from); nothing in
+        first person, where the camera is inside it."""
+        self.player.show([] if self.first_person else [box])
 
     def show_bodies(self, boxes: Sequence[Sequence[float]]) -> None:
         """Show the boxes of every body other than the player."""

@@ -15,7 +15,9 @@ the selected slot framed in white; above its left half a row of HEART_COUNT hear
 2 health, a half heart for an odd one, empty ones dark), and above the hearts a row of air
 bubbles while the air is not full (one per BUBBLE_AIR ticks of air begun, as Beta draws them);
 the block's name appears above those rows for NAME_SECONDS after the selection changes, then
-fades; the crosshair sits at the window's centre. The hearts appear with the first `show_vitals`.
+fades; the crosshair sits at the window's centre, hidden while the game is paused (`show_paused`:
+a cross over the pause menu's buttons reads as a pointer that is not there). The hearts appear
+with the first `show_vitals`.
 """
 
 from __future__ import annotations
@@ -274,3 +276,15 @@ class Hud(Entity):
     def toggle(self) -> None:
         """F1: hide the HUD if shown, show it if hidden."""
         self.visible = not self.visible
+
+    def show_paused(self, paused: bool) -> None:
+        """Hide the crosshair while the game is paused (the pause menu is open), show it again after.
+        TypeError for anything but a bool."""
+        if not isinstance(paused, bool):
+            raise TypeError(f"show_paused needs True or False, got {paused!r}")
+        self.crosshair.enabled = not paused
+
+    @property
+    def crosshair_shown(self) -> bool:
+        """The crosshair is drawn: the HUD is visible (F1) and the game is not paused."""
+        return bool(self.visible and self.crosshair.enabled)

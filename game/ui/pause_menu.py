@@ -1,12 +1,13 @@
-"""The pause menu (Esc): Resume, sliders for FOV, mouse sensitivity and view distance, the
-Peaceful switch, Save and quit.
+"""The pause menu (Esc): Resume, sliders for FOV, mouse sensitivity, view distance and sound volume, the
+Peaceful switch, the time of day (Sunrise, Noon, Sunset, Midnight), Save and quit.
 
 Owns: the menu's widgets, turning slider positions into valid `UserSettings` values
 (`SettingRow`), telling the game about every change (`on_settings_changed`, live while a slider
 is dragged) and saving changed settings with `game.user_settings.save` when a drag or wheel step
 ends, and when the menu closes; the Peaceful button's caption and telling the game when it is
 clicked (`on_peaceful_changed`: peaceful is the session's damage switch, saved with the player,
-not a user setting).
+not a user setting); the time buttons and telling the game the time chosen (`on_time_chosen(ticks)`,
+one of TIME_CHOICES: the session's time of day, saved with the world, not a user setting).
 Does not own: when the menu opens or closes (the app calls `open` on Esc and `close` on Esc
 again), pausing the game, releasing and capturing the mouse pointer (the app must release it
 on `open` so the menu can be clicked, and capture it again after `close`), applying settings to
@@ -27,8 +28,10 @@ from pathlib import Path
 from ursina import Button, Entity, Text, camera, mouse, window
 
 from game import user_settings
+from game.render.sky import MIDNIGHT_TICKS, NOON_TICKS, SUNSET_TICKS
 from game.ui import style
-from game.user_settings import FOV_RANGE_DEGREES, SENSITIVITY_RANGE, VIEW_DISTANCE_RANGE_COLUMNS, UserSettings
+from game.user_settings import (FOV_RANGE_DEGREES, SENSITIVITY_RANGE, SOUND_VOLUME_RANGE, VIEW_DISTANCE_RANGE_COLUMNS,
+                                UserSettings)
 
 CONTROL_WIDTH = 0.62
 """[window heights] Width of every button and slider."""
@@ -39,10 +42,16 @@ CONTROL_SPACING = 0.082
 KNOB_WIDTH = 0.018
 KNOB_TRAVEL = CONTROL_WIDTH - 2 * CONTROL_BORDER - KNOB_WIDTH
 """[window heights] How far the knob's centre moves from one end of a slider to the other."""
-TITLE_Y = 0.33
-FIRST_CONTROL_Y = 0.19
+TITLE_Y = 0.37
+FIRST_CONTROL_Y = 0.23
+"""[window heights] High enough that the last control's hint (with the time row, six controls below
+Resume) stays inside the window, whose bottom edge is at -0.5."""
 HINT_GAP = 0.075
 """[window heights] From the last button's centre line down to the hint below it."""
+TIME_CHOICES = (("Sunrise", 0), ("Noon", NOON_TICKS), ("Sunset", SUNSET_TICKS), ("Midnight", MIDNIGHT_TICKS))
+"""The time buttons, left to right: caption and time of day [ticks]."""
+TIME_BUTTON_GAP = 0.01
+"""[window heights] Between two time buttons in their row."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +95,7 @@ SETTING_ROWS = (
     SettingRow("mouse_sensitivity", "Mouse sensitivity", *SENSITIVITY_RANGE, step=0.05, decimals=2, unit="x"),
     SettingRow("view_distance_columns", "View distance", *VIEW_DISTANCE_RANGE_COLUMNS, step=1, decimals=0,
                unit=" columns"),
+    SettingRow("sound_volume", "Sound volume", *SOUND_VOLUME_RANGE, step=0.05, decimals=2),
 )
 """The menu's sliders, top to bottom."""
 
@@ -155,9 +165,11 @@ class PauseMenu(Entity):
     def __init__(self, settings: UserSettings, on_resume: Callable[[], None],
                  on_settings_changed: Callable[[UserSettings], None], on_save_and_quit: Callable[[], None],
                  settings_path: Path | None = None, *, peaceful: bool = False,
-                 on_peaceful_changed: Callable[[bool], None] | None = None, **kwargs) -> None:
+                 on_peaceful_changed: Callable[[bool], None] | None = None,
+                 on_time_chosen: Callable[[int], None] | None = None, **kwargs) -> None:
         """`settings_path`: where changed settings are written (default: the user's config folder).
-        `peaceful`: the Peaceful button's state at first; `on_peaceful_changed(peaceful)` runs on each click."""
+        `peaceful`: the Peaceful button's state at first; `on_peaceful_changed(peaceful)` runs on each click.
+        `on_time_chosen(ticks)` runs when a time button is clicked (without it the row is not shown)."""
         if not isinstance(settings, UserSettings):
             raise TypeError(f"PauseMenu needs UserSettings, got {settings!r}")
         super().__init__(parent=camera.ui, z=-5 * style.LAYER_STEP, **kwargs)
@@ -166,6 +178,7 @@ class PauseMenu(Entity):
         self.on_save_and_quit = on_save_and_quit
         self.settings_path = settings_path
         self.on_peaceful_changed = on_peaceful_changed
+        self.on_time_chosen = on_time_chosen
         self._settings = settings
         self._unsaved = False
 
@@ -183,18 +196,27 @@ class PauseMenu(Entity):
         y -= CONTROL_SPACING
         self.peaceful_button = self._button(peaceful_caption(peaceful), y, self._toggle_peaceful)
         self.peaceful = bool(peaceful)
+        self.time_buttons: dict[str, Button] = {}
+        if on_time_chosen is not None:
+            y -= CONTROL_SPACING
+            width = (CONTROL_WIDTH - (len(TIME_CHOICES) - 1) * TIME_BUTTON_GAP) / len(TIME_CHOICES)
+            for k, (caption, ticks) in enumerate(TIME_CHOICES):
+                x = -CONTROL_WIDTH / 2 + width / 2 + k * (width + TIME_BUTTON_GAP)
+                self.time_buttons[caption] = self._button(caption, y, lambda ticks=ticks: self._choose_time(ticks),
+                                                          x=x, width=width)
         y -= 1.5 * CONTROL_SPACING
         self.quit_button = self._button("Save and quit", y, self._save_and_quit)
         Text("Esc to resume", parent=self, origin=(0, 0), y=y - HINT_GAP, color=style.SUBTLE_TEXT_COLOR,
              scale=style.TEXT_SCALE * 0.8, z=-style.LAYER_STEP)
         self.enabled = False
 
-    def _button(self, text: str, y: float, on_click: Callable[[], None]) -> Button:
-        button = Button(text=text, parent=self, model="quad", y=y, z=-style.LAYER_STEP, ignore_paused=True,
-                        scale=(CONTROL_WIDTH, CONTROL_HEIGHT), color=style.PANEL_COLOR,
+    def _button(self, text: str, y: float, on_click: Callable[[], None], x: float = 0.0,
+                width: float = CONTROL_WIDTH) -> Button:
+        button = Button(text=text, parent=self, model="quad", x=x, y=y, z=-style.LAYER_STEP, ignore_paused=True,
+                        scale=(width, CONTROL_HEIGHT), color=style.PANEL_COLOR,
                         highlight_color=style.HOVER_COLOR, pressed_color=style.PANEL_COLOR)
         button.text_entity.color = style.TEXT_COLOR
-        style.outline(self, 0.0, y, CONTROL_WIDTH, CONTROL_HEIGHT, CONTROL_BORDER, style.BORDER_COLOR,
+        style.outline(self, x, y, width, CONTROL_HEIGHT, CONTROL_BORDER, style.BORDER_COLOR,
                       z=-2 * style.LAYER_STEP)
         button.on_click = on_click
         return button
@@ -252,6 +274,10 @@ class PauseMenu(Entity):
         self.show_peaceful(not self.peaceful)
         if self.on_peaceful_changed is not None:
             self.on_peaceful_changed(self.peaceful)
+
+    def _choose_time(self, ticks: int) -> None:
+        if self.on_time_chosen is not None:
+            self.on_time_chosen(ticks)
 
     def _resume(self) -> None:
         self.close()

@@ -17,6 +17,8 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable
 
+import numpy as np
+
 KINDS = ("water", "lava", "falls")
 """Every kind of scheduled update."""
 UPDATES_PER_TICK = 1000
@@ -28,50 +30,101 @@ MAX_SAVED_UPDATES = 1_000_000
 """[updates] Most pending updates a world file may list (a lake drained at once schedules a few
 thousand); more is damage."""
 
-Cell = tuple[int, int, int]
+KIND_CODES = {kind: code for code, kind in enumerate(KINDS)}
+_KEY_OFFSET = 1 << 25
+"""Coordinates are shifted by this before packing (|x|, |z| <= WORLD_BORDER < 2**25)."""
+
+
+def pack(x: int, y: int, z: int, kind: str) -> int:
+    """One int for an update of `kind` at (x, y, z) (0 <= y < 256): what the queue holds."""
+    return ((x + _KEY_OFFSET) << 37) | ((z + _KEY_OFFSET) << 11) | (y << 2) | KIND_CODES[kind]
+
+
+def unpack(key: int) -> tuple[int, int, int, str]:
+    """(x, y, z, kind) of a packed update."""
+    return (key >> 37) - _KEY_OFFSET, (key >> 2) & 511, ((key >> 11) & ((1 << 26) - 1)) - _KEY_OFFSET, KINDS[key & 3]
+
+
+def pack_all(xs: np.ndarray, ys: np.ndarray, zs: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """`pack` on int64 arrays, kinds given by their index in KINDS."""
+    return ((xs + _KEY_OFFSET) << 37) | ((zs + _KEY_OFFSET) << 11) | (ys << 2) | codes
+
+
+def unpack_all(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """`unpack` on an int64 array: xs, ys, zs and kind codes (index in KINDS)."""
+    return (keys >> 37) - _KEY_OFFSET, (keys >> 2) & 511, ((keys >> 11) & ((1 << 26) - 1)) - _KEY_OFFSET, keys & 3
 
 
 class BlockUpdates:
-    """The pending scheduled updates of one world."""
+    """The pending scheduled updates of one world, packed (`pack`): a bucket of updates per due tick,
+    each bucket in the order its updates were scheduled (Beta's order: due tick, then scheduling
+    order)."""
 
     def __init__(self) -> None:
-        self._heap: list[tuple[int, int, int, int, int, str]] = []  # (due, order, x, y, z, kind)
-        self._pending: set[tuple[int, int, int, str]] = set()
-        self._order = 0
+        self._buckets: dict[int, list[int]] = {}  # due tick -> packed updates in order
+        self._due_ticks: list[int] = []  # heap of the ticks that have a bucket
+        self._pending: set[int] = set()
 
     def __len__(self) -> int:
         return len(self._pending)
 
+    def _bucket(self, due_tick: int) -> list[int]:
+        bucket = self._buckets.get(due_tick)
+        if bucket is None:
+            bucket = self._buckets[due_tick] = []
+            heapq.heappush(self._due_ticks, due_tick)
+        return bucket
+
     def schedule(self, x: int, y: int, z: int, kind: str, due_tick: int) -> bool:
         """Queue an update of `kind` at (x, y, z) for world tick `due_tick`; False (and nothing
         changes) when one of that kind is already pending there."""
-        key = (x, y, z, kind)
+        key = pack(x, y, z, kind)
         if key in self._pending:
             return False
         self._pending.add(key)
-        heapq.heappush(self._heap, (due_tick, self._order, x, y, z, kind))
-        self._order += 1
+        self._bucket(due_tick).append(key)
         return True
 
-    def is_pending(self, x: int, y: int, z: int, kind: str) -> bool:
-        return (x, y, z, kind) in self._pending
+    def schedule_packed(self, keys: list[int], due_tick: int) -> None:
+        """`schedule` each packed update of `keys` in order for `due_tick`."""
+        pending = self._pending
+        fresh = list(dict.fromkeys(key for key in keys if key not in pending))
+        if fresh:
+            pending.update(fresh)
+            self._bucket(due_tick).extend(fresh)
 
-    def take_due(self, tick: int, limit: int = UPDATES_PER_TICK) -> list[tuple[int, int, int, str]]:
-        """The updates due at or before `tick`, in Beta's order, at most `limit`; they stop being
-        pending (so the rule they run can schedule the same cell again)."""
-        heap, due = self._heap, []
-        while heap and heap[0][0] <= tick and len(due) < limit:
-            _, _, x, y, z, kind = heapq.heappop(heap)
-            self._pending.discard((x, y, z, kind))
-            due.append((x, y, z, kind))
+    def postpone(self, ticks: int) -> None:
+        """Move every pending update `ticks` later (the world's clock jumped forward that far)."""
+        self._buckets = {due_tick + ticks: bucket for due_tick, bucket in self._buckets.items()}
+        self._due_ticks = sorted(self._buckets)
+
+    def is_pending(self, x: int, y: int, z: int, kind: str) -> bool:
+        return pack(x, y, z, kind) in self._pending
+
+    def take_due(self, tick: int, limit: int = UPDATES_PER_TICK) -> list[int]:
+        """The packed updates due at or before `tick`, in Beta's order, at most `limit`; they stop
+        being pending (so the rule they run can schedule the same cell again)."""
+        due: list[int] = []
+        while self._due_ticks and self._due_ticks[0] <= tick and len(due) < limit:
+            due_tick = self._due_ticks[0]
+            bucket = self._buckets[due_tick]
+            room = limit - len(due)
+            if len(bucket) <= room:
+                due.extend(bucket)
+                del self._buckets[due_tick]
+                heapq.heappop(self._due_ticks)
+            else:
+                due.extend(bucket[:room])
+                self._buckets[due_tick] = bucket[room:]
+        self._pending.difference_update(due)
         return due
 
     def rows(self, now: int) -> list[list]:
         """Every pending update as [x, y, z, kind, delay, order]: delay from tick `now` (at least 0),
         order its place in run order (a save stores rows by column, so this keeps the order among
         updates due on the same tick)."""
-        return [[x, y, z, kind, max(0, due - now), order]
-                for order, (due, _, x, y, z, kind) in enumerate(sorted(self._heap))]
+        ordered = ((due_tick, key) for due_tick in sorted(self._buckets) for key in self._buckets[due_tick])
+        return [[*unpack(key), max(0, due_tick - now), order] for order, (due_tick, key) in enumerate(ordered)]
 
     def load_rows(self, rows: Iterable[list], now: int) -> None:
         """Queue saved rows (as `rows` writes them, already checked by `check_rows`) from tick `now`,

@@ -31,6 +31,7 @@ TILE_NAMES = (
     "log_side", "log_top", "leaves", "planks", "glass", "ice", "brick", "slab_top",
     "slab_side", "carpet", "water", "lava", "ladder", "cobweb", "soul_sand", "cactus_side",
     "cactus_top", "obsidian", "torch", "dandelion", "rose", "tall_grass",
+    "coal_ore", "iron_ore", "gold_ore", "redstone_ore", "diamond_ore",
 )
 """Every texture tile, in atlas order: tile i is the i-th tile of the atlas (see `atlas.py`)."""
 _TILE = {name: i for i, name in enumerate(TILE_NAMES)}
@@ -80,6 +81,8 @@ def _non_cube(name: str, shape: Shape, tiles: tuple[str, ...], hardness: float =
     return BlockSpec(name, shape=shape, opaque=False, hardness=hardness, tiles=tiles)
 
 
+ORE_HARDNESS = 3.0
+"""Seconds of digging an ore by hand, roughly: Beta's ores are 3.0, twice its stone."""
 FLUID_LEVELS = 16
 """Beta's fluid metadata runs 0..15 (see `BlockSpec.fluid_level`)."""
 TORCH_DRAWN: Shape = (AABB(7.0 / 16.0, 0.0, 7.0 / 16.0, 9.0 / 16.0, 10.0 / 16.0, 9.0 / 16.0),)
@@ -145,6 +148,11 @@ _SPECS = (
       for plant in ("dandelion", "rose", "tall_grass")),
     *(_fluid("water", level) for level in range(1, FLUID_LEVELS)),
     *(_fluid("lava", level) for level in range(1, FLUID_LEVELS)),
+    # Two stone slabs in one cell (a slab placed on the free half of another): a whole cube.
+    BlockSpec("double_slab", hardness=2.0, tiles=_column("slab_side", "slab_top", "slab_top")),
+    # Ores, generated in the stone (`ores.py`): as hard as Beta's ores, twice stone.
+    *(BlockSpec(f"{ore}_ore", hardness=ORE_HARDNESS, tiles=_all(f"{ore}_ore"))
+      for ore in ("coal", "iron", "gold", "redstone", "diamond")),
 )
 
 SPECS: tuple[BlockSpec, ...] = _SPECS
@@ -181,6 +189,30 @@ CROSS = np.array([s.cross for s in SPECS], dtype=bool)
 FACE_TILES = np.array([[_TILE[t] for t in s.tiles] for s in SPECS], dtype=np.int32)
 """Atlas tile index by (id, face), faces in FACES order."""
 
+_LIGHT_FILTERS = {"leaves": 1, "cobweb": 1, "ice": 3}
+"""Beta 1.7.3's `setLightOpacity` for see-through blocks that dim light (water, all levels, is 3 too)."""
+_LIGHT_SOURCES = {"torch": 14, "glowstone": 15}
+"""Beta 1.7.3's `setLightValue` * 15 (torch 0.9375, glowstone 1.0); lava, all levels, is 15 too."""
+
+
+def _light_opacity(spec: BlockSpec) -> int:
+    """How much light a block takes from what passes through it (0..15; 15 stops it). Opaque cubes
+    and lava stop light (Beta 255); slabs, stairs and other partial blocks pass it (Beta gives its
+    slabs and stairs 255 and draws them with their neighbours' light instead; Boxel keeps the light
+    in their own cell, so a renderer reads every block's light from its cell)."""
+    if spec.material == Material.WATER:
+        return 3
+    if spec.material == Material.LAVA:
+        return 15
+    return _LIGHT_FILTERS.get(spec.name, 15 if spec.opaque else 0)
+
+
+LIGHT_OPACITY = np.array([_light_opacity(s) for s in SPECS], dtype=np.uint8)
+"""Beta's `lightOpacity` by id, 0..15: light entering the block loses max(1, this); 15 never enters."""
+LIGHT_EMISSION = np.array([15 if s.material == Material.LAVA else _LIGHT_SOURCES.get(s.name, 0) for s in SPECS],
+                          dtype=np.uint8)
+"""Beta's `lightValue` by id, 0..15: the block light a block gives off (torch 14, lava 15)."""
+
 _FLUID_IDS = {(int(s.material), s.fluid_level): i for i, s in enumerate(SPECS) if s.fluid_level >= 0}
 WATER_IDS = np.array([_FLUID_IDS[(int(Material.WATER), level)] for level in range(FLUID_LEVELS)], dtype=np.int32)
 """The id of water at each level 0..15 (WATER_IDS[0] is the source, "water")."""
@@ -188,7 +220,7 @@ LAVA_IDS = np.array([_FLUID_IDS[(int(Material.LAVA), level)] for level in range(
 """The id of lava at each level 0..15 (LAVA_IDS[0] is the source, "lava")."""
 
 for _array in (SOLID, FULL_CUBE, MATERIAL, REPLACEABLE, OPAQUE, TRANSPARENT, CULLS_SAME, SLIPPERINESS, HARDNESS,
-               BREAKABLE, FLUID_LEVEL, CROSS, FACE_TILES, WATER_IDS, LAVA_IDS):
+               BREAKABLE, FLUID_LEVEL, CROSS, FACE_TILES, WATER_IDS, LAVA_IDS, LIGHT_OPACITY, LIGHT_EMISSION):
     _array.flags.writeable = False
 
 

@@ -50,6 +50,17 @@ SOLID_MATERIAL = SOLID & (MATERIAL != _LADDER)
 """Beta's `Material.isSolid()`: a block a new source can form on (ladders are not solid there)."""
 for _array in (BLOCKS_FLOW, SOLID_MATERIAL):
     _array.flags.writeable = False
+_MATERIAL_OF = [int(m) for m in MATERIAL]
+_LEVEL_OF = FLUID_LEVEL.tolist()
+_SOLID_MATERIAL_OF = SOLID_MATERIAL.tolist()
+"""The same tables as lists, for the per-update rules (a list index is several times faster than a
+numpy scalar read)."""
+
+PLACED_AS = np.where(np.isin(MATERIAL, (_WATER, _LAVA)), -1 - MATERIAL.astype(np.int64), np.arange(len(MATERIAL)))
+PLACED_AS.flags.writeable = False
+"""What counts as the same block for Beta's `onBlockAdded`: a fluid at any level is one block (a
+level change is a metadata change); every other id is its own. A write that changes it notifies the
+written cell itself as well as its neighbours."""
 
 _SIDES = ((-1, 0), (1, 0), (0, -1), (0, 1))
 """Beta's fluid directions 0..3: -x, +x, -z, +z."""
@@ -112,28 +123,9 @@ class Fluid:
         if level < 0:
             return
         if level > 0:
-            smallest, sources = -100, 0
-            for dx, dz in _SIDES:
-                side = self.level(world, x + dx, y, z + dz)
-                if side < 0:
-                    continue
-                if side == 0:
-                    sources += 1
-                if side >= 8:
-                    side = 0
-                if not (smallest >= 0 and side >= smallest):
-                    smallest = side
-            new_level = smallest + self.step
-            if new_level >= 8 or smallest < 0:
-                new_level = -1
-            above = self.level(world, x, y + 1, z)
-            if above >= 0:
-                new_level = above if above >= 8 else above + 8
-            if sources >= 2 and self.material == _WATER and SOLID_MATERIAL[world.id_at(x, y - 1, z)]:
-                new_level = 0  # (Beta also tests for water below a source here, which never holds when level > 0)
-            if (self.material == _LAVA and level < 8 and new_level < 8 and new_level > level
-                    and not world.one_in_four(x, y, z)):
-                new_level = level
+            new_level = self.next_level(
+                level, [world.id_at(x + dx, y, z + dz) for dx, dz in _SIDES], world.id_at(x, y + 1, z),
+                world.id_at(x, y - 1, z), lambda: world.one_in_four(x, y, z))
             if new_level != level:  # otherwise it has settled: Beta's "stationary" is no update pending
                 level = new_level
                 if level < 0:
@@ -153,6 +145,35 @@ class Fluid:
             for direction in self.flow_directions(world, x, y, z):
                 dx, dz = _SIDES[direction]
                 self._flow_into(world, x + dx, y, z + dz, spread_level)
+
+    def next_level(self, level: int, sides: list[int], above: int, below: int, coin) -> int:
+        """The level a flowing cell (level 1..15) takes in its update, from the blocks on its four
+        sides (in the order -x, +x, -z, +z), above and below it: one step more than its lowest
+        neighbour of this fluid (falling counts as 0), dry (-1) past 7 or with none; falling
+        (8 + level) under this fluid; a new water source between two sources over solid ground;
+        lava keeps its level three times in four (`coin()` is the one-in-four draw, called only then)."""
+        smallest, sources = -100, 0
+        for block in sides:
+            if _MATERIAL_OF[block] != self.material:
+                continue
+            side = _LEVEL_OF[block]
+            if side == 0:
+                sources += 1
+            if side >= 8:
+                side = 0
+            if not (smallest >= 0 and side >= smallest):
+                smallest = side
+        new_level = smallest + self.step
+        if new_level >= 8 or smallest < 0:
+            new_level = -1
+        if _MATERIAL_OF[above] == self.material:
+            above_level = _LEVEL_OF[above]
+            new_level = above_level if above_level >= 8 else above_level + 8
+        if sources >= 2 and self.material == _WATER and _SOLID_MATERIAL_OF[below]:
+            new_level = 0  # (Beta also tests for water below a source here, which never holds when level > 0)
+        if self.material == _LAVA and level < 8 and new_level < 8 and new_level > level and not coin():
+            new_level = level
+        return new_level
 
     def _flow_into(self, world: BlockAccess, x: int, y: int, z: int, level: int) -> None:
         """Beta's `flowIntoBlock`: fill the cell if the fluid can displace what is there (a torch,

@@ -2,11 +2,12 @@
 
 Owns: which faces of a 16^3 section are visible, their geometry (cube faces, the faces of
 non-cube shapes' boxes, fluid surfaces by level, plants' crossed quads), atlas UVs, directional
-shading, per-vertex ambient occlusion, the triangle split, which part (opaque or transparent)
+shading, per-vertex ambient occlusion, per-vertex smooth sky and block light levels, the triangle split, which part (opaque or transparent)
 each face is drawn in, and the per-block quad table all of that is read from.
 Does not own: block properties (`blocks.py`), the atlas layout (`atlas.py`), where a section
-sits in the world (positions are section-local, 0..16; the renderer offsets the entity), or any
-GPU object (`game/render/chunk_renderer.py` uploads the arrays).
+sits in the world (positions are section-local, 0..16; the renderer offsets the entity), how
+light spreads (`light.py` computes the levels this reads), how levels become brightness and the
+time of day (the renderer's shader), or any GPU object (`game/render/chunk_renderer.py` uploads the arrays).
 
 Input: `padded[x, y, z]`, the section's blocks at [1:17, 1:17, 1:17] plus a one-block border
 copied from the neighbours (edges and corners included), so faces and ambient occlusion at
@@ -34,6 +35,15 @@ Rules:
   `space.positions` and reverses each triangle with `space.triangles`, which keeps every face
   front-facing (checked on screen; without the reversal the world shows inside out).
 * Glowing blocks (GLOWS: lava, torches) are drawn at full brightness: no face shading, no AO.
+* Smooth lighting (Minecraft's): each vertex also carries two light levels, sky and block (0..15,
+  kept apart so the renderer can dim sky light at night without re-meshing), each the average of
+  the cells around the vertex on the face's side: the cell the quad faces and the vertex's
+  (side1, side2, corner) AO cells. A cell that hides faces (OPAQUE full cube) holds no light and
+  is left out of the average (its darkening is AO's job), and so is the corner cell when both
+  sides are blocked (light cannot squeeze through the diagonal); a vertex with none of the four
+  open takes its own cell's light. Glowing blocks carry GLOW_LEVELS. Light comes from a padded
+  (18, 18, 18) uint8 array beside the ids (`World.padded_light`, value sky << 4 | block); without
+  one every cell has OPEN_SKY_LEVELS (full sky light, no block light: the look of noon).
 
 Fluids (`blocks.FLUID_LEVEL` >= 0) are drawn by their own pass, Beta's `RenderBlocks` rules:
 * A cell's surface lies SURFACE_NINTHS[level] ninths of a block up: Beta's `1 - getPercentAir`,
@@ -56,12 +66,15 @@ Fluids (`blocks.FLUID_LEVEL` >= 0) are drawn by their own pass, Beta's `RenderBl
   face; with air beyond, nothing else is in that plane.
 * Water is drawn in the transparent (blended) pass with face shading and no AO (Beta shades fluids
   per face only); lava in the opaque pass at full brightness (it glows).
+* A fluid face's light is flat: per level (sky, block) the brighter of the fluid's own cell and
+  the cell across the face (that one only if it does not hide faces), so a surface under the open
+  sky has the sky's light although the water cell itself has lost some.
 
 Plants (`blocks.CROSS`) are two vertical quads on the cell's diagonals (CROSS_CORNERS), each
 emitted twice, once per winding, so both sides show (the renderer culls back faces). They use the
 transparent part: their tiles are cut-outs (alpha 0 or 255), and that part is drawn with alpha
 (`chunk_renderer`: the opaque part draws with transparency off, where the clear pixels would show
-as their colour). Their light is CROSS_LIGHT, with no AO.
+as their colour). Their light is CROSS_LIGHT, with no AO; their light levels are their own cell's.
 
 The mesher is vectorised: one numpy pass over every drawn cell drawn with one quad per face
 direction (cubes, slabs, carpet, fence posts, torches) and a second, wider one only for the rest
@@ -107,6 +120,18 @@ GLOWS.flags.writeable = False
 light in Beta, so neither face shading nor AO darkens them."""
 GLOW_LIGHT = 1.0
 
+MAX_LIGHT_LEVEL = 15
+"""[light levels] The brightest sky or block light (Beta's 0..15)."""
+OPEN_SKY_LEVELS = (15.0, 0.0)
+"""[light levels] (sky, block) of every vertex when no light array is given: full daylight and no
+torches, which the renderer draws at the brightness meshes had before light levels (1.0 at noon)."""
+GLOW_LEVELS = (15.0, 15.0)
+"""[light levels] (sky, block) of every vertex of a glowing block: the brightest block light, so it
+stays at full brightness at any time of day."""
+_COUNT_SHIFT, _SKY_SHIFT, _SUM_MASK = 12, 6, 63
+"""A cell's light packed for summing 4 cells in one integer add: open count << 12 | sky << 6 | block.
+Four levels of 15 sum to at most 60 < 64 and four counts to 4, so no field spills into the next."""
+
 SURFACE_NINTHS = np.array([9 - (1 if level >= 8 else level + 1) for level in range(16)], dtype=np.int64)
 """[ninths of a block] Height of a fluid cell's surface by level 0..15: Beta's 1 - getPercentAir
 (8/9 for a source or falling fluid, 7/9 one block out from a source, ... 1/9 at level 7)."""
@@ -120,8 +145,8 @@ CROSS_INSET = 1.0 / 16.0
 """[blocks] A plant's quads end this far inside the cell's corners (Beta's 0.05, here exact in
 binary), so the quads of neighbouring plants never touch."""
 CROSS_LIGHT = 1.0
-"""Brightness of every plant vertex: Beta lights crossed quads by the cell's light alone, with no
-face shading, and Boxel has no light levels."""
+"""Brightness of every plant vertex before light levels: Beta lights crossed quads by the cell's light
+alone, with no face shading (their light levels are the cell's own)."""
 
 FENCE_POST = AABB(0.375, 0.0, 0.375, 0.625, 1.0, 0.625)
 """What a fence is drawn as: Beta's 4/16-wide post. Its collision box (the whole cell, 1.5 tall)
@@ -169,6 +194,9 @@ class MeshArrays:
     """float32, 2 per vertex; from `mesh_section`, atlas UVs."""
     colors: np.ndarray
     """float32, RGBA per vertex; from `mesh_section`, shade x AO brightness in RGB, alpha 1."""
+    light: np.ndarray
+    """float32, 2 per vertex [light levels]: the smooth sky and block light, each 0..15 (averages,
+    so fractions such as 13.5 occur); OPEN_SKY_LEVELS when the mesher was given no light."""
     indices: np.ndarray
     """uint32, 6 per face: (v0, v1, v2), (v0, v2, v3)."""
 
@@ -466,14 +494,44 @@ def check_padded(padded: object) -> np.ndarray:
     return np.ascontiguousarray(padded, dtype=np.intp)
 
 
-def pack_faces(positions: np.ndarray, uvs: np.ndarray, light: np.ndarray) -> MeshArrays:
-    """MeshArrays from per-face arrays: positions (F, 4, 3), uvs (F, 4, 2), brightness (F, 4)."""
+def _open_sky_levels(face_count: int) -> np.ndarray:
+    """(F, 4, 2) float32 levels, OPEN_SKY_LEVELS at every vertex."""
+    levels = np.empty((face_count, 4, 2), dtype=np.float32)
+    levels[...] = OPEN_SKY_LEVELS
+    return levels
+
+
+def check_light(light: object) -> np.ndarray | None:
+    """`light` (None, or a padded (18, 18, 18) array of sky << 4 | block bytes) as a flat intp array
+    after checking it: TypeError / ValueError naming the problem."""
+    if light is None:
+        return None
+    if not isinstance(light, np.ndarray):
+        raise TypeError(f"padded light must be a numpy array or None, got {type(light).__name__}")
+    if light.dtype.kind not in "iu":
+        raise TypeError(f"padded light must hold integer levels (sky << 4 | block), got dtype {light.dtype}")
+    if light.shape != (PADDED_SIZE,) * 3:
+        raise ValueError(f"padded light must have shape {(PADDED_SIZE,) * 3} like the padded section, "
+                         f"got {light.shape}")
+    if light.size and (light.min() < 0 or light.max() > 255):
+        bad = np.argwhere((light < 0) | (light > 255))[0]
+        raise ValueError(f"padded light {light[tuple(bad)]} at [{bad[0]}, {bad[1]}, {bad[2]}] is not a byte "
+                         "sky << 4 | block (0..255)")
+    return np.ascontiguousarray(light, dtype=np.intp).reshape(-1)
+
+
+def pack_faces(positions: np.ndarray, uvs: np.ndarray, light: np.ndarray,
+               levels: np.ndarray | None = None) -> MeshArrays:
+    """MeshArrays from per-face arrays: positions (F, 4, 3), uvs (F, 4, 2), brightness (F, 4) and
+    the (sky, block) light levels (F, 4, 2), OPEN_SKY_LEVELS everywhere when None."""
     face_count = len(positions)
     colors = np.ones((face_count, 4, 4), dtype=np.float32)
     colors[:, :, :3] = light[:, :, None]
+    sky_block = _open_sky_levels(face_count) if levels is None else np.ascontiguousarray(levels, dtype=np.float32)
     arrays = (np.ascontiguousarray(positions, dtype=np.float32).reshape(-1),
               np.ascontiguousarray(uvs, dtype=np.float32).reshape(-1),
               colors.reshape(-1),
+              sky_block.reshape(-1),
               _INDEX_PATTERN[:6 * face_count])
     for array in arrays:
         array.flags.writeable = False
@@ -483,10 +541,41 @@ def pack_faces(positions: np.ndarray, uvs: np.ndarray, light: np.ndarray) -> Mes
 _EMPTY = pack_faces(np.zeros((0, 4, 3), np.float32), np.zeros((0, 4, 2), np.float32), np.zeros((0, 4), np.float32))
 
 
-def _visible_faces(flat_ids, hiding, cells, blocks, one_per_face):
+def _average_levels(total: np.ndarray) -> np.ndarray:
+    """(..., 2) float32 (sky, block) levels from summed packed cells (`_COUNT_SHIFT` layout): each sum
+    divided by the open count, in float64 and rounded once (the reference divides the same way)."""
+    count = (total >> _COUNT_SHIFT).astype(np.float64)
+    sums = np.stack([(total >> _SKY_SHIFT) & _SUM_MASK, total & _SUM_MASK], axis=-1)
+    return (sums / count[..., None]).astype(np.float32)
+
+
+class _Light:
+    """One section's light, read by the passes: per padded flat index, the packed level (sky << 4 |
+    block), the same where it lets light through in the summing layout, else 0 (`lit`), and the
+    sky and block levels with cells that hide faces at 0 (`open_sky`, `open_block`)."""
+
+    def __init__(self, flat_light: np.ndarray, hiding: np.ndarray) -> None:
+        sky, block = flat_light >> 4, flat_light & 15
+        self.own = (1 << _COUNT_SHIFT) | (sky << _SKY_SHIFT) | block
+        self.lit = np.where(hiding, 0, self.own)
+        self.open_sky = np.where(hiding, 0, sky)
+        self.open_block = np.where(hiding, 0, block)
+        self.sky, self.block = sky, block
+
+
+def _smooth_levels(section_light: _Light, face_cells, front_cells, occluders, both_blocked, rotation):
+    """(F, 4, 2) smooth levels of faces whose vertices' AO cells are `occluders` (F, 12: s1, s2, c)."""
+    lit = np.take(section_light.lit, occluders)
+    corner = np.where(both_blocked, 0, lit[:, 2::3])
+    total = lit[:, 0::3] + lit[:, 1::3] + corner + np.take(section_light.lit, front_cells)[:, None]
+    total = np.where(total < (1 << _COUNT_SHIFT), np.take(section_light.own, face_cells)[:, None], total)
+    return _average_levels(np.take(total, rotation))
+
+
+def _visible_faces(flat_ids, hiding, cells, blocks, one_per_face, section_light):
     """Per-face arrays for the quads of `cells` (padded flat indices holding `blocks`) that no
     neighbour hides; `hiding` is _HIDES of every padded cell. `one_per_face`: every block in
-    `blocks` has _ONE_QUAD_PER_FACE."""
+    `blocks` has _ONE_QUAD_PER_FACE. `section_light`: a `_Light`, or None (no levels)."""
     if one_per_face:
         width, neighbour_steps = len(FACE_NORMALS), _DIRECTION_STEP
     else:
@@ -516,12 +605,20 @@ def _visible_faces(flat_ids, hiding, cells, blocks, one_per_face):
     cell_corner = np.repeat(np.take(_CELL_POSITION, face_cells, axis=0), 4, axis=0).reshape(face_count, 4, 3)
     positions = np.take(_VERTEX_ROW_CORNER, vertex, axis=0) + cell_corner
     uvs = np.take(_VERTEX_ROW_UV, vertex, axis=0)
-    rotated_code = np.take(code, _FIRST_VERTEX[:face_count, None] + order)
-    light = _LIGHT_OF_CODE[np.take(_QUAD_ROW_DIRECTION, quad)[:, None], rotated_code]
+    rotation = _FIRST_VERTEX[:face_count, None] + order
+    rotated_code = np.take(code, rotation)
+    direction = np.take(_QUAD_ROW_DIRECTION, quad)
+    light = _LIGHT_OF_CODE[direction[:, None], rotated_code]
+    if section_light is None:
+        levels = _open_sky_levels(face_count)
+    else:
+        levels = _smooth_levels(section_light, face_cells, face_cells + np.take(_DIRECTION_STEP, direction),
+                                occluders, (code & 6) == 6, rotation)
     glowing = GLOWS[face_blocks]
     if glowing.any():
         light[glowing] = GLOW_LIGHT
-    return positions, uvs, light, TRANSPARENT[face_blocks]
+        levels[glowing] = GLOW_LEVELS
+    return positions, uvs, light, levels, TRANSPARENT[face_blocks]
 
 
 def _atlas_uvs(tiles: np.ndarray, tile_uvs: np.ndarray) -> np.ndarray:
@@ -530,7 +627,7 @@ def _atlas_uvs(tiles: np.ndarray, tile_uvs: np.ndarray) -> np.ndarray:
     return np.take(_TILE_ORIGINS_8, tiles, axis=0) + tile_uvs * np.take(_TILE_SIZES_8, tiles, axis=0)
 
 
-def _fluid_faces(flat_ids, cells, blocks):
+def _fluid_faces(flat_ids, cells, blocks, section_light):
     """Per-face arrays for the fluid `cells` (padded flat indices holding `blocks`): see the module docstring."""
     code = _FLUID_CODE[blocks]
     neighbours = np.take(flat_ids, cells[:, None] + _DIRECTION_STEP)  # (n, 6)
@@ -564,30 +661,49 @@ def _fluid_faces(flat_ids, cells, blocks):
     face_blocks = np.take(blocks, cell_index)
     uvs = _atlas_uvs(np.take(FACE_TILES, face_blocks * 6 + direction), tile_uvs)
     light = np.take(_FLUID_LIGHT, (np.take(code, cell_index).astype(np.intp) - 1) * 6 + direction, axis=0)
+    if section_light is None:
+        levels = _open_sky_levels(len(face_blocks))
+        levels[GLOWS[face_blocks]] = GLOW_LEVELS
+    else:
+        face_cells = np.take(cells, cell_index)
+        across = face_cells + np.take(_DIRECTION_STEP, direction)
+        flat = np.stack([np.maximum(np.take(section_light.sky, face_cells), np.take(section_light.open_sky, across)),
+                         np.maximum(np.take(section_light.block, face_cells),
+                                    np.take(section_light.open_block, across))], axis=-1).astype(np.float32)
+        flat[GLOWS[face_blocks]] = GLOW_LEVELS
+        levels = np.repeat(flat[:, None, :], 4, axis=1)
     return (positions.astype(np.float32).reshape(-1, 4, 3), uvs.astype(np.float32).reshape(-1, 4, 2), light,
-            TRANSPARENT[face_blocks])
+            levels, TRANSPARENT[face_blocks])
 
 
-def _plant_faces(cells, blocks):
+def _plant_faces(cells, blocks, section_light):
     """Per-face arrays for the plant `cells`: CROSS_CORNERS' 4 quads each, in the transparent part."""
     quad_count = len(_CROSS_CORNERS)
     positions = (np.take(_CELL_POSITION_12, cells, axis=0)[:, None, :] + _CROSS_CORNERS).reshape(-1, 4, 3)
     tiles = np.repeat(FACE_TILES[blocks, 0], quad_count)
     uvs = _atlas_uvs(tiles, np.broadcast_to(_CROSS_TILE_UVS, (len(cells), quad_count, 8)).reshape(-1, 8))
     light = np.full((len(positions), 4), CROSS_LIGHT, dtype=np.float32)
-    return (positions.astype(np.float32), uvs.astype(np.float32).reshape(-1, 4, 2), light,
+    if section_light is None:
+        levels = _open_sky_levels(len(positions))
+    else:
+        own = np.stack([np.take(section_light.sky, cells), np.take(section_light.block, cells)], axis=-1)
+        levels = np.repeat(own.astype(np.float32), quad_count * 4, axis=0).reshape(-1, 4, 2)
+    return (positions.astype(np.float32), uvs.astype(np.float32).reshape(-1, 4, 2), light, levels,
             np.ones(len(positions), dtype=bool))
 
 
-def mesh_section(padded: np.ndarray) -> tuple[MeshArrays, MeshArrays]:
-    """(opaque, transparent) meshes of the section inside `padded` (18, 18, 18) ids indexed [x, y, z].
+def mesh_section(padded: np.ndarray, light: np.ndarray | None = None) -> tuple[MeshArrays, MeshArrays]:
+    """(opaque, transparent) meshes of the section inside `padded` (18, 18, 18) ids indexed [x, y, z],
+    lit by `light` (the same shape: sky << 4 | block per cell, `World.padded_light`; None: open sky).
 
-    Raises TypeError for a non-array or non-integer array, ValueError for a wrong shape, and
-    blocks.UnknownBlockError (a ValueError) for an id the registry lacks.
+    Raises TypeError for a non-array or non-integer array, ValueError for a wrong shape or a light
+    value that is not a byte, and blocks.UnknownBlockError (a ValueError) for an id the registry lacks.
     """
     ids = check_padded(padded)
+    flat_light = check_light(light)
     flat_ids = ids.reshape(-1)
     hiding = _HIDES[flat_ids]
+    section_light = None if flat_light is None else _Light(flat_light, hiding)
     inner_pass = _PASS_OF_BLOCK[flat_ids[_INNER_FLAT]]
     cells = _INNER_FLAT[inner_pass == _BOX]
     blocks = flat_ids[cells]
@@ -596,18 +712,19 @@ def mesh_section(padded: np.ndarray) -> tuple[MeshArrays, MeshArrays]:
         passes = [(cells, blocks, True)]
     else:
         passes = [(cells[main], blocks[main], True), (cells[~main], blocks[~main], False)]
-    parts = [_visible_faces(flat_ids, hiding, c, b, one_per_face) for c, b, one_per_face in passes if len(c)]
+    parts = [_visible_faces(flat_ids, hiding, c, b, one_per_face, section_light)
+             for c, b, one_per_face in passes if len(c)]
     if (inner_pass > _BOX).any():
-        for kind, faces_of in ((_FLUID, lambda c, b: _fluid_faces(flat_ids, c, b)), (_PLANT, _plant_faces)):
+        for kind, faces_of in ((_FLUID, lambda c, b: _fluid_faces(flat_ids, c, b, section_light)),
+                               (_PLANT, lambda c, b: _plant_faces(c, b, section_light))):
             special = _INNER_FLAT[inner_pass == kind]
             if len(special):
                 parts.append(faces_of(special, flat_ids[special]))
     if not parts:
         return _EMPTY, _EMPTY
-    positions, uvs, light, transparent = (np.concatenate(column) if len(parts) > 1 else column[0]
-                                          for column in zip(*parts))
+    positions, uvs, brightness, levels, transparent = (np.concatenate(column) if len(parts) > 1 else column[0]
+                                                       for column in zip(*parts))
     if not transparent.any():
-        return pack_faces(positions, uvs, light), _EMPTY
+        return pack_faces(positions, uvs, brightness, levels), _EMPTY
     opaque = ~transparent
-    return (pack_faces(positions[opaque], uvs[opaque], light[opaque]),
-            pack_faces(positions[transparent], uvs[transparent], light[transparent]))
+    return tuple(pack_faces(positions[part], uvs[part], brightness[part], levels[part]) for part in (opaque, transparent))

@@ -24,8 +24,13 @@ The steps for one column:
    trilinearly interpolated; hollow where it exceeds a threshold, at least 4 blocks under the
    surface and never beside the sea water of a neighbouring block column (so the sea cannot
    leak into them). Cave cells below LAVA_POOL_Y are lava, as Beta's cave carver leaves them.
+   Entrances: in small spots where a 2D entrance field is high, on dry land with no sea beside it
+   and no tree trunk on it, a cave that reaches its roof opens to the sky: every cell from the
+   roof up to and including the top block is carved, a shaft down into the cave that never
+   leaves ground hanging over it.
 5. Features, each from position-seeded hashes: trees on grass by the chance of the biome at the
-   trunk, a lake in some columns, cactus in the desert, flowers and tall grass on grass.
+   trunk, a lake in some columns, then ores and dirt and gravel pockets in the stone (`ores.py`),
+   cactus in the desert, flowers and tall grass on grass.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import features, trees
+from . import features, ores, trees
 from .blocks import AIR, LAVA_IDS, WATER_IDS, block_id
 from .coords import BLOCK_DTYPE, CHUNK_SIZE, COLUMN_SHAPE
 from .noise import MAX_SEED, MIN_SEED, derive_seed, gradient_noise_2d, gradient_noise_3d
@@ -114,6 +119,12 @@ CAVE_FLOOR_Y = 1
 """Lowest height a cave may carve (bedrock at 0 stays)."""
 LAVA_POOL_Y = 10
 """[blocks] Cave cells below this height are lava source instead of air (Beta's cave carver does the same)."""
+ENTRANCE_PERIOD = 16
+"""[blocks] Period of the entrance field: its spots are a few blocks across, so an opening is a hole or a crack
+down into a cave; at 32 or more they opened whole caverns into craters 30 blocks wide."""
+ENTRANCE_THRESHOLD = 0.35
+"""Entrance field above this lets caves open to the sky: about a tenth of the land (the field's 90th
+percentile); 12 of the 256 columns around seed 42's origin then hold an opening (see the tests)."""
 _NO_WATER = np.iinfo(np.int64).max
 
 LAKE_MIN_WATER_Y = SEA_LEVEL + features.LAKE_WATER_DEPTH
@@ -181,6 +192,8 @@ class Terrain:
         self.lake_seed = derive_seed(seed, 4)
         self.cactus_seed = derive_seed(seed, 5)
         self.plant_seed = derive_seed(seed, 6)
+        self.ore_seed = derive_seed(seed, 8)
+        self.entrance_seed = derive_seed(seed, 9)
 
     def fields(self, x: np.ndarray, z: np.ndarray) -> np.ndarray:
         """The fractal 2D fields at block columns (x, z) (int64 arrays): shape (len(FIELDS), n)."""
@@ -232,14 +245,17 @@ class Terrain:
         grid = (CHUNK_SIZE, 1, CHUNK_SIZE)
         ids = self._layers(top_y.reshape(grid), surface.top_block[:n].reshape(ring_top.shape)[inner].reshape(grid),
                            surface.filler_block[:n].reshape(ring_top.shape)[inner].reshape(grid))
-        self._carve_caves(ids, x0, z0, top_y.reshape(grid), _cave_roof(ring_top).reshape(grid))
         grows = ((surface.top_block[n:] == GRASS)
                  & (candidates.chance_byte < np.asarray(TREE_CHANCE)[surface.biome[n:]]))
         tree_x, tree_z = candidates.x[grows], candidates.z[grows]
         trunks = np.zeros((CHUNK_SIZE, CHUNK_SIZE), dtype=bool)
         own = (tree_x >= x0) & (tree_x < x0 + CHUNK_SIZE) & (tree_z >= z0) & (tree_z < z0 + CHUNK_SIZE)
         trunks[tree_x[own] - x0, tree_z[own] - z0] = True
+        roof = _cave_roof(ring_top)
+        entrance = self.entrances(x0, z0, ring_top, trunks)
+        self._carve_caves(ids, x0, z0, top_y.reshape(grid), roof.reshape(grid), entrance.reshape(grid))
         features.place_lake(ids, self.lake_seed, cx, cz, top_y, trunks, LAKE_MIN_WATER_Y)
+        ores.place_ores(ids, self.ore_seed, cx, cz)
         trees.draw(ids, cx, cz, tree_x, tree_z, surface.top_y[n:][grows],
                    candidates.trunk_height[grows], candidates.corner_bits[grows])
         desert = surface.biome[:n].reshape(ring_top.shape)[inner] == DESERT
@@ -263,18 +279,38 @@ class Terrain:
         ids[:, 0] = BEDROCK
         return ids
 
-    def _carve_caves(self, ids: np.ndarray, x0: int, z0: int, top_y: np.ndarray, roof: np.ndarray) -> None:
+    def entrances(self, x0: int, z0: int, ring_top: np.ndarray, trunks: np.ndarray) -> np.ndarray:
+        """Which block columns (16, 16) of the column at (x0, z0) let a cave open to the sky: the entrance
+        field is above ENTRANCE_THRESHOLD, no tree trunk stands on it (`trunks`), and it and the four block
+        columns beside it are dry land (top block at or above SEA_LEVEL, from the surface heights of the
+        column and the ring around it, `ring_top` (18, 18)), so no sea water touches an opening."""
+        local = np.arange(CHUNK_SIZE, dtype=np.float64) + 0.5
+        field = gradient_noise_2d(np.uint64(self.entrance_seed), ((x0 + local) / ENTRANCE_PERIOD)[:, None],
+                                  ((z0 + local) / ENTRANCE_PERIOD)[None, :])
+        dry = ring_top >= SEA_LEVEL
+        dry_around = dry[1:-1, 1:-1] & dry[:-2, 1:-1] & dry[2:, 1:-1] & dry[1:-1, :-2] & dry[1:-1, 2:]
+        return (field > ENTRANCE_THRESHOLD) & dry_around & ~trunks
+
+    def _carve_caves(self, ids: np.ndarray, x0: int, z0: int, top_y: np.ndarray, roof: np.ndarray,
+                     entrance: np.ndarray) -> None:
         """Hollow where the interpolated cave noise exceeds CAVE_THRESHOLD, from CAVE_FLOOR_Y up to `roof`
-        (see `_cave_roof`): lava below LAVA_POOL_Y, air above."""
-        cells_y = -(-(int(roof.max()) + 1) // CAVE_CELL_Y)
+        (see `_cave_roof`): lava below LAVA_POOL_Y, air above. An `entrance` block column (see
+        `entrances`) whose cave reaches its roof opens from there to the sky: every cell above the roof
+        up to and including the top block is carved too."""
+        highest = int(np.where(entrance, top_y, roof).max())
+        cells_y = -(-(highest + 1) // CAVE_CELL_Y)
         if cells_y <= 0:
             return
         lattice = self.cave_lattice(x0, z0, cells_y)
         values = interpolate_lattice(lattice, cells_y * CAVE_CELL_Y)
         y = np.arange(cells_y * CAVE_CELL_Y).reshape(1, -1, 1)
-        carve = (values > CAVE_THRESHOLD) & (y <= roof) & (y >= CAVE_FLOOR_Y)
-        hollow = ids[:, :cells_y * CAVE_CELL_Y]
-        hollow[carve] = np.broadcast_to(np.where(y < LAVA_POOL_Y, BLOCK_DTYPE(LAVA), BLOCK_DTYPE(AIR)), carve.shape)[carve]
+        hollow = values > CAVE_THRESHOLD
+        carve = hollow & (y <= roof) & (y >= CAVE_FLOOR_Y)
+        if entrance.any():
+            cave_at_roof = (hollow & (y == roof)).any(axis=1, keepdims=True)
+            carve |= entrance & cave_at_roof & (y > roof) & (y <= top_y)
+        cells = ids[:, :cells_y * CAVE_CELL_Y]
+        cells[carve] = np.broadcast_to(np.where(y < LAVA_POOL_Y, BLOCK_DTYPE(LAVA), BLOCK_DTYPE(AIR)), carve.shape)[carve]
 
     def cave_lattice(self, x0: int, z0: int, cells_y: int) -> np.ndarray:
         """Cave noise at the lattice points of the column at (x0, z0): shape (5, cells_y + 1, 5), [x, y, z].

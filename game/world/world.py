@@ -46,22 +46,29 @@ from physics import AABB
 
 from physics.materials import Material
 
-from . import fluids
-from .block_updates import BlockUpdates
+from . import fluid_batch, fluids
+from .block_updates import BlockUpdates, unpack
 from .blocks import AIR, FLUID_LEVEL, MATERIAL, SLIPPERINESS, block_id, block_name
 from .falling import FALL_TICKS, FALLS, FallingStart, falls_into
 from .collision import PlacedShapeCache, cell_range
 from .column import Column
 from .coords import (ABOVE_WORLD, BELOW_WORLD, BLOCK_DTYPE, CHUNK_SIZE, LOCAL_MASK, SECTION_SHAPE, SECTION_SHIFT,
                      SECTIONS_PER_COLUMN, WORLD_BORDER, WORLD_HEIGHT, block_coordinate,
-                     column_coordinate, column_of, require_in_height, sections_seeing)
+                     column_coordinate, column_of, require_in_height, sections_seeing, sections_seeing_all)
 from .generation import DEFAULT_WORKERS, ColumnGenerator, check_worker_count
+from .light import ABOVE_WORLD_LIGHT, BELOW_WORLD_LIGHT, LightEngine
 from .storage import BLOCK_UPDATES, BLOCKS, ENTITIES, CorruptWorldError, WorldFile, entities_json, player_state_json
 from .spawn import find_spawn
 from .terrain import Terrain
 
 PADDED_SIZE = CHUNK_SIZE + 2
 """Edge of a padded section: the section plus one block of its neighbours on every side."""
+MAX_UNRESOLVED_LIGHT_CELLS = 100_000
+"""[cells] Changed cells whose light may wait for the next read; past this the light is brought up
+to date at once (about 50 ticks of a large flood), so memory stays bounded when nothing reads it."""
+DAY_TICKS = 24_000
+"""[ticks] One day and night (20 minutes at 20 Hz, as Minecraft's); the time of day is 0..DAY_TICKS - 1,
+0 at sunrise."""
 
 _AIR_SECTION = np.zeros(SECTION_SHAPE, dtype=BLOCK_DTYPE)
 _AIR_SECTION.flags.writeable = False
@@ -70,7 +77,6 @@ _NEIGHBOURS = ((-1, 0, 0), (1, 0, 0), (0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 
 """Beta's `notifyBlocksOfNeighborChange` order."""
 _MATERIALS = list(Material)
 """`physics.Material` by its int value (`_MATERIALS[MATERIAL[id]]` is a block's material)."""
-_FLUID_MATERIAL = {int(Material.WATER), int(Material.LAVA)}
 
 
 class WorldClosedError(ValueError):
@@ -113,6 +119,8 @@ class World:
         self.revision = 0
         """Counts block edits (physics' optional `CollisionWorld.revision`: crowds keep their boxes while it holds)."""
         self._placed_shapes = PlacedShapeCache()
+        self._light = LightEngine(self._columns)
+        """Sky and block light of the loaded columns (`light.py`), brought up to date lazily (`_resolve_light`)."""
         self._requested: set[tuple[int, int]] = set()
         self._from_file: deque[tuple[int, int]] = deque()
         self._ready: dict[tuple[int, int], None] = {}  # an ordered set
@@ -156,7 +164,7 @@ class World:
         except BaseException:
             file.discard()
             raise
-        world._columns[spawn_key] = spawn_column  # generated once, for the spawn
+        world._install(spawn_key, spawn_column)  # generated once, for the spawn
         return world
 
     @classmethod
@@ -264,9 +272,22 @@ class World:
         Falling sand found here is handed out by `take_falling_starts`."""
         self._open_file()
         self.ticks += 1
-        ran = 0
-        for x, y, z, kind in self._updates.take_due(self.ticks):
-            ran += 1
+        due = self._updates.take_due(self.ticks)
+        batch = fluid_batch.run_batch(self, due)
+        if batch is None:
+            self._run_one_by_one(due)
+        else:
+            self._store_batch(batch.writes)
+            for delay, updates in batch.schedules.items():
+                self._updates.schedule_packed(updates, self.ticks + delay)
+            self._falling_starts.extend(batch.falling)
+        return len(due)
+
+    def _run_one_by_one(self, due: list[int]) -> None:
+        """Run scheduled updates (packed, `block_updates.pack`) in order, each seeing what the ones
+        before it wrote (the readable twin of `fluid_batch.run_batch`, and what runs a tick the
+        batch leaves)."""
+        for x, y, z, kind in map(unpack, due):
             block = self.id_at(x, y, z)
             if _update_kind(block) != kind:
                 continue  # the block changed since it was scheduled (Beta drops such an entry)
@@ -275,7 +296,56 @@ class World:
                     self._falling_starts.append(FallingStart((x, y, z), block))
             else:
                 fluids.FLUIDS[kind].update(self, x, y, z)
-        return ran
+
+    def _store_batch(self, writes: np.ndarray) -> None:
+        """Store a batch's block changes (int64 rows (x, y, z, old, new) in order, every cell in the
+        world): the last value of each cell, with the bookkeeping `set_id` does for one write (its
+        notifications are the batch's schedules)."""
+        if not len(writes):
+            return
+        keys = fluid_batch.cell_keys(writes[:, 0], writes[:, 1], writes[:, 2])
+        _, last_from_end = np.unique(keys[::-1], return_index=True)
+        xs, ys, zs, _, ids = writes[len(writes) - 1 - last_from_end].T
+        section_keys = ((xs >> SECTION_SHIFT) << 40) + ((zs >> SECTION_SHIFT) << 8) + (ys >> SECTION_SHIFT)
+        order = np.argsort(section_keys, kind="stable")
+        local_x, local_y, local_z = xs[order] & LOCAL_MASK, ys[order] & LOCAL_MASK, zs[order] & LOCAL_MASK
+        values = ids[order]
+        bounds = (np.flatnonzero(np.diff(section_keys[order])) + 1).tolist()
+        starts, ends = [0, *bounds], [*bounds, len(order)]
+        firsts = order[starts]
+        section_of = zip(starts, ends, (xs[firsts] >> SECTION_SHIFT).tolist(), (ys[firsts] >> SECTION_SHIFT).tolist(),
+                         (zs[firsts] >> SECTION_SHIFT).tolist())
+        clears = values == AIR
+        for start, end, cx, sy, cz in section_of:
+            column = self._column_at(cx, cz)
+            section = column.sections[sy]
+            if section is None:
+                section = column.sections[sy] = np.zeros(SECTION_SHAPE, dtype=BLOCK_DTYPE)
+            section[local_x[start:end], local_y[start:end], local_z[start:end]] = values[start:end]
+            if clears[start:end].any() and not section.any():
+                column.sections[sy] = None
+            self._unsaved.add((cx, cz))
+        self.revision += len(writes)
+        self._changed_sections.update(sections_seeing_all(xs, ys, zs))
+        self._relight(np.stack([xs, ys, zs], axis=1))
+
+    @property
+    def day_time(self) -> int:
+        """[ticks] The time of day, 0..DAY_TICKS - 1 (0 sunrise, 6,000 noon): the world's tick counter
+        (`ticks`, saved with the world) within its day, as Minecraft's world time."""
+        return self.ticks % DAY_TICKS
+
+    def set_day_time(self, day_time: int) -> None:
+        """Move the clock on to the next time it reads `day_time` (the pause menu's times, `--time`):
+        the tick counter goes forward by less than a day, and pending block updates keep the ticks
+        they had left to wait. TypeError/ValueError (nothing changes) unless an int 0..DAY_TICKS - 1."""
+        if isinstance(day_time, bool) or not isinstance(day_time, int):
+            raise TypeError(f"the time of day is an int of ticks, got {day_time!r}")
+        if not 0 <= day_time < DAY_TICKS:
+            raise ValueError(f"the time of day is 0..{DAY_TICKS - 1} ticks, got {day_time}")
+        forward = (day_time - self.day_time) % DAY_TICKS
+        self.ticks += forward
+        self._updates.postpone(forward)
 
     def take_falling_starts(self) -> list[FallingStart]:
         """Sand and gravel that started to fall since the last call, oldest first (the game makes
@@ -314,11 +384,12 @@ class World:
         if old == block:
             return ()
         column.set(x & LOCAL_MASK, y, z & LOCAL_MASK, block)
+        self._relight(((x, y, z),))
         self._unsaved.add(key)
         self.revision += 1
         seen_by = sections_seeing(x, y, z)
         self._changed_sections.update(seen_by)
-        if _block_type(old) != _block_type(block):
+        if fluids.PLACED_AS[old] != fluids.PLACED_AS[block]:
             self._react(x, y, z)
         for dx, dy, dz in _NEIGHBOURS:
             self._react(x + dx, y + dy, z + dz)
@@ -352,11 +423,13 @@ class World:
             self._updates.schedule(x, y, z, "falls", self.ticks + FALL_TICKS)
 
     def take_changed_sections(self) -> set[tuple[int, int, int]]:
-        """Every section (cx, sy, cz) changed by `set_block` since the last call, and forget them.
+        """Every section (cx, sy, cz) changed by `set_block`, or whose padded light changed, since the
+        last call, and forget them (the recorded light work runs first, so its sections are in).
 
         A renderer rebuilds the meshes of these sections; keys of sections it has no mesh for (a
         neighbour column it has not drawn yet) can be skipped.
         """
+        self._resolve_light()
         changed, self._changed_sections = self._changed_sections, set()
         return changed
 
@@ -376,6 +449,50 @@ class World:
             raise ValueError(f"section index sy must be 0..{SECTIONS_PER_COLUMN - 1}, got {sy}")
         x0, y0, z0 = cx * CHUNK_SIZE - 1, sy * CHUNK_SIZE - 1, cz * CHUNK_SIZE - 1
         return self._ids_in_box(x0, y0, z0, x0 + PADDED_SIZE, y0 + PADDED_SIZE, z0 + PADDED_SIZE)
+
+    # --- light (`light.py`) ------------------------------------------------------------------------
+
+    def light(self, x: int, y: int, z: int) -> tuple[int, int]:
+        """(sky, block) light at block (x, y, z), each 0..15 (Beta's rule, see `light.py`): (15, 0)
+        above the build height, (0, 0) below it. Loads or generates the column, as `id_at` does."""
+        x, y, z = block_coordinate(x, "x"), block_coordinate(y, "y"), block_coordinate(z, "z")
+        if y >= WORLD_HEIGHT:
+            return ABOVE_WORLD_LIGHT
+        if y < 0:
+            return BELOW_WORLD_LIGHT
+        self._column_at(x >> SECTION_SHIFT, z >> SECTION_SHIFT)
+        self._resolve_light()
+        return self._light.light_at(x, y, z)
+
+    def padded_light(self, cx: int, sy: int, cz: int) -> np.ndarray:
+        """Light of section (cx, sy, cz) with a one-block border: a new (18, 18, 18) uint8 array
+        indexed [x, y, z] exactly as `padded_section`, each value `sky << 4 | block`. It loads or
+        generates the neighbouring columns as `padded_section` does; above the build height it
+        reads (15, 0), below it (0, 0)."""
+        cx, sy, cz = column_coordinate(cx, "cx"), block_coordinate(sy, "sy"), column_coordinate(cz, "cz")
+        if not 0 <= sy < SECTIONS_PER_COLUMN:
+            raise ValueError(f"section index sy must be 0..{SECTIONS_PER_COLUMN - 1}, got {sy}")
+        self._open_file()
+        for kx in (cx - 1, cx, cx + 1):
+            for kz in (cz - 1, cz, cz + 1):
+                if self.can_hold(kx * CHUNK_SIZE, 0, kz * CHUNK_SIZE):
+                    self._column_at(kx, kz)
+        self._resolve_light()
+        return self._light.padded(cx, sy, cz)
+
+    def _relight(self, cells) -> None:
+        """Blocks changed at `cells` ((x, y, z) triples, or an (n, 3) int array): their light and
+        their surroundings' are brought up to date lazily, before the next light read
+        (`light`, `padded_light`) or `take_changed_sections`, which then includes every section whose
+        padded light changed. Recording is cheap, so a tick may pass every cell it changed at once."""
+        self._light.cells_changed(cells)
+        if self._light.recorded_cells > MAX_UNRESOLVED_LIGHT_CELLS:
+            self._resolve_light()  # a world nobody draws (a headless run) must not pile up work
+
+    def _resolve_light(self) -> None:
+        """Run the recorded light work now and record the sections whose light it changed."""
+        if self._light.pending:
+            self._changed_sections.update(self._light.resolve())
 
     # --- physics.CollisionWorld -----------------------------------------------------------------
 
@@ -503,6 +620,7 @@ class World:
         far = [key for key in self._columns
                if max(abs(key[0] - cx), abs(key[1] - cz)) > radius and key not in self._unsaved]
         for key in far:
+            self._light.column_removed(key)
             del self._columns[key]
         return len(far)
 
@@ -597,6 +715,7 @@ class World:
 
     def _install(self, key: tuple[int, int], column: Column) -> None:
         self._columns[key] = column
+        self._light.column_added(key)
         if key in self._requested:
             self._requested.discard(key)
             self._generator.cancel(*key)
@@ -647,13 +766,6 @@ def _update_kind(block: int) -> str | None:
     if fluid is not None:
         return fluid.kind
     return "falls" if FALLS[block] else None
-
-
-def _block_type(block: int) -> int:
-    """What counts as the same block for Beta's `onBlockAdded`: a fluid at any level is one block
-    (a level change is a metadata change), every other id is its own."""
-    material = int(MATERIAL[block])
-    return -material if material in _FLUID_MATERIAL else block
 
 
 def _border_walls(region: AABB) -> list[AABB]:

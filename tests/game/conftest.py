@@ -6,6 +6,9 @@ xvfb-run the test is skipped locally and fails in CI (CI=true), where display te
 
 `scripted_run(events, ticks)` writes a replay, runs the lab for `ticks` ticks at 640x360 and
 returns the parsed report and the screenshot's path.
+
+`sky_session` is a headless `Session` on a new seed-5 world (no autosave), for tests that build
+their own scene high in the open sky.
 """
 
 from __future__ import annotations
@@ -103,3 +106,15 @@ def scripted_run(run_game, tmp_path):
         return ScriptedRun(json.loads(report.read_text(encoding="utf-8")), screenshot, replay)
 
     return run
+
+
+@pytest.fixture
+def sky_session(tmp_path):
+    """A headless session on a new seed-5 world, without autosave; the world is closed afterwards."""
+    from game.session import Session
+    from game.world import World
+
+    world = World.create(tmp_path / "w.boxel", seed=5, workers=1)
+    played = Session.open(world, autosave=False)
+    yield played
+    world.close()

@@ -14,11 +14,8 @@ TOP = 200
 
 
 @pytest.fixture
-def session(tmp_path):
-    world = World.create(tmp_path / "w.boxel", seed=5, workers=1)
-    played = Session.open(world, autosave=False)
-    yield played
-    world.close()
+def session(sky_session):
+    return sky_session
 
 
 def column(world, x: int, z: int, y0: int, y1: int) -> list[str]:

@@ -95,7 +95,7 @@ def test_the_game_starts_on_the_surface_and_draws_terrain_under_the_sky(run_game
     with World.open(path) as world:
         spawn = Player.spawned(world).body
     expected = headless(path, [Look(0, 225.0, 0.0)], 2)[-1]
-    run = play(run_game, path, [Look(0, 225.0, 0.0)], 2, "start")
+    run = play(run_game, path, [Look(0, 225.0, 0.0)], 2, "start", "--time", "6000")  # noon: a blue sky
 
     assert run.report["box"] == list(expected.box)
     assert run.report["feet"] == list(spawn.feet) and run.report["on_ground"] is True
@@ -200,12 +200,12 @@ def test_f3_draws_the_boxes_and_the_panel_and_b_draws_the_boxes_alone(run_game, 
     for name in ("f3", "boxes"):
         image = runs[name].image()
         boxes = changed(plain, image) & ~panel
-        assert boxes.mean() > 0.003, f"{name}: only {boxes.sum()} pixels changed outside the panel"
+        assert boxes.mean() > 0.001, f"{name}: only {boxes.sum()} pixels changed outside the panel"
         distance = np.abs(image[boxes][:, None, :] - colours[None, :, :]).max(axis=2)
         assert (distance.min(axis=1) <= PIXEL_CHANGE).mean() > 0.9, f"{name}: changed pixels are not box lines"
         nearest = distance.argmin(axis=1)
         assert (nearest == 0).sum() > 50, f"{name}: the floor block that stops the fall is not drawn as clipping"
-        assert (nearest == 1).sum() > 50, f"{name}: the player's box is not drawn"
+        assert (nearest == 1).sum() < 20, f"{name}: the player's own box is drawn in first person"
     panel_changes = changed(plain, runs["f3"].image()) & panel
     assert panel_changes.mean() > 0.05, "F3 shows no text panel"
     assert (changed(plain, runs["boxes"].image()) & panel).mean() < panel_changes.mean() / 3, "B showed the panel"

@@ -91,14 +91,14 @@ def test_f3_draws_the_boxes_over_the_scene_and_changes_nothing_else(scripted_run
     changed[: int(height * PANEL_ROWS), : width // 2] = False  # the text panel's corner
     changed[int(height * (1 - HUD_ROWS)):, :] = False  # the hotbar, whose block name fades with wall time
     changed &= a.max(axis=2) > OUTLINE_LEVEL  # where the targeted block's black outline is, a box edge may blend with it
-    assert changed.sum() > 0.005 * changed.size, f"only {changed.sum()} pixels changed outside the panel"
+    assert changed.sum() > 0.001 * changed.size, f"only {changed.sum()} pixels changed outside the panel"
     # Every changed pixel is an edge of a box, drawn in one of the overlay's colours.
     line_colors = np.stack([rgb255(c) for c in (CLIPPING_COLOR, GATHERED_COLOR, PLAYER_COLOR, STEP_PROBE_COLOR)])
     distance = np.abs(b[changed][:, None, :] - line_colors[None, :, :]).max(axis=2).min(axis=1)
     assert (distance <= PIXEL_CHANGE).mean() > 0.95
     nearest = np.abs(b[changed][:, None, :] - line_colors[None, :, :]).max(axis=2).argmin(axis=1)
     assert (nearest == 0).sum() > 100, "the floor block that stops the fall is not drawn as clipping"
-    assert (nearest == 2).sum() > 100, "the player's box is not drawn"
+    assert (nearest == 2).sum() < 20, "the player's own box is drawn in first person (it frames the screen)"
 
 
 def test_the_view_is_not_mirrored_facing_south_the_ice_to_the_west_is_on_the_right(scripted_run):

@@ -59,7 +59,7 @@ def test_a_tiles_uv_rect_is_exactly_its_artwork_with_v_counted_from_the_bottom()
         assert (u0 * atlas.ATLAS_WIDTH_PIXELS, u1 * atlas.ATLAS_WIDTH_PIXELS) == (left, left + atlas.TILE_PIXELS)
         height = atlas.ATLAS_HEIGHT_PIXELS
         assert ((1 - v1) * height, (1 - v0) * height) == (top, top + atlas.TILE_PIXELS)
-    assert atlas.tile_uv_rect(0) == (8 / 256, 1 - 24 / 128, 24 / 256, 1 - 8 / 128)
+    assert atlas.tile_uv_rect(0) == (8 / 256, 1 - 24 / 256, 24 / 256, 1 - 8 / 256)
 
 
 @pytest.mark.parametrize("bad, error", [(len(TILE_NAMES), ValueError), (-1, ValueError), (1.0, TypeError),

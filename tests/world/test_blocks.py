@@ -19,11 +19,16 @@ LIVING_WORLD_BLOCKS = ("obsidian", "torch", "dandelion", "rose", "tall_grass",
 """The blocks of the living world, appended after the media in this order."""
 
 
-def test_ids_are_stable_the_media_and_living_world_blocks_are_appended_after_the_older_blocks():
+BUILDING_AND_ORE_BLOCKS = ("double_slab", "coal_ore", "iron_ore", "gold_ore", "redstone_ore", "diamond_ore")
+
+
+def test_ids_are_stable_new_blocks_are_appended_after_the_older_blocks():
     assert NAMES[:3] == ("air", "stone", "cobblestone") and NAMES[21] == "carpet"
     assert NAMES[22:22 + len(MEDIA_BLOCKS)] == MEDIA_BLOCKS
-    assert NAMES[31:] == LIVING_WORLD_BLOCKS
-    assert COUNT == 31 + len(LIVING_WORLD_BLOCKS)
+    living_end = 31 + len(LIVING_WORLD_BLOCKS)
+    assert NAMES[31:living_end] == LIVING_WORLD_BLOCKS
+    assert NAMES[living_end:] == BUILDING_AND_ORE_BLOCKS
+    assert COUNT == living_end + len(BUILDING_AND_ORE_BLOCKS)
 
 
 def test_every_fluid_level_has_one_id_whose_level_and_material_say_so():

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from game.world import World, fluids
 from game.world.blocks import block_id
-from game.world.block_updates import UPDATES_PER_TICK, BlockUpdates, check_rows
+from game.world.block_updates import (KINDS, UPDATES_PER_TICK, BlockUpdates, check_rows, pack, pack_all, unpack,
+                                      unpack_all)
 from game.world.fluids import LAVA_TICKS, WATER_TICKS
 from physics.materials import Material
 
@@ -161,8 +162,19 @@ def test_one_tick_runs_at_most_the_per_tick_budget_and_the_rest_run_next_tick():
     assert not queue.schedule(0, 10, 0, "water", 9)  # one pending update per cell and kind
     assert queue.take_due(2) == []
     first = queue.take_due(3)
-    assert len(first) == UPDATES_PER_TICK and first[0] == (0, 10, 0, "water")
-    assert queue.take_due(4) == [(i, 10, 0, "water") for i in range(UPDATES_PER_TICK, UPDATES_PER_TICK + 5)]
+    assert len(first) == UPDATES_PER_TICK and unpack(first[0]) == (0, 10, 0, "water")
+    assert [unpack(key) for key in queue.take_due(4)] == [(i, 10, 0, "water")
+                                                          for i in range(UPDATES_PER_TICK, UPDATES_PER_TICK + 5)]
+
+
+@given(st.integers(-30_000_000, 29_999_999), st.integers(0, 255), st.integers(-30_000_000, 29_999_999),
+       st.sampled_from(KINDS))
+def test_a_packed_update_unpacks_to_the_same_cell_and_kind_one_by_one_and_on_arrays(x, y, z, kind):
+    key = pack(x, y, z, kind)
+    assert unpack(key) == (x, y, z, kind)
+    xs, ys, zs, codes = unpack_all(pack_all(np.array([x]), np.array([y]), np.array([z]), np.array([KINDS.index(kind)])))
+    assert (int(xs[0]), int(ys[0]), int(zs[0]), KINDS[int(codes[0])]) == (x, y, z, kind)
+    assert int(pack_all(np.array([x]), np.array([y]), np.array([z]), np.array([KINDS.index(kind)]))[0]) == key
 
 
 @pytest.mark.parametrize("rows", [

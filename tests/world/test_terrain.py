@@ -1,4 +1,4 @@
-"""Terrain: deterministic by seed, biomes, layers, caves and trees, and the per-block reference agrees."""
+"""Terrain: deterministic by seed, biomes, layers, caves, ores and trees, and the per-block reference agrees."""
 
 from __future__ import annotations
 
@@ -15,13 +15,14 @@ from game.world.terrain import DESERT, MOUNTAINS, OCEAN, PLAINS, SEA_LEVEL, STON
 from .conftest import SEED
 
 AREA = [(cx, cz) for cx in range(-2, 2) for cz in range(-2, 2)]
-FEATURE_COLUMNS = [(5, -14), (1, 18), (-14, -5), (-3, -3), (-24, -8)]
-"""Seed 42's columns with trees and flowers, a beach by the sea, cactus, a lake, a mountain top (as the
-reference test below checks); other seeds hash them too, whatever they hold there."""
+FEATURE_COLUMNS = [(5, -14), (1, 18), (-14, -5), (-3, -3), (-24, -8), (-3, 0)]
+"""Seed 42's columns with trees and flowers, a beach by the sea, cactus, a lake, a mountain top, a cave
+entrance (as the reference test below checks), each with ores; other seeds hash them too, whatever they
+hold there."""
 GOLDEN_SHA256 = {
-    42: "a72f2898e7643de09e51bf212c407d46902cd24ef1eb80b9b22c0a1be039a845",
-    -7: "911f2a11a1be920114a4e8afc6de5be36ac06608bc00431b4e159a35b5882eca",
-    2 ** 40 + 3: "9d0d64376ffc17468b5fd69843ac97bd792ea315c3321a33f3b42b52827ffd84",
+    42: "8a1d0275cd7d01c3081ca0cef683d54741e7fb42157b88875370931a54b31f2f",
+    -7: "d1f289f21f519ebf2e944e88ae004f2d5591d8f964a06785ae3bf0b75d59d869",
+    2 ** 40 + 3: "3210f3e6b94f6fe23c8e644131f0ee68023176dd13f0cc29103c6ad5cfb72207",
 }
 """sha256 of the ids of columns (-2..1) x (-2..1), then FEATURE_COLUMNS, C order, per seed.
 Update only on purpose: a change means every existing world's unedited terrain changes."""
@@ -29,6 +30,8 @@ Update only on purpose: a change means every existing world's unedited terrain c
 GRASS, DIRT, SAND, STONE, BEDROCK = (block_id(n) for n in ("grass", "dirt", "sand", "stone", "bedrock"))
 LOG, LEAVES, CACTUS, WATER, LAVA = (block_id(n) for n in ("log", "leaves", "cactus", "water", "lava"))
 PLANTS = [block_id(n) for n in ("tall_grass", "dandelion", "rose")]
+COAL, IRON, GOLD, DIAMOND, GRAVEL = (block_id(n) for n in ("coal_ore", "iron_ore", "gold_ore", "diamond_ore", "gravel"))
+ORES = (COAL, IRON, GOLD, GRAVEL)
 
 
 def region_ids(terrain: Terrain, cx0: int, cz0: int, size: int) -> np.ndarray:
@@ -58,11 +61,12 @@ def test_different_seeds_give_different_terrain():
 
 
 @pytest.mark.parametrize(("cx", "cz", "holds"), [
-    (5, -14, (LOG, LEAVES, GRASS, LAVA, *PLANTS[:2])),
-    (1, 18, (WATER, SAND, GRASS, LAVA)),
-    (-14, -5, (CACTUS, SAND, LAVA)),
-    (-3, -3, (WATER, LOG, GRASS, LAVA)),
-    (-24, -8, (STONE, LOG, LEAVES)),
+    (5, -14, (LOG, LEAVES, GRASS, LAVA, *PLANTS[:2], *ORES, DIAMOND)),
+    (1, 18, (WATER, SAND, GRASS, LAVA, *ORES)),
+    (-14, -5, (CACTUS, SAND, LAVA, *ORES)),
+    (-3, -3, (WATER, LOG, GRASS, LAVA, *ORES)),
+    (-24, -8, (STONE, LOG, LEAVES, *ORES)),
+    (-3, 0, (GRASS, AIR, *ORES, DIAMOND)),  # a cave entrance (see test_terrain_caves_ores.py)
 ])
 def test_the_vectorised_generator_gives_the_same_ids_as_the_per_block_reference(cx, cz, holds):
     ids = Terrain(SEED).column(cx, cz)

@@ -1,0 +1,645 @@
+"""Light: Beta's two 4-bit light channels per block, computed and kept up to date with numpy.
+
+Owns: the light of every loaded column (sky light and block light, packed `sky << 4 | block` in
+one (16, 256, 16) uint8 array per column, indexed [x, y, z]), each column's sky height map, lighting
+a column when it is installed, relighting after block edits and after a column is unloaded, and the
+record of which sections' light changed (for re-meshing).
+Does not own: the blocks (`World`, `column.py`), what each block does to light (`blocks.LIGHT_OPACITY`,
+`blocks.LIGHT_EMISSION`), when columns load, or drawing (the renderer reads `World.padded_light`).
+
+The rule (Beta 1.7.3's `updateLightByType`, used for both channels):
+    light(c) = max(source(c), max over the six neighbours n of light(n) - cost(c))
+    cost(c) = max(1, LIGHT_OPACITY[c]); an opacity of 15 (opaque blocks, lava) is never lit from outside.
+- Sky light: source 15 in a cell that sees the sky, i.e. at or above its column's height (one above
+  the highest block whose opacity is not 0: leaves and water count, so the top water cell of a lake
+  reads 15 - 3 = 12 and each cell below 3 less), 0 elsewhere; above the world every cell reads 15.
+- Block light: source `LIGHT_EMISSION` (torch 14, lava 15).
+Because every step costs at least 1, the rule has exactly one solution; the engine keeps the light
+equal to it (the tests compare it with a per-block Python BFS from scratch). Beta's generator seeds a
+new chunk's sky light straight down and leaves the rest to later updates; this module always holds
+the settled value instead, so light never depends on the order things happened in.
+
+Columns that are not loaded are dark and stop light (Beta's `checkChunksExist`): the light of the
+loaded columns is the solution over the loaded columns alone. Installing a column only adds light
+(so it is an addition pass from its sources and its neighbours' faces); unloading one removes the
+light that came from it.
+
+How it runs: every change is recorded (`column_added`, `column_removed`, `cells_changed`) and done
+at the next `resolve()`, which the world calls before every light read and before it hands out
+changed sections. A resolve works in windows: the changed cells plus 16 blocks on every side (no
+light travels further), one dense array per channel, with Beta's removal pass (clear every cell
+whose light may have come through a changed cell) and addition pass (a breadth-first spread by
+light level, from the sources and the light around the cleared cells), both on flat index arrays.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+
+import numpy as np
+
+from .blocks import AIR, LIGHT_EMISSION, LIGHT_OPACITY
+from .column import Column
+from .coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT, SECTIONS_PER_COLUMN, WORLD_HEIGHT, sections_seeing_all
+
+MAX_LIGHT = 15
+"""Both channels run 0..15 (4 bits, as Beta's nibble arrays)."""
+SKY, BLOCK = 0, 1
+"""Channel numbers: sky light is the packed byte's high nibble, block light the low one."""
+REACH = MAX_LIGHT + 1
+"""[blocks] How far a change can alter light: a source of 15 loses at least 1 a block, so cells 15
+steps away are the last that can change, and the pass reads one block beyond them."""
+ABOVE_WORLD_LIGHT = (MAX_LIGHT, 0)
+"""(sky, block) above the build height: open sky (Beta reads 15 there)."""
+BELOW_WORLD_LIGHT = (0, 0)
+"""(sky, block) below y = 0: inside the bedrock floor."""
+PACKED_ABOVE = MAX_LIGHT << 4
+"""The packed byte above the build height."""
+
+_PROPS = (LIGHT_OPACITY.astype(np.uint8) << 4) | LIGHT_EMISSION.astype(np.uint8)
+"""Per block id: opacity in the high nibble, emission in the low one (one lookup gives both)."""
+_AIR_PROPS = int(_PROPS[AIR])
+_WALL = MAX_LIGHT
+"""The cost of a cell light never enters (opaque, or outside the loaded columns)."""
+_Y = np.arange(WORLD_HEIGHT, dtype=np.int16)
+
+
+def column_heights(opacity: np.ndarray) -> np.ndarray:
+    """Sky height per (x, z) of a (16, 256, 16) opacity array: one above the highest cell whose
+    opacity is not 0, or 0 for none (the cells at or above it see the sky)."""
+    filled = opacity[:, ::-1, :] != 0
+    first = filled.argmax(axis=1)
+    return np.where(filled.any(axis=1), WORLD_HEIGHT - first, 0).astype(np.int16)
+
+
+class LightEngine:
+    """The light of a set of columns (a live mapping from (cx, cz) to `Column`, e.g. the world's
+    loaded columns). Tell it when a column arrives or leaves and which cells changed; `resolve()`
+    brings the light up to date and returns the sections whose light changed."""
+
+    def __init__(self, columns: Mapping[tuple[int, int], Column]) -> None:
+        self._columns = columns
+        self._light: dict[tuple[int, int], np.ndarray] = {}
+        self._heights: dict[tuple[int, int], np.ndarray] = {}
+        self._to_install: dict[tuple[int, int], None] = {}
+        self._dirty: list[np.ndarray] = []
+        self._dirty_count = 0
+        self._unload_seeds: list[list[np.ndarray]] = [[], []]
+        """Per channel: (n, 4) int64 rows (x, y, z, old light) of faces of unloaded columns that lit a neighbour."""
+        self._changed: set[tuple[int, int, int]] = set()
+        self.spread = spread
+        """The addition pass (`spread`, or `spread_reference` for the benchmark's reference)."""
+        self.remove = remove
+        """The removal pass (`remove`, or `remove_reference`)."""
+
+    # --- recording changes ----------------------------------------------------------------
+
+    def column_added(self, key: tuple[int, int]) -> None:
+        """Column `key` is now in the mapping: light it (and its neighbours' borders) at the next resolve."""
+        self._to_install[key] = None
+
+    def column_removed(self, key: tuple[int, int]) -> None:
+        """Column `key` is leaving the mapping (call before it goes): forget its light and, at the next
+        resolve, take from its loaded neighbours the light that came from it."""
+        self._to_install.pop(key, None)
+        packed = self._light.pop(key, None)
+        self._heights.pop(key, None)
+        if packed is None:
+            return
+        cx, cz = key
+        for dx, dz in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            other = self._light.get((cx + dx, cz + dz))
+            if other is None:
+                continue
+            mine = _face(packed, dx, dz)
+            theirs = _face(other, -dx, -dz)
+            for channel in (SKY, BLOCK):
+                old = _channel(mine, channel)
+                donors = np.nonzero(old > _channel(theirs, channel))
+                if donors[0].size:
+                    along, ys = donors
+                    xs, zs = _face_cells(cx, cz, dx, dz, along)
+                    self._unload_seeds[channel].append(
+                        np.stack([xs, ys.astype(np.int64), zs, old[donors].astype(np.int64)], axis=1))
+
+    def cells_changed(self, cells) -> None:
+        """Blocks changed at `cells` ((x, y, z) triples: a sequence or an (n, 3) int array); cells
+        outside the build height are ignored. TypeError/ValueError for anything else, recording nothing."""
+        array = np.asarray(cells)
+        if array.size == 0:
+            return
+        if array.dtype.kind not in "iu":
+            raise TypeError(f"cells must be integer (x, y, z) triples, got an array of {array.dtype}")
+        if array.ndim != 2 or array.shape[1] != 3:
+            raise ValueError(f"cells must be (x, y, z) triples (shape (n, 3)), got shape {array.shape}")
+        self._dirty.append(array.astype(np.int64))
+        self._dirty_count += len(array)
+
+    # --- reading ----------------------------------------------------------------------------
+
+    @property
+    def recorded_cells(self) -> int:
+        """Changed cells recorded and not yet resolved."""
+        return self._dirty_count
+
+    @property
+    def pending(self) -> bool:
+        """Whether a resolve has work to do."""
+        return bool(self._to_install or self._dirty or self._unload_seeds[SKY] or self._unload_seeds[BLOCK])
+
+    def resolve(self) -> set[tuple[int, int, int]]:
+        """Bring the light up to date with every recorded change; returns the sections (cx, sy, cz)
+        whose padded light changed since the last call (new columns' own sections are not listed:
+        nothing has drawn them yet) and forgets them."""
+        if self.pending:
+            self._apply_edits()
+            while self._to_install:
+                key = next(iter(self._to_install))
+                del self._to_install[key]
+                if key in self._columns:
+                    self._install(key)
+        changed, self._changed = self._changed, set()
+        return changed
+
+    def is_lit(self, key: tuple[int, int]) -> bool:
+        return key in self._light
+
+    def light_at(self, x: int, y: int, z: int) -> tuple[int, int]:
+        """(sky, block) at a cell of a lit column (call `resolve()` first); the edge values outside the build height."""
+        if y >= WORLD_HEIGHT:
+            return ABOVE_WORLD_LIGHT
+        if y < 0:
+            return BELOW_WORLD_LIGHT
+        value = int(self._light[(x >> SECTION_SHIFT, z >> SECTION_SHIFT)][x & LOCAL_MASK, y, z & LOCAL_MASK])
+        return value >> 4, value & MAX_LIGHT
+
+    def column_light(self, key: tuple[int, int]) -> np.ndarray:
+        """The packed light of lit column `key` (read-only view, valid until the next resolve)."""
+        view = self._light[key].view()
+        view.flags.writeable = False
+        return view
+
+    def padded(self, cx: int, sy: int, cz: int) -> np.ndarray:
+        """Packed light of section (cx, sy, cz) with a one-block border, (18, 18, 18) uint8 [x, y, z],
+        laid out as `World.padded_section`. Columns that are not lit read dark."""
+        size = CHUNK_SIZE + 2
+        out = np.zeros((size, size, size), dtype=np.uint8)
+        y0 = sy * CHUNK_SIZE - 1
+        lo, hi = max(y0, 0), min(y0 + size, WORLD_HEIGHT)
+        if y0 + size > WORLD_HEIGHT:
+            out[:, WORLD_HEIGHT - y0:, :] = PACKED_ABOVE
+        x0, z0 = cx * CHUNK_SIZE - 1, cz * CHUNK_SIZE - 1
+        for kx in (cx - 1, cx, cx + 1):
+            ax, bx = max(x0, kx * CHUNK_SIZE), min(x0 + size, (kx + 1) * CHUNK_SIZE)
+            for kz in (cz - 1, cz, cz + 1):
+                packed = self._light.get((kx, kz))
+                if packed is None:
+                    continue
+                az, bz = max(z0, kz * CHUNK_SIZE), min(z0 + size, (kz + 1) * CHUNK_SIZE)
+                out[ax - x0:bx - x0, lo - y0:hi - y0, az - z0:bz - z0] = \
+                    packed[ax - kx * CHUNK_SIZE:bx - kx * CHUNK_SIZE, lo:hi, az - kz * CHUNK_SIZE:bz - kz * CHUNK_SIZE]
+        return out
+
+    # --- installing a column ---------------------------------------------------------------
+
+    def _install(self, key: tuple[int, int]) -> None:
+        """Light column `key` from its own sources, then spread across its borders both ways (an
+        addition pass: a new column only adds light to the loaded set)."""
+        cx, cz = key
+        ids = self._columns[key].ids()
+        props = _PROPS[ids]
+        opacity = props >> 4
+        emission = props & MAX_LIGHT
+        heights = column_heights(opacity)
+        sees_sky = _Y[None, :, None] >= heights[:, None, :]
+        packed = np.where(sees_sky, np.uint8(PACKED_ABOVE), np.uint8(0)) | emission
+        self._light[key] = packed
+        self._heights[key] = heights
+        cost = np.maximum(opacity, 1)
+        sky = np.where(sees_sky, np.uint8(MAX_LIGHT), np.uint8(0))
+        seeds = [[], []]
+        # A filter in the top layer is lit from above the world (15 there): light it now, spread it below.
+        under_sky = np.nonzero((opacity[:, -1, :] > 0) & (cost[:, -1, :] < _WALL))
+        if under_sky[0].size:
+            lit_top = (MAX_LIGHT - cost[:, -1, :][under_sky]).astype(np.uint8)
+            packed[under_sky[0], -1, under_sky[1]] |= lit_top << 4
+            sky[under_sky[0], -1, under_sky[1]] = lit_top
+            seeds[SKY].append(np.stack([under_sky[0] + cx * CHUNK_SIZE, np.full(lit_top.shape, WORLD_HEIGHT - 1),
+                                        under_sky[1] + cz * CHUNK_SIZE], axis=1))
+        # Sky light inside the column: a cell that sees the sky and borders a lower cell it can raise.
+        top = int(heights.max())
+        low = int(heights.min())
+        if top > low or (cost[:, max(low - 1, 0):top] < _WALL).any():
+            band = slice(max(low - 1, 0), min(top + 1, WORLD_HEIGHT))
+            raising = _raisers(sky[:, band], cost[:, band])
+            found = np.nonzero(raising)
+            seeds[SKY].append(np.stack([found[0] + cx * CHUNK_SIZE, found[1] + band.start,
+                                        found[2] + cz * CHUNK_SIZE], axis=1))
+        emitters = np.nonzero(emission)
+        if emitters[0].size:
+            seeds[BLOCK].append(np.stack([emitters[0] + cx * CHUNK_SIZE, emitters[1], emitters[2] + cz * CHUNK_SIZE],
+                                         axis=1))
+        # Across each face with a lit neighbour, both ways.
+        for dx, dz in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            other_key = (cx + dx, cz + dz)
+            other = self._light.get(other_key)
+            if other is None:
+                continue
+            other_cost = np.maximum(_face_props(self._columns[other_key], -dx, -dz) >> 4, 1)
+            mine_cost = _face(cost, dx, dz)
+            mine, theirs = _face(packed, dx, dz), _face(other, -dx, -dz)
+            for channel in (SKY, BLOCK):
+                a, b = _channel(mine, channel).astype(np.int16), _channel(theirs, channel).astype(np.int16)
+                for source, target, target_cost, (sx, sz) in ((a, b, other_cost, (cx, cz)),
+                                                               (b, a, mine_cost, other_key)):
+                    found = np.nonzero(source - target_cost > target)
+                    if found[0].size:
+                        side = (dx, dz) if (sx, sz) == key else (-dx, -dz)
+                        xs, zs = _face_cells(sx, sz, *side, found[0])
+                        seeds[channel].append(np.stack([xs, found[1].astype(np.int64), zs], axis=1))
+        for channel in (SKY, BLOCK):
+            if seeds[channel]:
+                cells = np.concatenate(seeds[channel])
+                self._run_windows(channel, cells, None, None, mark=key)
+
+    # --- edits and unloads ------------------------------------------------------------------
+
+    def _apply_edits(self) -> None:
+        """Relight after the recorded block changes and unloads (removal, then addition)."""
+        changed = [np.empty((0, 3), dtype=np.int64), np.empty((0, 3), dtype=np.int64)]
+        if self._dirty:
+            cells = np.concatenate(self._dirty)
+            self._dirty = []
+            self._dirty_count = 0
+            cells = cells[(cells[:, 1] >= 0) & (cells[:, 1] < WORLD_HEIGHT)]
+            cells = cells[np.unique(_cell_codes(cells), return_index=True)[1]]
+            keys = _column_codes(cells)
+            distinct, which = np.unique(keys, return_inverse=True)
+            lit = np.array([_column_key(code) in self._light for code in distinct.tolist()], dtype=bool)
+            cells = cells[lit[which]]
+            if len(cells):
+                changed[BLOCK] = cells
+                changed[SKY] = np.concatenate([cells, self._update_heights(cells)])
+        unloads = []
+        for channel in (SKY, BLOCK):
+            seeds = self._unload_seeds[channel]
+            self._unload_seeds[channel] = []
+            unloads.append(np.concatenate(seeds) if seeds else np.empty((0, 4), dtype=np.int64))
+        for channel in (SKY, BLOCK):
+            if len(changed[channel]) or len(unloads[channel]):
+                everything = np.concatenate([changed[channel], unloads[channel][:, :3]])
+                self._run_windows(channel, everything, changed[channel], unloads[channel], mark=None)
+
+    def _update_heights(self, cells: np.ndarray) -> np.ndarray:
+        """Recompute the sky height of every (x, z) in `cells` from the blocks; returns the cells
+        whose sky view changed (between the old and the new height), as (n, 3) rows."""
+        found = []
+        ground = cells * np.array([1, 0, 1])  # each (x, z) once, at y = 0
+        ground = ground[np.unique(_cell_codes(ground), return_index=True)[1]]
+        flat = ground[:, [0, 2]]
+        codes = _column_codes(ground)
+        order = np.argsort(codes, kind="stable")
+        flat, codes = flat[order], codes[order]
+        starts = np.flatnonzero(np.diff(codes, prepend=codes[:1] - 1))
+        for rows in np.split(np.arange(len(flat)), starts[1:]):
+            key = _column_key(int(codes[rows[0]]))
+            lx, lz = flat[rows, 0] & LOCAL_MASK, flat[rows, 1] & LOCAL_MASK
+            opacity = np.zeros((len(rows), WORLD_HEIGHT), dtype=np.uint8)
+            for sy, section in enumerate(self._columns[key].sections):
+                if section is not None:
+                    opacity[:, sy * CHUNK_SIZE:(sy + 1) * CHUNK_SIZE] = _PROPS[section[lx, :, lz]] >> 4
+            filled = opacity[:, ::-1] != 0
+            new = np.where(filled.any(axis=1), WORLD_HEIGHT - filled.argmax(axis=1), 0).astype(np.int16)
+            heights = self._heights[key]
+            old = heights[lx, lz].copy()
+            heights[lx, lz] = new
+            moved = np.nonzero(old != new)[0]
+            if moved.size:
+                lo, hi = np.minimum(old, new)[moved].astype(np.int64), np.maximum(old, new)[moved].astype(np.int64)
+                lengths = hi - lo
+                index = np.repeat(np.arange(moved.size), lengths)
+                ys = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths) + lo[index]
+                found.append(np.stack([flat[rows[moved], 0][index], ys, flat[rows[moved], 1][index]], axis=1))
+        return np.concatenate(found) if found else np.empty((0, 3), dtype=np.int64)
+
+    # --- windows ------------------------------------------------------------------------------
+
+    def _run_windows(self, channel: int, cells: np.ndarray, changed: np.ndarray | None,
+                     unloads: np.ndarray | None, mark: tuple[int, int] | None) -> None:
+        """Run one channel's pass over windows holding `cells` plus REACH blocks around them.
+
+        Addition only (an install) when `changed` is None: `cells` are the seeds. Otherwise `changed`
+        cells are cleared and relit, and `unloads` rows (x, y, z, old) start removals. Cells far apart
+        get separate windows. Sections whose light changed are recorded, except those of column `mark`.
+        """
+        for box in _boxes(cells):
+            x0, y0, z0, x1, y1, z1 = box
+            window = _Window(self, channel, x0, max(y0, 0), z0, x1, min(y1, WORLD_HEIGHT), z1,
+                             sources=changed is not None)
+            light = window.light.ravel()
+            before = light.copy()
+            if changed is None:
+                seeds = window.index(_inside(cells, box))
+            else:
+                seeds = self._relight_window(window, light, _inside(changed, box), _inside(unloads, box))
+            self.spread(light, window.cost.ravel(), seeds, window.offsets)
+            window.store(before, mark)
+
+    def _relight_window(self, window: _Window, light: np.ndarray, changed: np.ndarray,
+                        unloads: np.ndarray) -> np.ndarray:
+        """The removal pass for one window; returns the addition pass's seeds."""
+        index = window.index(changed)
+        old = light[index]
+        light[index] = 0
+        start = np.concatenate([index, window.index(unloads[:, :3])])
+        start_old = np.concatenate([old, unloads[:, 3].astype(np.uint8)])
+        lit = start_old > 0
+        cleared, edge = self.remove(light, start[lit], start_old[lit], window.offsets)
+        cleared = np.concatenate([index, cleared])
+        source = window.source.ravel()[cleared]
+        glowing = source > light[cleared]
+        light[cleared[glowing]] = source[glowing]
+        around = (index[:, None] + window.offsets).ravel()
+        return np.concatenate([edge, around, cleared[glowing]])
+
+
+class _Window:
+    """One channel's light, costs (and sources) over a box of cells plus a one-cell wall border, read
+    from the lit columns (others are walls); `store` writes the light back."""
+
+    def __init__(self, engine: LightEngine, channel: int, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int,
+                 sources: bool) -> None:
+        self.engine, self.channel = engine, channel
+        self.origin = (x0 - 1, y0 - 1, z0 - 1)
+        shape = (x1 - x0 + 2, y1 - y0 + 2, z1 - z0 + 2)
+        self.offsets = np.array([shape[1] * shape[2], -shape[1] * shape[2], shape[2], -shape[2], 1, -1],
+                                dtype=np.int64)
+        self.shape = shape
+        self.cost = np.full(shape, _WALL, dtype=np.uint8)
+        self.light = np.zeros(shape, dtype=np.uint8)
+        self.source = np.zeros(shape, dtype=np.uint8) if sources else None
+        if y1 == WORLD_HEIGHT and channel == SKY:
+            self.light[:, -1, :] = MAX_LIGHT  # above the world: open sky, never written (a wall)
+        self.pieces = []
+        shift = 4 if channel == SKY else 0
+        for kx in range(x0 >> SECTION_SHIFT, ((x1 - 1) >> SECTION_SHIFT) + 1):
+            ax, bx = max(x0, kx * CHUNK_SIZE), min(x1, (kx + 1) * CHUNK_SIZE)
+            for kz in range(z0 >> SECTION_SHIFT, ((z1 - 1) >> SECTION_SHIFT) + 1):
+                key = (kx, kz)
+                packed = engine._light.get(key)
+                if packed is None:
+                    continue
+                az, bz = max(z0, kz * CHUNK_SIZE), min(z1, (kz + 1) * CHUNK_SIZE)
+                local = (slice(ax - kx * CHUNK_SIZE, bx - kx * CHUNK_SIZE), slice(y0, y1),
+                         slice(az - kz * CHUNK_SIZE, bz - kz * CHUNK_SIZE))
+                inner = (slice(ax - x0 + 1, bx - x0 + 1), slice(1, y1 - y0 + 1), slice(az - z0 + 1, bz - z0 + 1))
+                props = _props_box(engine._columns[key], local)
+                self.cost[inner] = np.maximum(props >> 4, 1)
+                self.light[inner] = (packed[local] >> shift) & MAX_LIGHT
+                if sources:
+                    if channel == SKY:
+                        heights = engine._heights[key][local[0], local[2]]
+                        self.source[inner] = np.where(_Y[y0:y1][None, :, None] >= heights[:, None, :],
+                                                      np.uint8(MAX_LIGHT), np.uint8(0))
+                    else:
+                        self.source[inner] = props & MAX_LIGHT
+                self.pieces.append((key, local, inner))
+
+    def index(self, cells: np.ndarray) -> np.ndarray:
+        """Flat indices of world cells (rows x, y, z) inside the window."""
+        ox, oy, oz = self.origin
+        return np.ravel_multi_index(((cells[:, 0] - ox), (cells[:, 1] - oy), (cells[:, 2] - oz)), self.shape)
+
+    def store(self, before: np.ndarray, mark: tuple[int, int] | None) -> None:
+        """Write the window's light back into the columns and record the sections it changed."""
+        shift = 4 if self.channel == SKY else 0
+        keep = np.uint8(~(MAX_LIGHT << shift) & 0xFF)
+        changed = np.nonzero(self.light.ravel() != before)[0]
+        for key, local, inner in self.pieces:
+            packed = self.engine._light[key]
+            packed[local] = (packed[local] & keep) | (self.light[inner] << shift)
+        if changed.size:
+            xs, ys, zs = np.unravel_index(changed, self.shape)
+            ox, oy, oz = self.origin
+            xs, ys, zs = xs + ox, ys + oy, zs + oz
+            if mark is not None:
+                outside = ((xs >> SECTION_SHIFT) != mark[0]) | ((zs >> SECTION_SHIFT) != mark[1])
+                xs, ys, zs = xs[outside], ys[outside], zs[outside]
+            if xs.size:
+                self.engine._changed.update(sections_seeing_all(xs, ys, zs))
+
+
+# --- the two passes (numpy, and the per-block Python reference) ------------------------------
+
+def spread(light: np.ndarray, cost: np.ndarray, seeds: np.ndarray, offsets: np.ndarray) -> None:
+    """The addition pass: raise `light` (flat uint8) by the rule from the cells `seeds` (flat
+    indices, duplicates and dark cells allowed), brightest first, a whole light level per step."""
+    seeds = np.unique(seeds)
+    values = light[seeds]
+    lit = values > 1
+    seeds, values = seeds[lit], values[lit]
+    levels: list[list[np.ndarray]] = [[] for _ in range(MAX_LIGHT + 1)]
+    for value in np.unique(values).tolist():
+        levels[value].append(seeds[values == value])
+    for value in range(MAX_LIGHT, 1, -1):
+        if not levels[value]:
+            continue
+        front = np.unique(np.concatenate(levels[value]))
+        front = front[light[front] == value]  # a cell raised again since it was queued moved to a higher level
+        if not front.size:
+            continue
+        around = (front[:, None] + offsets).ravel()
+        raised = value - cost[around].astype(np.int16)
+        up = raised > light[around]
+        around, raised = around[up], raised[up]
+        if not around.size:
+            continue
+        light[around] = raised
+        low, high = int(raised.min()), int(raised.max())
+        if low == high:
+            levels[low].append(around)
+        else:
+            for level in range(low, high + 1):
+                picked = around[raised == level]
+                if picked.size:
+                    levels[level].append(picked)
+
+
+def remove(light: np.ndarray, start: np.ndarray, old: np.ndarray, offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The removal pass: from cells `start` that held light `old` (already cleared), clear every cell
+    whose light may have come through them (a neighbour darker than the cell it touches, in waves).
+    Returns (the cells cleared, the lit cells bordering them: the addition pass's seeds)."""
+    cleared, edge = [], []
+    front, front_old = start, old.astype(np.int16)
+    while front.size:
+        around = (front[:, None] + offsets).ravel()
+        was = np.repeat(front_old, offsets.size)
+        now = light[around]
+        brighter = now >= was
+        edge.append(around[brighter])
+        dimmer = (now > 0) & ~brighter
+        around, now = around[dimmer], now[dimmer]
+        around, first = np.unique(around, return_index=True)
+        now = now[first]
+        light[around] = 0
+        cleared.append(around)
+        front, front_old = around, now.astype(np.int16)
+    empty = np.empty(0, dtype=np.int64)
+    return (np.concatenate(cleared) if cleared else empty), (np.concatenate(edge) if edge else empty)
+
+
+def spread_reference(light: np.ndarray, cost: np.ndarray, seeds: np.ndarray, offsets: np.ndarray) -> None:
+    """`spread` one cell at a time in Python (Beta's queue), the benchmark's reference."""
+    values = light.tolist()
+    costs = cost.tolist()
+    steps = offsets.tolist()
+    queue = deque(int(s) for s in seeds.tolist())
+    while queue:
+        cell = queue.popleft()
+        value = values[cell]
+        if value <= 1:
+            continue
+        for step in steps:
+            other = cell + step
+            raised = value - costs[other]
+            if raised > values[other]:
+                values[other] = raised
+                queue.append(other)
+    light[:] = values
+
+
+def remove_reference(light: np.ndarray, start: np.ndarray, old: np.ndarray,
+                     offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """`remove` one cell at a time in Python, the benchmark's reference."""
+    values = light.tolist()
+    steps = offsets.tolist()
+    queue = deque(zip(start.tolist(), old.tolist()))
+    cleared, edge = [], []
+    while queue:
+        cell, was = queue.popleft()
+        for step in steps:
+            other = cell + step
+            now = values[other]
+            if now >= was:
+                edge.append(other)
+            elif now > 0:
+                values[other] = 0
+                cleared.append(other)
+                queue.append((other, now))
+    light[:] = values
+    return np.array(cleared, dtype=np.int64), np.array(edge, dtype=np.int64)
+
+
+# --- helpers --------------------------------------------------------------------------------------
+
+def _raisers(light: np.ndarray, cost: np.ndarray) -> np.ndarray:
+    """Cells of a (x, y, z) block of light that can raise a neighbour inside the block."""
+    value = light.astype(np.int16)
+    out = np.zeros(light.shape, dtype=bool)
+    for axis in range(3):
+        lo = [slice(None)] * 3
+        hi = [slice(None)] * 3
+        lo[axis], hi[axis] = slice(None, -1), slice(1, None)
+        lo, hi = tuple(lo), tuple(hi)
+        out[lo] |= value[lo] - cost[hi] > value[hi]
+        out[hi] |= value[hi] - cost[lo] > value[lo]
+    return out
+
+
+def _face(array: np.ndarray, dx: int, dz: int) -> np.ndarray:
+    """The (16, 256) layer of a column array on its side (dx, dz), indexed [along, y] (along: z for
+    an x side, x for a z side)."""
+    if dx:
+        return array[CHUNK_SIZE - 1 if dx > 0 else 0, :, :].T
+    return array[:, :, CHUNK_SIZE - 1 if dz > 0 else 0]
+
+
+def _face_cells(cx: int, cz: int, dx: int, dz: int, along: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """World (x, z) of the cells `along` the side (dx, dz) of column (cx, cz)."""
+    along = along.astype(np.int64)
+    if dx:
+        x = cx * CHUNK_SIZE + (CHUNK_SIZE - 1 if dx > 0 else 0)
+        return np.full(along.shape, x, dtype=np.int64), cz * CHUNK_SIZE + along
+    z = cz * CHUNK_SIZE + (CHUNK_SIZE - 1 if dz > 0 else 0)
+    return cx * CHUNK_SIZE + along, np.full(along.shape, z, dtype=np.int64)
+
+
+def _face_props(column: Column, dx: int, dz: int) -> np.ndarray:
+    """Light props of the (16, 256) layer on side (dx, dz) of `column`, indexed [along, y]."""
+    out = np.full((CHUNK_SIZE, WORLD_HEIGHT), _AIR_PROPS, dtype=np.uint8)
+    for sy, section in enumerate(column.sections):
+        if section is not None:
+            out[:, sy * CHUNK_SIZE:(sy + 1) * CHUNK_SIZE] = _PROPS[_face(section, dx, dz)]
+    return out
+
+
+def _props_box(column: Column, local: tuple[slice, slice, slice]) -> np.ndarray:
+    """Light props of a box of `column` (column-local slices [x, y, z])."""
+    xs, ys, zs = local
+    out = np.full((xs.stop - xs.start, ys.stop - ys.start, zs.stop - zs.start), _AIR_PROPS, dtype=np.uint8)
+    for sy in range(ys.start >> SECTION_SHIFT, ((ys.stop - 1) >> SECTION_SHIFT) + 1):
+        section = column.sections[sy]
+        if section is None:
+            continue
+        lo, hi = max(ys.start, sy * CHUNK_SIZE), min(ys.stop, (sy + 1) * CHUNK_SIZE)
+        out[:, lo - ys.start:hi - ys.start] = _PROPS[section[xs, lo - sy * CHUNK_SIZE:hi - sy * CHUNK_SIZE, zs]]
+    return out
+
+
+_CODE_OFFSET = 1 << 25
+"""Added to x and z before packing them into an int64 code (the world border is 30,000,000 < 2**25)."""
+
+
+def _cell_codes(cells: np.ndarray) -> np.ndarray:
+    """One int64 per (x, y, z) row, equal only for equal cells (for fast de-duplication)."""
+    return ((cells[:, 0] + _CODE_OFFSET) << 34) | ((cells[:, 2] + _CODE_OFFSET) << 8) | cells[:, 1]
+
+
+def _column_codes(cells: np.ndarray) -> np.ndarray:
+    """One int64 per row's column (cx, cz)."""
+    return (((cells[:, 0] >> SECTION_SHIFT) + _CODE_OFFSET) << 32) | ((cells[:, 2] >> SECTION_SHIFT) + _CODE_OFFSET)
+
+
+def _column_key(code: int) -> tuple[int, int]:
+    return (code >> 32) - _CODE_OFFSET, (code & 0xFFFFFFFF) - _CODE_OFFSET
+
+
+def _channel(packed: np.ndarray, channel: int) -> np.ndarray:
+    return packed >> 4 if channel == SKY else packed & MAX_LIGHT
+
+
+def _inside(cells: np.ndarray, box: tuple[int, ...]) -> np.ndarray:
+    x0, y0, z0, x1, y1, z1 = box
+    keep = ((cells[:, 0] >= x0 + REACH) & (cells[:, 0] < x1 - REACH) & (cells[:, 2] >= z0 + REACH)
+            & (cells[:, 2] < z1 - REACH) & (cells[:, 1] >= y0 + REACH) & (cells[:, 1] < y1 - REACH))
+    return cells[keep]
+
+
+def _boxes(cells: np.ndarray) -> list[tuple[int, int, int, int, int, int]]:
+    """Boxes [x0, x1) x [y0, y1) x [z0, z1) covering `cells` plus REACH around them, one per group of
+    cells whose boxes (with a wall cell between) would touch; cells in a box lie REACH inside it."""
+    if not len(cells):
+        return []
+    groups = {}
+    keys = (cells[:, 0] >> SECTION_SHIFT) * (1 << 32) + (cells[:, 2] >> SECTION_SHIFT)
+    for key in np.unique(keys).tolist():
+        part = cells[keys == key]
+        lo, hi = part.min(axis=0), part.max(axis=0) + 1
+        groups[key] = [int(lo[0]) - REACH, int(lo[1]) - REACH, int(lo[2]) - REACH,
+                       int(hi[0]) + REACH, int(hi[1]) + REACH, int(hi[2]) + REACH]
+    boxes = list(groups.values())
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                a, b = boxes[i], boxes[j]
+                if all(a[k] <= b[k + 3] + 1 and b[k] <= a[k + 3] + 1 for k in range(3)):
+                    boxes[i] = [min(a[k], b[k]) for k in range(3)] + [max(a[k + 3], b[k + 3]) for k in range(3)]
+                    del boxes[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return [tuple(b) for b in boxes]
