@@ -50,15 +50,17 @@ class Pace:
     """Columns asked of the world and not yet ready: a short queue keeps requests nearest first
     as the player moves (a long one would finish far columns first)."""
     columns_per_poll: int
-    """Ready columns taken from the world per frame (~0.05 ms each: a dict insert, or decoding a
-    column read from the file)."""
+    """Ready columns taken from the world per frame: ~0.05 ms each to install (a dict insert, or
+    decoding a column read from the file), then ~2 ms each to light, with the light it spreads into
+    its neighbours (`World`'s light engine, on the next light read)."""
 
 
-PLAYING = Pace(budget_s=0.003, meshes_in_flight=12, requests_in_flight=6, columns_per_poll=8)
+PLAYING = Pace(budget_s=0.003, meshes_in_flight=12, requests_in_flight=6, columns_per_poll=2)
 """While playing. One upload costs 0.2-0.5 ms of Python (and about as much again when it is first
 drawn) and one padded copy ~0.08 ms, so 3 ms (~6 uploads) keeps well ahead of sprinting, which
 needs ~20 meshes a second (a new row of ~19 columns every 3 s), and leaves the frame to drawing;
-12 meshes wait at most ~5 ms of meshing; 6 requests keep one generation worker busy."""
+12 meshes wait at most ~5 ms of meshing; 6 requests keep one generation worker busy; 2 columns a
+frame (~4 ms of light) is still ~40 a second, six times what sprinting needs."""
 LOADING = Pace(budget_s=0.1, meshes_in_flight=64, requests_in_flight=48, columns_per_poll=64)
 """While the loading screen shows: nothing to keep smooth but its bar, so the queues are long
 enough that the generation workers and the mesher never wait for the next frame (a loading

@@ -86,9 +86,9 @@ class BlockUpdates:
         return True
 
     def schedule_packed(self, keys: list[int], due_tick: int) -> None:
-        """`schedule` each packed update of `keys` in order for `due_tick`."""
+        """`schedule` each packed update of `keys` (no two alike) in order for `due_tick`."""
         pending = self._pending
-        fresh = list(dict.fromkeys(key for key in keys if key not in pending))
+        fresh = [key for key in keys if key not in pending]
         if fresh:
             pending.update(fresh)
             self._bucket(due_tick).extend(fresh)

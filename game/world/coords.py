@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .array_ops import distinct
+
 from .blocks import AIR, block_id
 
 CHUNK_SIZE = 16
@@ -130,7 +132,7 @@ def sections_seeing_all(xs: np.ndarray, ys: np.ndarray, zs: np.ndarray) -> set[t
     code = ((((sx + _SECTION_KEY_OFFSET) << 27) | ((sz + _SECTION_KEY_OFFSET) << 4) | sy) * 27
             + faces[0] * 9 + faces[1] * 3 + faces[2])
     found: set[tuple[int, int, int]] = set()
-    for value in np.unique(code).tolist():
+    for value in distinct(code).tolist():
         key, face = divmod(value, 27)
         cx, cz, y = (key >> 27) - _SECTION_KEY_OFFSET, ((key >> 4) & ((1 << 23) - 1)) - _SECTION_KEY_OFFSET, key & 15
         for dx in (0, face // 9 - 1):

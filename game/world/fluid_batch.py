@@ -17,12 +17,15 @@ same tick is the blocks: scheduling only adds entries for later ticks. So:
    nearest cell with no floor, over the cells a fluid can cross (`planned_directions`): it picks
    the same directions as Beta's depth-first `calculateFlowCost` (see that function).
 2. Run the updates in order in Python, with the blocks written so far in a dict. An update whose
-   seven cells nobody has written this tick uses its plan; one with a written cell re-decides its
-   level from the current blocks (`Fluid.next_level`). Flow directions are replanned (Beta's search
-   on the current blocks) only when a write this tick changed what the search sees (a cell that
-   now stops flow or is a source, or stopped being one) within its reach: spreading flowing water
-   over air changes nothing the search reads. Writes into sides and below check what is there at
-   that moment, as Beta's `flowIntoBlock` does.
+   seven cells nobody has written this tick uses its plan. A flowing one whose only written cells
+   are sides that cannot move its level (`_only_sides_changed_keeping_level`: the common case where
+   neighbouring updates spread into each other's sides) keeps its planned level and spreads into
+   the sides that can still take water. Any other with a written cell is decided again on the
+   current blocks (`_decide`, `Fluid.next_level`). Flow directions are replanned (Beta's search on
+   the current blocks) only when a write this tick changed what the search sees (a cell that now
+   stops flow or is a source, or stopped being one) within its reach: spreading flowing water over
+   air changes nothing the search reads. Writes into sides and below check what is there at that
+   moment, as Beta's `flowIntoBlock` does.
 3. Notify: each write notifies its cell (when the block kind changed) and its six neighbours in
    Beta's order; a notified fluid, sand or gravel is scheduled unless already pending. On arrays:
    what a notified cell held at that moment is the last write to it up to that one, else what it
@@ -97,6 +100,7 @@ _SIDE_SLOTS = (1, 2, 3, 4)
 _NOTIFY_OFFSETS = ((0, 0, 0), (-1, 0, 0), (1, 0, 0), (0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1))
 """A write notifies its own cell (when the kind of block changed) and then its neighbours in
 Beta's `notifyBlocksOfNeighborChange` order."""
+_NOTIFY_X, _NOTIFY_Y, _NOTIFY_Z = (np.array(axis) for axis in zip(*_NOTIFY_OFFSETS))
 _HARDEN_OFFSETS = ((0, 0, -1), (0, 0, 1), (-1, 0, 0), (1, 0, 0), (0, 1, 0))
 _SLOTS = len(_NOTIFY_OFFSETS) + 1
 """Schedule attempts per write: its notifications, then the updating cell's own re-schedule."""
@@ -289,7 +293,9 @@ def run_batch(world, due: list[int]) -> BatchResult | None:
     kinds = kinds.astype(np.int8)
     boxes, box_of = _boxes(world, xs, ys, zs)
 
-    reads = np.stack([_gather(boxes, box_of, xs + dx, ys + dy, zs + dz) for dx, dy, dz in READ_OFFSETS], axis=1)
+    near_x, near_y, near_z = xs[:, None] + _OFFSET_X, ys[:, None] + _OFFSET_Y, zs[:, None] + _OFFSET_Z  # [row, slot]
+    reads = _gather(boxes, np.repeat(box_of, len(READ_OFFSETS)), near_x.ravel(), near_y.ravel(),
+                    near_z.ravel()).reshape(count, len(READ_OFFSETS))
     levels = FLUID_LEVEL[reads[:, 0]]
     live = UPDATE_KIND[reads[:, 0]] == kinds
     fluid_rows = live & (kinds != FALLS_KIND)
@@ -299,80 +305,97 @@ def run_batch(world, due: list[int]) -> BatchResult | None:
     new_levels, lowest = planned_levels(kinds, reads, coins)
     directions = planned_directions(boxes, box_of, np.where(fluid_rows, kinds, -1), xs, ys, zs)
     plan = _planned_writes(world, kinds, fluid_rows, levels, new_levels, directions, reads, xs, ys, zs)
-    keys = np.stack([cell_keys(xs + dx, ys + dy, zs + dz) for dx, dy, dz in READ_OFFSETS], axis=1)
+    keys = cell_keys(near_x, near_y, near_z)
     falls = live & (kinds == FALLS_KIND) & (ys > 0) & FALLS_INTO[reads[:, 6]]
 
     directions_list = directions.tolist()
     written: dict[int, int] = {}
-    log: list[tuple[int, int, int, int]] = []  # (update row, slot of READ_OFFSETS, old, new)
+    log: list[int] = []  # per write, flat: update row, slot of READ_OFFSETS, old id, new id
     reschedules: dict[int, int] = {}  # write index -> kind: the updating cell's own re-schedule after it
     search_changes: list[tuple[int, int, int]] = []
     falling: list[FallingStart] = []
     current = _Current(world, written)
 
     xs_list, ys_list, zs_list, kinds_list = xs.tolist(), ys.tolist(), zs.tolist(), kinds.tolist()
-    reads_list, ids_list, search_list = reads.tolist(), plan.ids.tolist(), plan.search_mask.tolist()
+    # Flat lists of ints (sliced per update): nested lists would be thousands of containers for the
+    # garbage collector to walk during the loop.
+    reads_flat, ids_flat, keys_flat = reads.ravel().tolist(), plan.ids.ravel().tolist(), keys.ravel().tolist()
+    search_list = plan.search_mask.tolist()
     spreads_list, flowing_list = plan.spreads.tolist(), plan.flowing.tolist()
     spread_ids_list, lowest_list = plan.spread_ids.tolist(), lowest.tolist()
     masks = (plan.mask | (falls * _FALLS_BIT)).tolist()
-    for row, near_keys, mask in zip(range(count), keys.tolist(), masks):
-        x, y, z = xs_list[row], ys_list[row], zs_list[row]
-        search_changed = search_changes and spreads_list[row] and _search_changed_near(search_changes, x, y, z)
-        if written and not search_changed and flowing_list[row] and not written.keys().isdisjoint(near_keys) and \
-                _only_sides_changed_keeping_level(kinds_list[row], near_keys, reads_list[row], written, lowest_list[row]):
-            # only sides were written, and not so as to change its level: its plan holds but for the
-            # sides, which take the spread only if they still can
-            blocks, kind = reads_list[row], kinds_list[row]
-            planned_ids = ids_list[row]
-            if mask & 1:
-                if _KIND_LIST[planned_ids[0]] == kind:
-                    reschedules[len(log)] = kind
-            for slot in _SLOTS_OF_MASK[mask & _NOT_SIDES]:
-                new = planned_ids[slot]
-                written[near_keys[slot]] = new
-                log.append((row, slot, blocks[slot], new))
-            if mask & _NOT_SIDES & search_list[row]:
-                search_changes.extend(_cells_of(x, y, z, mask & _NOT_SIDES & search_list[row]))
-            if spreads_list[row]:
-                spread_id, chosen = spread_ids_list[row], directions_list[row]
-                for direction, slot in enumerate(_SIDE_SLOTS):
-                    if chosen >> direction & 1:
-                        old = written.get(near_keys[slot], blocks[slot])
-                        if _CAN_DISPLACE_LIST[kind][old]:
-                            _write(world, row, x, y, z, slot, near_keys, old, spread_id, written, log, search_changes)
-            continue
-        if search_changed or (written and not written.keys().isdisjoint(near_keys)):
-            # something it reads was written this tick: decide it on the current blocks
-            blocks = [written.get(key, block) for key, block in zip(near_keys, reads_list[row])]
-            _decide(world, current, row, x, y, z, kinds_list[row], near_keys, blocks, directions_list[row], written,
-                    log, reschedules, search_changes, falling)
-            continue
+    width = len(READ_OFFSETS)
+    for row, start, mask in zip(range(count), range(0, count * width, width), masks):
+        near_keys = keys_flat[start:start + width]
+        touched = written and not written.keys().isdisjoint(near_keys)
+        if touched or (search_changes and spreads_list[row]):
+            x, y, z = xs_list[row], ys_list[row], zs_list[row]
+            search_changed = search_changes and spreads_list[row] and _search_changed_near(search_changes, x, y, z)
+            blocks = reads_flat[start:start + width]
+            if not search_changed and touched and flowing_list[row] and _run_if_only_sides_changed(
+                    row, x, y, z, kinds_list[row], near_keys, blocks, mask, ids_flat[start:start + width],
+                    search_list[row], spreads_list[row] and spread_ids_list[row], directions_list[row],
+                    lowest_list[row], written, log, reschedules, search_changes):
+                continue
+            if touched or search_changed:  # something it reads was written this tick: decide it now
+                blocks = [written.get(key, block) for key, block in zip(near_keys, blocks)]
+                _decide(world, current, row, x, y, z, kinds_list[row], near_keys, blocks, directions_list[row],
+                        written, log, reschedules, search_changes, falling)
+                continue
         if not mask:
-            continue
-        blocks = reads_list[row]
+            continue  # nothing it reads was written this tick, and its plan writes nothing
         if mask & _FALLS_BIT:
-            falling.append(FallingStart((x, y, z), blocks[0]))
+            falling.append(FallingStart((xs_list[row], ys_list[row], zs_list[row]), reads_flat[start]))
             continue
-        planned_ids = ids_list[row]
         slots = _SLOTS_OF_MASK[mask]
         for slot in slots:
-            new = planned_ids[slot]
+            new = ids_flat[start + slot]
             written[near_keys[slot]] = new
-            log.append((row, slot, blocks[slot], new))
-        if mask & 1 and _KIND_LIST[planned_ids[0]] == kinds_list[row]:
-            reschedules[len(log) - len(slots)] = kinds_list[row]
+            log += (row, slot, reads_flat[start + slot], new)
+        if mask & 1 and _KIND_LIST[ids_flat[start]] == kinds_list[row]:
+            reschedules[len(log) // 4 - len(slots)] = kinds_list[row]
         if mask & search_list[row]:
-            search_changes.extend(_cells_of(x, y, z, mask & search_list[row]))
+            search_changes.extend(_cells_of(xs_list[row], ys_list[row], zs_list[row], mask & search_list[row]))
 
     if not log:
         return BatchResult(np.zeros((0, 5), dtype=np.int64), {}, falling)
-    row, slot, old, new = np.array(log, dtype=np.int64).T
+    row, slot, old, new = np.array(log, dtype=np.int64).reshape(-1, 4).T
     writes = np.stack([xs[row] + _OFFSET_X[slot], ys[row] + _OFFSET_Y[slot], zs[row] + _OFFSET_Z[slot], old, new,
                        row], axis=1)
     schedules = _schedule_attempts(boxes, box_of, writes, reschedules)
     if schedules is None:
         return None
     return BatchResult(writes[:, :5], schedules, falling)
+
+
+def _run_if_only_sides_changed(row, x, y, z, kind, near_keys, blocks, mask, planned_ids, search_mask, spread_id,
+                               chosen, lowest, written, log, reschedules, search_changes) -> bool:
+    """Run a flowing update whose level comes out as planned though some sides were written this
+    tick (`_only_sides_changed_keeping_level`), and say so; False (nothing done) for any other.
+    Its own and downward writes are the plan's; it spreads (`spread_id`, 0 for not) in its planned
+    directions into the sides that can take it now."""
+    if not _only_sides_changed_keeping_level(kind, near_keys, blocks, written, lowest):
+        return False
+    if mask & 1 and _KIND_LIST[planned_ids[0]] == kind:
+        reschedules[len(log) // 4] = kind
+    for slot in _SLOTS_OF_MASK[mask & _NOT_SIDES]:
+        new = planned_ids[slot]
+        written[near_keys[slot]] = new
+        log += (row, slot, blocks[slot], new)
+    if mask & _NOT_SIDES & search_mask:
+        search_changes.extend(_cells_of(x, y, z, mask & _NOT_SIDES & search_mask))
+    if not spread_id:
+        return True
+    for direction, slot in enumerate(_SIDE_SLOTS):
+        if chosen >> direction & 1:
+            key = near_keys[slot]
+            old = written.get(key, blocks[slot])
+            if _CAN_DISPLACE_LIST[kind][old]:  # (a flowing update lies inside the border)
+                written[key] = spread_id
+                log += (row, slot, old, spread_id)
+                if _SEARCH_CLASS_LIST[old] != _SEARCH_CLASS_LIST[spread_id]:
+                    search_changes.extend(_cells_of(x, y, z, 1 << slot))
+    return True
 
 
 def _decide(world, current, row, x, y, z, kind, near_keys, blocks, planned_mask, written, log, reschedules,
@@ -397,7 +420,7 @@ def _decide(world, current, row, x, y, z, kind, near_keys, blocks, planned_mask,
             level = new_level
             if _write(world, row, x, y, z, 0, near_keys, block, AIR if level < 0 else ids[level], written, log,
                       search_changes) and level >= 0:
-                reschedules[len(log) - 1] = kind
+                reschedules[len(log) // 4 - 1] = kind
     if _CAN_DISPLACE_LIST[kind][below]:
         if kind == LAVA and _MATERIAL_LIST[below] == _MATERIALS[WATER]:
             _write(world, row, x, y, z, 6, near_keys, below, STONE, written, log, search_changes)  # lava onto water
@@ -426,7 +449,7 @@ def _write(world, row, x, y, z, slot, near_keys, old, new, written, log, search_
     if old == new or not world.can_hold(x + dx, y + dy, z + dz):
         return False
     written[near_keys[slot]] = new
-    log.append((row, slot, old, new))
+    log += (row, slot, old, new)
     if _SEARCH_CLASS_LIST[old] != _SEARCH_CLASS_LIST[new]:
         search_changes.append((x + dx, y + dy, z + dz))
     return True
@@ -538,47 +561,85 @@ _OFFSET_X, _OFFSET_Y, _OFFSET_Z = (np.array(axis) for axis in zip(*READ_OFFSETS)
 
 def _schedule_attempts(boxes: list[_Box], box_of: np.ndarray, writes: np.ndarray, reschedules: dict[int, int]):
     """The schedule attempts of the batch's writes ((x, y, z, old, new, update row) rows), in Beta's
-    order, by delay (see `BatchResult.schedules`); None when a notified lava cell may harden."""
+    order, by delay (see `BatchResult.schedules`); None when a notified lava cell may harden.
+
+    Write w makes up to eight attempts, in order: its cell (when the kind of block changed) and its
+    six neighbours, each if it holds a fluid, sand or gravel at that moment, then the updating
+    cell's own re-schedule (`reschedules`)."""
     count = len(writes)
     wx, wy, wz, old, new, row = writes.T
-    cx = (wx[:, None] + np.array([o[0] for o in _NOTIFY_OFFSETS])).ravel()
-    cy = (wy[:, None] + np.array([o[1] for o in _NOTIFY_OFFSETS])).ravel()
-    cz = (wz[:, None] + np.array([o[2] for o in _NOTIFY_OFFSETS])).ravel()
-    write_index = np.repeat(np.arange(count), len(_NOTIFY_OFFSETS))
-    candidate_box = np.repeat(box_of[row], len(_NOTIFY_OFFSETS))
-    held = _held_at(boxes, candidate_box, writes, cx, cy, cz, write_index)
-    valid = (cy >= 0) & (cy < WORLD_HEIGHT)
-    valid[::len(_NOTIFY_OFFSETS)] &= PLACED_AS[old] != PLACED_AS[new]
-    kind = np.where(valid, UPDATE_KIND[held], -1)
+    notified = len(_NOTIFY_OFFSETS)
+    cx = (wx[:, None] + _NOTIFY_X).ravel()
+    cy = (wy[:, None] + _NOTIFY_Y).ravel()
+    cz = (wz[:, None] + _NOTIFY_Z).ravel()
+    candidate_box = np.repeat(box_of[row], notified) if len(boxes) > 1 else None
+    held = _held_at(boxes, candidate_box, writes, cx, cy, cz, np.repeat(np.arange(count), notified))
+    kind = UPDATE_KIND[held]
+    kind[(cy < 0) | (cy >= WORLD_HEIGHT)] = -1  # (Beta notifies no cell outside the build height)
+    own = kind[::notified]
+    own[PLACED_AS[old] == PLACED_AS[new]] = -1  # the written cell itself only when its kind of block changed
 
     lava = kind == LAVA
-    if lava.any() and _water_touches(boxes, candidate_box[lava], writes, cx[lava], cy[lava], cz[lava]):
+    if lava.any() and _water_touches(boxes, None if candidate_box is None else candidate_box[lava], writes,
+                                     cx[lava], cy[lava], cz[lava]):
         return None
 
-    slots = np.full((count, _SLOTS), -1, dtype=np.int64)
-    slots[:, :len(_NOTIFY_OFFSETS)] = kind.reshape(count, -1)
-    for index, own_kind in reschedules.items():
-        slots[index, -1] = own_kind
-    sx = np.concatenate([cx.reshape(count, -1), wx[:, None]], axis=1).ravel()
-    sy = np.concatenate([cy.reshape(count, -1), wy[:, None]], axis=1).ravel()
-    sz = np.concatenate([cz.reshape(count, -1), wz[:, None]], axis=1).ravel()
-    slots = slots.ravel()
-    keep = np.flatnonzero(slots >= 0)
-    sx, sy, sz, slots = sx[keep], sy[keep], sz[keep], slots[keep]
-    packed = pack_all(sx, sy, sz, slots)
+    attempt_kind = np.full((count, _SLOTS), -1, dtype=np.int64)
+    attempt_kind[:, :notified] = kind.reshape(count, notified)
+    if reschedules:
+        attempt_kind[np.fromiter(reschedules.keys(), dtype=np.intp, count=len(reschedules)), -1] = \
+            np.fromiter(reschedules.values(), dtype=np.int64, count=len(reschedules))
+    attempt_kind = attempt_kind.ravel()
+    keep = np.flatnonzero(attempt_kind >= 0)
+    kinds = attempt_kind[keep]
+    write_of_attempt, slot = np.divmod(keep, _SLOTS)
+    offsets = np.where(slot == _SLOTS - 1, 0, slot)  # the re-schedule is of the written cell itself (offset 0)
+    packed = pack_all(wx[write_of_attempt] + _NOTIFY_X[offsets], wy[write_of_attempt] + _NOTIFY_Y[offsets],
+                      wz[write_of_attempt] + _NOTIFY_Z[offsets], kinds)
+    first = np.sort(np.unique(packed, return_index=True)[1])  # a packed update names its cell and kind
+    packed, kinds = packed[first], kinds[first]
     schedules = {}
-    for kind in (WATER, LAVA, FALLS_KIND):
-        rows = np.flatnonzero(slots == kind)
-        if rows.size:
-            first = np.sort(rows[np.unique(packed[rows], return_index=True)[1]])
-            schedules[KIND_DELAYS[kind]] = packed[first].tolist()
+    for kind_code in (WATER, LAVA, FALLS_KIND):
+        of_kind = packed[kinds == kind_code]
+        if of_kind.size:
+            schedules[KIND_DELAYS[kind_code]] = of_kind.tolist()
     return schedules
 
 
 def _held_at(boxes, candidate_box, writes, cx, cy, cz, write_index) -> np.ndarray:
     """What each candidate cell held just after write `write_index`: the last write to it up to
     that one, else what it held when the tick began."""
-    held = _gather(boxes, candidate_box, cx, cy, cz)
+    if len(boxes) == 1:
+        return _held_at_in_one_box(boxes[0], writes, cx, cy, cz, write_index)
+    return _held_at_by_search(_gather(boxes, candidate_box, cx, cy, cz), writes, cx, cy, cz, write_index)
+
+
+def _held_at_in_one_box(box: _Box, writes, cx, cy, cz, write_index) -> np.ndarray:
+    """`_held_at` where every cell lies in one box: cells written once are looked up in an array of
+    write indices over the candidates' extent; the few written more than once go to
+    `_held_at_by_search`."""
+    low = (int(cx.min()), int(cy.min()), int(cz.min()))
+    shape = (int(cx.max()) - low[0] + 1, int(cy.max()) - low[1] + 1, int(cz.max()) - low[2] + 1)
+    written_at = np.ravel_multi_index((writes[:, 0] - low[0], writes[:, 1] - low[1], writes[:, 2] - low[2]), shape)
+    size = shape[0] * shape[1] * shape[2]
+    times_written = np.bincount(written_at, minlength=size)
+    write_of = np.full(size, -1, dtype=np.int64)
+    write_of[written_at] = np.arange(len(writes))
+    at = np.ravel_multi_index((cx - low[0], cy - low[1], cz - low[2]), shape)
+    held = box.at(cx, cy, cz).astype(np.int64)
+    index = write_of[at]
+    once = times_written[at] == 1
+    done = once & (index >= 0) & (index <= write_index)
+    held[done] = writes[index[done], 4]
+    again = np.flatnonzero(times_written[at] > 1)
+    if again.size:
+        held[again] = _held_at_by_search(held[again], writes, cx[again], cy[again], cz[again], write_index[again])
+    return held
+
+
+def _held_at_by_search(held: np.ndarray, writes, cx, cy, cz, write_index) -> np.ndarray:
+    """`_held_at` given what the candidates held when the tick began (`held`, updated in place and
+    returned): each candidate's cell is looked up among the sorted writes."""
     write_keys = cell_keys(writes[:, 0], writes[:, 1], writes[:, 2])
     order = np.argsort(write_keys, kind="stable")  # by cell, then write order
     sorted_keys = write_keys[order]

@@ -39,6 +39,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from .array_ops import distinct
+
 from .blocks import AIR, LIGHT_EMISSION, LIGHT_OPACITY
 from .column import Column
 from .coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT, SECTIONS_PER_COLUMN, WORLD_HEIGHT, sections_seeing_all
@@ -435,17 +437,17 @@ class _Window:
 def spread(light: np.ndarray, cost: np.ndarray, seeds: np.ndarray, offsets: np.ndarray) -> None:
     """The addition pass: raise `light` (flat uint8) by the rule from the cells `seeds` (flat
     indices, duplicates and dark cells allowed), brightest first, a whole light level per step."""
-    seeds = np.unique(seeds)
+    seeds = distinct(seeds)
     values = light[seeds]
     lit = values > 1
     seeds, values = seeds[lit], values[lit]
     levels: list[list[np.ndarray]] = [[] for _ in range(MAX_LIGHT + 1)]
-    for value in np.unique(values).tolist():
+    for value in distinct(values).tolist():
         levels[value].append(seeds[values == value])
     for value in range(MAX_LIGHT, 1, -1):
         if not levels[value]:
             continue
-        front = np.unique(np.concatenate(levels[value]))
+        front = distinct(np.concatenate(levels[value]))
         front = front[light[front] == value]  # a cell raised again since it was queued moved to a higher level
         if not front.size:
             continue
@@ -623,7 +625,7 @@ def _boxes(cells: np.ndarray) -> list[tuple[int, int, int, int, int, int]]:
         return []
     groups = {}
     keys = (cells[:, 0] >> SECTION_SHIFT) * (1 << 32) + (cells[:, 2] >> SECTION_SHIFT)
-    for key in np.unique(keys).tolist():
+    for key in distinct(keys).tolist():
         part = cells[keys == key]
         lo, hi = part.min(axis=0), part.max(axis=0) + 1
         groups[key] = [int(lo[0]) - REACH, int(lo[1]) - REACH, int(lo[2]) - REACH,

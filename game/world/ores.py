@@ -26,6 +26,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .array_ops import distinct
+
 from .blocks import block_id
 from .coords import BLOCK_DTYPE, CHUNK_SIZE, COLUMN_SHAPE, WORLD_HEIGHT
 from .noise import hash_points
@@ -127,7 +129,7 @@ def ball_cells(centre: np.ndarray, radius: np.ndarray) -> tuple[np.ndarray, np.n
     broadcast over a box of that many cells a side."""
     box = np.ceil(2.0 * radius).astype(np.int64)
     flats, owners = [], []
-    for size in np.unique(box).tolist():
+    for size in distinct(box).tolist():
         group = np.flatnonzero(box == size)
         c, r = centre[:, group], radius[group]
         cells = np.floor(c - r + 0.5)[..., None] + np.arange(size)  # [axis, ball, offset]

@@ -159,3 +159,32 @@ def test_the_planned_flow_directions_are_beta_s_search_on_random_floors():
 
         expected = fluid_batch._FLUID_BY_KIND[fluid_batch.WATER].flow_directions_reference(Window(), 7, 2, 7)
         assert [d for d in range(4) if mask >> d & 1] == expected
+
+
+def test_a_tick_spread_over_many_small_boxes_ticks_the_same_as_one_by_one():
+    with mock.patch.object(fluid_batch, "MAX_BOX_CELLS", 3_000):
+        ran, batched = _assert_same_run(_rings, 30, 30, FLOOR_Y - 6, FLOOR_Y + 3)
+    assert ran > 1000 and batched >= 5
+
+
+def test_what_a_notified_cell_held_comes_out_the_same_from_the_box_lookup_and_the_sorted_search():
+    rng = np.random.default_rng(11)
+    ids = rng.integers(0, 60, size=(12, 6, 12)).astype(np.uint16)
+    box = fluid_batch._Box((-6, 100, -6), ids)
+    writes_count = 300
+    cells = rng.integers(0, [12, 6, 12], size=(writes_count, 3)) + [-6, 100, -6]  # cells often written twice
+    writes = np.column_stack([cells, np.zeros(writes_count), rng.integers(0, 60, writes_count),
+                              np.zeros(writes_count)]).astype(np.int64)
+    candidates = rng.integers(0, [12, 6, 12], size=(2_000, 3)) + [-6, 100, -6]
+    moments = rng.integers(0, writes_count, 2_000)
+    cx, cy, cz = candidates.T
+    by_box = fluid_batch._held_at_in_one_box(box, writes, cx, cy, cz, moments)
+    start = ids[cx + 6, cy - 100, cz + 6].astype(np.int64)
+    by_search = fluid_batch._held_at_by_search(start.copy(), writes, cx, cy, cz, moments)
+    expected = start.copy()
+    for index, (x, y, z) in enumerate(candidates.tolist()):
+        for moment in range(int(moments[index]), -1, -1):
+            if tuple(writes[moment, :3]) == (x, y, z):
+                expected[index] = writes[moment, 4]
+                break
+    assert (by_box == expected).all() and (by_search == expected).all()
