@@ -1,21 +1,24 @@
-"""Run the benchmark suites and print one table: `python -m bench [--quick] [suite ...]`."""
+"""Run the benchmark suites and print one table: `python -m bench [--quick] [--profile] [suite ...]`."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import platform
 import sys
 
 from .harness import format_table
 
-SUITES = ("physics", "sweep", "crowd", "world", "fluids", "meshing", "light", "game")
+SUITES = ("physics", "sweep", "crowd", "world", "fluids", "meshing", "light", "game", "peers", "overlay")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("suites", nargs="*", help=f"which suites (default: all of {', '.join(SUITES)})")
     parser.add_argument("--quick", action="store_true", help="few repeats: checks that every case runs, numbers are rough")
+    parser.add_argument("--profile", action="store_true",
+                        help="suites that can (game): a per-frame breakdown from Panda3D's PStats instead of their rows")
     args = parser.parse_args(argv)
     chosen = args.suites or list(SUITES)
     rows = []
@@ -27,7 +30,10 @@ def main(argv: list[str] | None = None) -> int:
                 continue  # a suite that does not exist yet
             raise
         print(f"running {name} ...", file=sys.stderr, flush=True)
-        rows.extend(module.run(quick=args.quick))
+        if args.profile and "profile" in inspect.signature(module.run).parameters:
+            rows.extend(module.run(quick=args.quick, profile=True))
+        else:
+            rows.extend(module.run(quick=args.quick))
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}"
           f"{' (quick run: rough numbers)' if args.quick else ''}")
     print(format_table(rows))

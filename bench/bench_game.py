@@ -12,6 +12,12 @@ the same run at view distance 4 (a quarter of the columns). Each row comes from 
 1000+ frames, whose distribution is the result, so `harness.median_time` (repeats of one short
 operation) does not apply here.
 Targets: first playable frame <= 5 s, p99 <= 2x median, no frame over 100 ms.
+
+`--profile` (`python -m bench game --profile`) runs the same replay with the game's hidden
+`--profile-frames` at PROFILE_SIZES, view distance 8, and prints the frame breakdown read from
+Panda3D's PStats collectors (`game.frame_profile`): median and mean milliseconds per frame for each
+part (Python tasks, cull, draw, the flip) and the counts drawn (geoms, draw calls,
+vertices, triangles), plus the scene's totals. Its rows are the profiled runs' frame-time medians.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from game.replay import KeyDown, Look, ReplayWriter
@@ -47,6 +54,10 @@ REFERENCE_VIEW_DISTANCE = 4
 WINDOW = "1280x720"
 LLVMPIPE_THREADS = "2"
 RUN_TIMEOUT_S = 600
+PROFILE_SIZES = ("160x90", "1280x720")
+"""The CPU floor (a window so small that drawing pixels costs next to nothing) and the target window."""
+PROFILE_TICKS = 600
+"""[ticks] 30 s of play per profiled window size: ~1000 frames at 1280x720."""
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -59,18 +70,21 @@ def run_replay(folder: Path) -> Path:
     return path
 
 
-def play(folder: Path, view_distance: int, ticks: int) -> dict:
-    """Run the game once on a fresh world; returns its report plus 'first_playable_from_start_s'."""
-    world = folder / f"world-{view_distance}.boxel"
+def play(folder: Path, view_distance: int, ticks: int, window: str = WINDOW, profile: bool = False,
+         replay: Path | None = None) -> dict:
+    """Run the game once on a fresh world (`replay`: by default the running replay of `run_replay`); returns its
+    report plus 'first_playable_from_start_s'."""
+    world = folder / f"world-{view_distance}-{window}.boxel"
     with World.create(world, SEED) as created:
         spawn = created.spawn
-    report = folder / f"report-{view_distance}.json"
+    report = folder / f"report-{view_distance}-{window}.json"
     env = dict(os.environ, LP_NUM_THREADS=LLVMPIPE_THREADS, LIBGL_ALWAYS_SOFTWARE="1",
                BOXEL_DATA_DIR=str(folder / "data"), BOXEL_CONFIG_DIR=str(folder / "config"))
     command = ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", sys.executable, str(ROOT / "main.py"),
-               "--world", str(world), "--view-distance", str(view_distance), "--size", WINDOW,
-               "--replay", str(run_replay(folder)), "--realtime", "--exit-after-ticks", str(ticks),
-               "--report", str(report)]
+               "--world", str(world), "--view-distance", str(view_distance), "--size", window,
+               "--replay", str(replay if replay is not None else run_replay(folder)), "--realtime",
+               "--exit-after-ticks", str(ticks),
+               "--report", str(report), *(["--profile-frames"] if profile else [])]
     started = time.time()
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
     if done.returncode != 0:
@@ -84,7 +98,9 @@ def play(folder: Path, view_distance: int, ticks: int) -> dict:
     return result
 
 
-def run(quick: bool) -> list[Row]:
+def run(quick: bool, profile: bool = False) -> list[Row]:
+    if profile:
+        return run_profile(quick)
     ticks = QUICK_TICKS if quick else RUN_TICKS
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
@@ -104,3 +120,143 @@ def run(quick: bool) -> list[Row]:
         Row(SUITE, "worst frame after loading", frames["max"], "ms", reference=reference_frames["max"],
             target="<= 100 ms"),
     ]
+
+
+@dataclass(frozen=True)
+class Part:
+    """One line of the frame breakdown: PStats collectors (full names) added, others subtracted."""
+
+    label: str
+    plus: tuple[str, ...]
+    minus: tuple[str, ...] = ()
+    children_of: str = ""
+    """With it, every direct child of this collector is added too, except those named in `excluded`."""
+    excluded: tuple[str, ...] = ()
+    subtract_children: bool = False
+    """The children of `children_of` are subtracted instead of added."""
+    top_level: bool = False
+    """A part of the whole frame that no other top-level part contains (the rest of the frame is what they leave)."""
+
+    def value(self, collectors: dict[str, dict[str, float]], statistic: str) -> float:
+        """[ms] The part's `statistic` ('median' or 'mean') from a report's `frame_profile['ms']`. A part made
+        of several collectors adds and subtracts that statistic of each: exact for means, rough for medians."""
+        def get(name: str) -> float:
+            return collectors.get(name, {}).get(statistic, 0.0)
+
+        children = set()
+        if self.children_of:
+            prefix = self.children_of + ":"
+            children = {n for n in collectors if n.startswith(prefix) and ":" not in n[len(prefix):]}
+            children -= set(self.excluded)
+        added = set(self.plus) | (set() if self.subtract_children else children)
+        subtracted = list(self.minus) + sorted(children if self.subtract_children else ())
+        return sum(get(n) for n in added) - sum(get(n) for n in subtracted)
+
+
+UPDATE_TASK = "App:Show code:update"
+BREAKDOWN = (
+    # Names as Panda3D 1.10 sends them. "Draw" and "Wait:Flip" are never started themselves (only their
+    # children are), and "Draw:Set State" or "Draw:Primitive" run inside "Draw:window1": the draw part is the
+    # window's own collector. "Cull" is started around the whole cull traversal.
+    Part("whole frame (PStats 'Frame')", ("Frame",)),
+    Part("Python: Ursina's update task", (UPDATE_TASK,), top_level=True),
+    Part("- Boxel's frame (Game.update)", ("Boxel:Game.update",)),
+    Part("-- ticks (session tick, HUD, sounds)", ("Boxel:ticks",)),
+    Part("--- session tick (rules, physics, mobs' brains, fluids)", ("Boxel:ticks:session tick",)),
+    Part("-- player view (camera, target, outline)", ("Boxel:player view",)),
+    Part("--- mobs, projectiles, falling blocks", ("Boxel:player view:mobs",)),
+    Part("--- sky", ("Boxel:player view:sky",)),
+    Part("-- streaming (requests, mesh uploads)", ("Boxel:streaming",)),
+    Part("- HUD (its update; its show calls also count in ticks)", ("Boxel:HUD",)),
+    Part("- F3 overlay", ("Boxel:overlay",)),
+    Part("- Ursina's mouse picking (mouse.update: rays into the UI and the 3D scene)", ("Ursina:mouse picking",)),
+    Part("- other entities' own updates (sky, clouds, widgets...)", (), children_of="Ursina:entity updates"),
+    Part("- the profile's own reading of PStats frames", ("Boxel:profile poll",)),
+    Part("- Ursina's loop over its entities (task - the lines above)", (UPDATE_TASK,),
+         ("Boxel:Game.update", "Boxel:HUD", "Ursina:mouse picking", "Boxel:profile poll"),
+         children_of="Ursina:entity updates", subtract_children=True),
+    Part("Python: Panda3D's other tasks (events, input, state GC, intervals)", (), children_of="App:Show code",
+         excluded=(UPDATE_TASK, "App:Show code:General", "App:Show code:igLoop"), top_level=True),
+    Part("Panda3D cull", ("Cull",), top_level=True),
+    Part("Panda3D draw (the window's display regions, making its context current)",
+         ("Draw:window1", "Draw:Make current"), top_level=True),
+    Part("swap: begin and end of the flip", ("Wait:Flip:Begin", "Wait:Flip:End"), top_level=True),
+)
+COUNTS = (
+    ("geoms drawn (after culling)", ("Geoms",), 1.0),
+    ("nodes visited by cull", ("Nodes",), 1.0),
+    ("draw calls (primitive batches)", ("Primitive batches:Triangles", "Primitive batches:Triangle strips",
+                                         "Primitive batches:Triangle fans", "Primitive batches:Other"), 1.0),
+    ("vertices drawn (triangle vertex references)", ("Vertices:Triangles", "Vertices:Triangle strips",
+                                                     "Vertices:Triangle fans", "Vertices:Other"), 1.0),
+    ("triangles drawn (triangle vertices / 3)", ("Vertices:Triangles",), 1.0 / 3.0),
+    ("state changes", ("State changes",), 1.0),
+)
+SCENE_COUNTS = (("scene nodes", "nodes"), ("scene geoms", "geoms"), ("scene vertices", "vertices"),
+                ("scene triangles", "triangles"), ("Ursina entities", "ursina_entities"))
+
+
+def breakdown_table(profiles: dict[str, dict]) -> str:
+    """A Markdown table of the frame breakdown: one column pair (median, mean) per window size, from each run's
+    report (its `frame_ms` and `frame_profile`)."""
+    if not profiles:
+        raise ValueError("a breakdown table needs at least one profiled run")
+    sizes = list(profiles)
+    lines = ["| part | " + " | ".join(f"{s} median | {s} mean" for s in sizes) + " |",
+             "|---|" + "---:|---:|" * len(sizes)]
+    for part in BREAKDOWN:
+        cells = []
+        for size in sizes:
+            collectors = profiles[size]["frame_profile"]["ms"]
+            cells += [f"{part.value(collectors, 'median'):.2f} ms", f"{part.value(collectors, 'mean'):.2f} ms"]
+        lines.append(f"| {part.label} | " + " | ".join(cells) + " |")
+    cells = []
+    for size in sizes:
+        collectors = profiles[size]["frame_profile"]["ms"]
+        for statistic in ("median", "mean"):
+            rest = collectors.get("Frame", {}).get(statistic, 0.0) - sum(
+                p.value(collectors, statistic) for p in BREAKDOWN if p.top_level)
+            cells.append(f"{rest:.2f} ms")
+    lines.append("| rest of the frame (whole frame - the top-level parts) | " + " | ".join(cells) + " |")
+    for label, names, scale in COUNTS:
+        cells = []
+        for size in sizes:
+            levels = profiles[size]["frame_profile"]["levels"]
+            cells += [f"{sum(levels.get(n, 0.0) for n in names) * scale:,.0f}", ""]
+        lines.append(f"| {label} (median per frame) | " + " | ".join(cells) + " |")
+    for label, key in SCENE_COUNTS:
+        cells = []
+        for size in sizes:
+            cells += [f"{profiles[size]['frame_profile']['scene'][key]:,}", ""]
+        lines.append(f"| {label} (at the end) | " + " | ".join(cells) + " |")
+    cells = []
+    for size in sizes:
+        profile = profiles[size]["frame_profile"]
+        cells += [f"{profile['frames']} frames", f"{profile['frames_missing']} missing"]
+    lines.append("| frames profiled | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def run_profile(quick: bool) -> list[Row]:
+    ticks = QUICK_TICKS if quick else PROFILE_TICKS
+    profiles = {}
+    with tempfile.TemporaryDirectory() as name:
+        for window in PROFILE_SIZES:
+            profiles[window] = play(Path(name), VIEW_DISTANCE, ticks, window=window, profile=True)
+    print(f"Frame breakdown (view distance {VIEW_DISTANCE}, {ticks} ticks of the running replay, llvmpipe with "
+          f"LP_NUM_THREADS={LLVMPIPE_THREADS}):")
+    print(breakdown_table(profiles))
+    for window, report in profiles.items():
+        kinds = ", ".join(f"{name} {count}" for name, count in report["frame_profile"]["ursina_entity_kinds"].items())
+        print(f"Ursina entities by class ({window}): {kinds}")
+        prefix = "Ursina:entity updates:"
+        updates = sorted(((name[len(prefix):], ms["mean"]) for name, ms in report["frame_profile"]["ms"].items()
+                          if name.startswith(prefix)), key=lambda item: -item[1])
+        profile = report["frame_profile"]
+        print(f"Ursina's entity loop replayed at the end ({window}): {profile['ursina_loop_replayed_ms']:.2f} ms "
+              f"over {profile['scene']['ursina_entities']} entities; {profile['ursina_sequences']} animation sequences")
+        print(f"Entities' own updates, mean per frame ({window}): "
+              + ", ".join(f"{name} {mean:.2f} ms" for name, mean in updates))
+    return [Row(SUITE, f"frame time median, profiled ({window})", report["frame_ms"]["median"], "ms",
+                note=f"{report['frame_profile']['drawn_blocks']:,} drawn blocks; PStats connected")
+            for window, report in profiles.items()]

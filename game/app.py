@@ -6,12 +6,14 @@ with the view blended between ticks and mouse look every frame), turning keyboar
 input into the session's events (`controls.LiveInput`) or reading them from a replay file,
 recording them, showing the session's state (HUD with hearts and air, F3 overlay, mobs,
 projectiles, the targeted block's outline, the hurt flash, the death screen, the view's tint and
-fog with the eye in water or lava; the sky, sun, moon and the world's light by the session's time
-of day, `game.render.sky`), playing the session's sounds (`game.render.sound_player`), the creative
+fog with the eye in water or lava; the sky, clouds, sun, moon and the world's light by the session's
+time of day, `game.render.sky`, `game.render.clouds`), playing the session's sounds (`game.render.sound_player`), the creative
 inventory screen while the session's inventory is open (the pointer free, its clicks made into the
 session's `put_in_slot` events, Esc sending the inventory key), the pause menu, saving on quit,
 on window close and on a stop signal (SIGTERM, SIGHUP, SIGINT: a flag the frame loop checks; Esc while loading quits saving
 nothing, as nothing was played), and the end-of-run outputs (screenshot, JSON report: the session's report plus what only a window has).
+With no world chosen on the command line the window opens on the title screen (`run_title`,
+`TitleRun`): the world chosen there plays in the same window, and "Save and quit" goes back to it.
 The same window plays the lab (`--lab`): the session is then over the lab's arena, whose
 sections are drawn all at once (`FixedSections`) instead of streamed.
 Does not own: the game's rules and tick order (`game.session`), movement (`game.player` and
@@ -55,13 +57,21 @@ from game.options import LaunchOptions
 from game.player import View
 from game.render.window import CLOSING_FRAMES, NEAR_CLIP, LaunchError, horizontal_fov, open_window, save_window_image
 from game.render import space
+from game.render.break_particles import BreakParticles
 from game.render.chunk_renderer import ChunkRenderer
+from game.render.crack_overlay import CrackOverlay
 from game.render.entity_view import EntityView
+from game.render.hand_view import HandView
+from game.render.player_model import PlayerModel
+from game.render.third_person import third_person_camera
+from game.render.sky import brightness as light_brightness
 from game.render.screenshots import save_screenshot
-from game.render.sky import Sky, sky_colors
+from game.render.clouds import Clouds
+from game.render.sky import Sky, far_clip, sky_colors, sun_heading
 from game.render.sound_player import SoundPlayer, choose_audio_library, muted_by_environment
 from game.replay import ReplayCursor, ReplayWriter
 from game.session import Session, write_report
+from game.targeting import selected_boxes
 from game.stop_signals import StopFlag, on_stop_signals
 from game.streaming import LOADING, FixedSections, WorldStreamer
 from game.ui.death_screen import DeathScreen
@@ -72,6 +82,8 @@ from game.ui.loading_screen import LoadingScreen
 from game.ui.pause_menu import PauseMenu
 from game.ui.screen_effects import ScreenEffects, fluid_fog
 from game.ui.target_outline import TargetOutline
+from game.view_bobbing import ARM_BOX, NO_BOBBING, Bobbing, empty_hand_matrix, held_block_matrix
+from game.ui.title_screen import TitleScreen
 from game.world.coords import CHUNK_SIZE, column_of
 
 SKY_COLOR = color.rgb32(140, 192, 236)
@@ -149,22 +161,48 @@ def run(options: LaunchOptions, session: Session, stop: StopFlag | None = None) 
         except OSError as error:
             session.world.close()
             raise LaunchError(f"cannot write the recording {options.record}: {error.strerror or error}") from None
-    if session.saved_player_problem is not None:
-        print(f"boxel: warning: {session.saved_player_problem}", file=sys.stderr)
-    game = None
     stop = stop if stop is not None else StopFlag()
     """Set by a stop signal: the frame loop ends as on closing the window (a flag checked between
     frames: an exception raised inside Panda3D's frame would crash the process)."""
     hearing = on_stop_signals(stop)
     hearing.__enter__()
     try:
-        choose_audio_library(muted_by_environment())  # OpenAL, unless muted or there is no audio device
-        app = open_quietly(options.size)
-        draw_opaque_front_to_back()
+        try:
+            app = open_game_window(options)
+        except BaseException:
+            session.world.close()
+            raise
+        return play(app, options, session, stop, recorder)
+    finally:
+        if recorder is not None:
+            recorder.close()
+        hearing.__exit__(None, None, None)  # after the save: a second signal cannot break into it
+
+
+def open_game_window(options: LaunchOptions):
+    """The window, with the audio library chosen first (OpenAL, unless muted or there is no device)."""
+    choose_audio_library(muted_by_environment())
+    app = open_quietly(options.size)
+    draw_opaque_front_to_back()
+    return app
+
+
+def play(app, options: LaunchOptions, session: Session, stop: StopFlag, recorder: ReplayWriter | None = None,
+         on_game=None) -> int:
+    """Play `session` in the open window `app` until the player quits (Esc while loading, Save and
+    quit), the window closes, `stop` is set or the scripted run ends; the exit status. The session is
+    saved and closed on every path (closed unsaved when nothing was played). `on_game(game)` is
+    called once the `Game` is built."""
+    if session.saved_player_problem is not None:
+        print(f"boxel: warning: {session.saved_player_problem}", file=sys.stderr)
+    game = None
+    try:
         loading_screen = LoadingScreen()
         for _ in range(LOADING_SCREEN_FIRST_FRAMES):
             app.step()  # the loading screen is up before the game is built: no black window meanwhile
         game = Game(session, options, launch_settings(options), recorder, loading_screen)
+        if on_game is not None:
+            on_game(game)
         while not (game.ticks_done or game.quit_requested or stop):
             app.step()
         if game.ticks_done:
@@ -179,16 +217,101 @@ def run(options: LaunchOptions, session: Session, stop: StopFlag | None = None) 
                   "no screenshot or report written", file=sys.stderr)
             return EXIT_SCRIPT_INTERRUPTED
     finally:
-        try:
-            if game is not None:
-                game.close()  # saves: also after a window close (SystemExit) or an error
-            else:
-                session.world.close()
-        finally:
-            if recorder is not None:
-                recorder.close()
-            hearing.__exit__(None, None, None)  # after the save: a second signal cannot break into it
+        if game is not None:
+            game.close()  # saves: also after a window close (SystemExit) or an error
+        else:
+            session.world.close()
     return 0
+
+
+def run_title(options: LaunchOptions, open_session, stop: StopFlag | None = None, on_open=None) -> int:
+    """Open the window on the title screen; play the worlds the player chooses there, back to the
+    title screen after each "Save and quit", until Quit, the window closes or a stop signal comes
+    (the world in play is saved first, as `run` does); the exit status.
+
+    `open_session(path)`: the `Session` on the world at `path`, or a ValueError whose message the
+    title screen shows (`game.cli.title_session`). `stop`: as for `run`. `on_open(title_run)`: called
+    once the window is open, before the first frame (a test driver adds its scripted input there)."""
+    stop = stop if stop is not None else StopFlag()
+    hearing = on_stop_signals(stop)
+    hearing.__enter__()
+    try:
+        title_run = TitleRun(open_game_window(options), options, open_session, stop)
+        if on_open is not None:
+            on_open(title_run)
+        return title_run.run()
+    finally:
+        hearing.__exit__(None, None, None)
+
+
+class TitleRun:
+    """The title screen's loop in an open window: the screen, then the chosen world, then the screen again.
+
+    `title` is the screen while it is shown (None while a world plays), `game` the `Game` while one plays."""
+
+    def __init__(self, app, options: LaunchOptions, open_session, stop: StopFlag) -> None:
+        self.app = app
+        self.options = options
+        self.open_session = open_session
+        self.stop = stop
+        self.title: TitleScreen | None = None
+        self.game: Game | None = None
+        self.notice: str | None = None
+        """Shown on the next title screen: why the last world could not be opened or saved."""
+        self.last_world: Path | None = None
+        """The world played last: selected on the next title screen."""
+        self.worlds_played = 0
+
+    def run(self) -> int:
+        while not self.stop:
+            self.title = TitleScreen(notice=self.notice, selected=self.last_world)
+            self.notice = None
+            print("boxel: title screen", flush=True)
+            while self.title.choice is None and not self.stop:
+                self.app.step()
+            choice = self.title.choice
+            self._clear()
+            self.title = None
+            if self.stop or choice.quit:
+                break
+            self._play(choice.path, choice.created)
+        return 0
+
+    def _play(self, path: Path, created: bool) -> None:
+        """Open and play the world at `path`; a new world (`created`) left unplayed is removed again."""
+        from game import world_list
+        from game.world import WorldFileError
+
+        self.last_world = path
+        try:
+            session = self.open_session(path)
+        except ValueError as error:  # a world that cannot be opened (in use, damaged, ...): said on the title screen
+            self.notice = str(error)
+            return
+        try:
+            play(self.app, self.options, session, self.stop, on_game=self._started)
+        except WorldFileError as error:  # the disk refused the save on quitting: play since the last save is lost
+            self.notice = f"the world could not be saved, and play since its last save is lost: {error}"
+            print(f"boxel: error: {self.notice}", file=sys.stderr)
+        finally:
+            self.game = None
+        self.worlds_played += 1
+        if created and session.ticks_run == 0:
+            world_list.delete(path)
+            print(f"boxel: nothing was played, so the new world {path} was not kept", file=sys.stderr)
+        if not self.stop:
+            self._clear()
+
+    def _started(self, game: Game) -> None:
+        self.game = game
+
+    def _clear(self) -> None:
+        """Remove everything the last screen or game put in the scene (the scene's persistent parts stay)."""
+        scene.clear()
+        mouse.locked = False
+        camera.position, camera.rotation = (0, 0, 0), (0, 0, 0)
+        gc.unfreeze()  # what the game froze as long-lived is gone now
+        gc.collect()
 
 
 def open_quietly(size: tuple[int, int]):
@@ -245,6 +368,9 @@ class Game:
         self.shown_day_time: int | None = None
         """The time of day the sky, fog and daylight were last set for (None: not yet)."""
         self.sky = None
+        self.clouds = None
+        self.shown_far_clip: float | None = None
+        """The camera's far plane as last set for the eye's height (`far_clip`; None: not yet)."""
 
         camera.clip_plane_near = NEAR_CLIP
         self.renderer = ChunkRenderer(self.world.padded_section,
@@ -262,7 +388,11 @@ class Game:
             self.streamer.limit_radius(SPAWN_AREA_RADIUS)
             self.outline = TargetOutline()
             self.entities = EntityView(texture=self.renderer.atlas_texture)
+            self.cracks = CrackOverlay()
+            self.particles = BreakParticles(self.renderer.atlas_texture, seed=session.world.seed)
             self.overlay = DebugOverlay()
+            self.hand = HandView(ARM_BOX, texture=self.renderer.atlas_texture)
+            self.player_model = PlayerModel()
             self.effects = ScreenEffects()
             self.hud = Hud(session.hotbar)
             self.inventory = InventoryScreen(on_put=self.live.put_in_slot, slot_keys=session.bindings.hotbar_slots)
@@ -274,10 +404,14 @@ class Game:
             self.loading_screen = loading_screen if loading_screen is not None else LoadingScreen()
             if not options.lab:
                 self.sky = Sky()
+                self.clouds = Clouds()
         except BaseException:
             self.renderer.close()  # its mesher threads must not outlive a failed start
             raise
         self._hooks = Entity(name="boxel", update=self.update, input=self.input)
+        if options.profile_frames:
+            from game import frame_profile  # PStats and its in-process server only when asked
+            frame_profile.attach(self)
         self._show_toggles()
         self._show_vitals()
         self._place_view(1.0)
@@ -295,16 +429,17 @@ class Game:
             distance = settings.view_distance_columns
             if distance != self.streamer.view_distance:
                 self.streamer.view_distance = distance
-            camera.clip_plane_far = fog_end(distance)  # beyond it the fog is opaque: nothing there needs drawing
-        self._apply_fog()
+        self._apply_fog()  # which sets the far plane by the fog's end
 
     def _apply_fog(self) -> None:
-        """The fog and clear colour: the fluid's with the eye in one (`view_fluid`), else the sky's."""
+        """The fog and clear colour: the fluid's with the eye in one (`view_fluid`, by eye distance), else
+        the sky's (by horizontal distance into the sky gradient, the clouds fading with it, the far plane
+        reaching the whole height of the world at the fog's end: `game.render.sky.far_clip`)."""
         fluid = fluid_fog(self.view_fluid)
         if fluid is not None:
             window.color = scene.fog_color = fluid.fog_color
             scene.fog_density = fluid.fog_range
-            self.renderer.sync_fog()
+            self.renderer.sync_fog(sky=False)  # by eye distance: the fluid is all around
             return
         window.color = scene.fog_color = self.sky_color
         if self.options.lab:
@@ -312,7 +447,10 @@ class Game:
         else:
             end = fog_end(self.settings.view_distance_columns)
             scene.fog_density = (FOG_START_FRACTION * end, end)
-        self.renderer.sync_fog()
+            if self.clouds is not None:
+                self.clouds.set_fog(*scene.fog_density)
+            self.shown_far_clip = camera.clip_plane_far = math.ceil(far_clip(end, camera.world_position[1]))
+        self.renderer.sync_fog(sky=True)  # by horizontal distance, into the sky gradient
 
     def pause(self) -> None:
         self.paused = True
@@ -334,20 +472,31 @@ class Game:
         self._show_day_time()
 
     def _show_day_time(self) -> None:
-        """The sky colour, the fog, the sun and moon and the world's daylight for the session's time of
-        day (the lab keeps its sky). Colours and daylight change only when the time did; the sun and
-        moon follow the eye every frame."""
+        """The sky colour and gradient, the fog, the clouds, the sun and moon and the world's daylight for
+        the session's time of day (the lab keeps its sky). Colours and daylight change only when the
+        time did; the dome, clouds, sun and moon follow the eye every frame, and the far plane its
+        height (`far_clip`: the fog is by horizontal distance, so the land far below must be drawn)."""
         if self.sky is None:
             return
         day_time = self.session.day_time
         if day_time != self.shown_day_time:
             self.shown_day_time = day_time
             colors = sky_colors(day_time, tuple(SKY_COLOR)[:3])
+            heading = sun_heading(day_time)
             self.sky_color = color.rgb(*colors.sky)
             self.renderer.set_daylight(colors.daylight)
+            self.renderer.set_sky(colors.zenith, heading, colors.glow)
+            self.sky.paint(colors, heading)
+            self.clouds.paint(day_time)
             if self.view_fluid is None:
                 self._apply_fog()
-        self.sky.show(day_time, tuple(camera.world_position), visible=self.view_fluid is None)
+        eye = tuple(camera.world_position)
+        far = math.ceil(far_clip(fog_end(self.settings.view_distance_columns), eye[1]))
+        if far != self.shown_far_clip:
+            self.shown_far_clip = camera.clip_plane_far = far
+        in_air = self.view_fluid is None
+        self.sky.show(day_time, eye, visible=in_air)
+        self.clouds.show(eye, self.world.ticks, visible=in_air)
 
     def set_peaceful(self, peaceful: bool) -> None:
         """The pause menu's Peaceful switch: damage off (on) or on (off) in the session."""
@@ -465,6 +614,9 @@ class Game:
         self._show_toggles()
         session.tick()
         self.sound.play(session.take_sounds(), session.player.eye, session.player.input.yaw)
+        self.particles.tick()
+        for broken in session.take_broken_blocks():
+            self.particles.burst(broken.cell, broken.block)
         self._show_vitals()
         if self.options.report is not None and session.ticks_run % MEMORY_SAMPLE_TICKS == 0:
             self._sample_memory()  # ~3 ms at view distance 32: only for a report
@@ -569,13 +721,14 @@ class Game:
             self.view_fluid = fluid
             self.effects.show_fluid(fluid)
             self._apply_fog()
-        camera.position = space.point(*view.eye)
-        camera.rotation = space.camera_rotation(player.input.yaw, player.input.pitch)
+        self._place_camera(view, alpha)
         self._show_day_time()
         if not self.loading:
             self.target = session.target()
             shown = self.target is not None and not self.inventory.is_open  # the screen covers the view
             self.outline.show(self.target.boxes if shown else ())
+            self._show_cracks()
+        self.particles.show(alpha)
         mobs, projectiles = session.mobs.views(alpha), session.projectiles.views(alpha)
         self.entities.show(mobs, projectiles, session.falling.views(alpha))
         if self.overlay.boxes_enabled:
@@ -584,6 +737,56 @@ class Game:
             self.overlay.show_bodies([v.box for v in mobs] + [v.box for v in projectiles]
                                      + [body.box for body in session.falling.bodies])  # falling sand: the tick's box
             self.overlay.show_contacts(session.projectiles.contacts)
+
+    def _show_cracks(self) -> None:
+        """The dug block's cracks (`Session.mining_progress`), on its boxes; none while nothing is dug."""
+        progress = self.session.mining_progress
+        if progress is None:
+            self.cracks.hide()
+            return
+        target = self.target
+        boxes = target.boxes if target is not None and tuple(target.block) == progress.cell else \
+            selected_boxes(self.world, progress.cell)
+        self.cracks.show(boxes, progress.stage)
+
+    def _place_camera(self, view: View, alpha: float) -> None:
+        """The camera at the eye, or behind it in third person (F5: `third_person_camera`), bobbing
+        with the steps when the settings have view bobbing on (Beta's setupViewBobbing: the scene's
+        offset and tilt in view space, so the camera moves and turns the other way); then the hand
+        (first person) or the player's own model (third person)."""
+        session, player = self.session, self.session.player
+        yaw, pitch = player.input.yaw, player.input.pitch
+        third_person = session.toggles.third_person
+        bob = session.view_motion.bobbing(alpha) if self.settings.view_bobbing else NO_BOBBING
+        eye = third_person_camera(self.world, view.eye, yaw, pitch) if third_person else view.eye
+        camera.rotation = (pitch + bob.pitch, yaw, bob.roll)
+        camera.position = space.point(*eye)
+        if bob.right or bob.up:
+            camera.position -= camera.right * bob.right + camera.up * bob.up
+        self._show_hand(alpha, bob, view.eye, visible=not third_person and session.toggles.hud_visible
+                        and not player.dead and not self.inventory.is_open)
+        if third_person:
+            self.player_model.show(view.box, yaw, pitch, session.view_motion.limbs(alpha))
+        else:
+            self.player_model.hide_model()
+        self.overlay.first_person = not third_person  # the own box is drawn only from outside it
+
+    def _show_hand(self, alpha: float, bob: Bobbing, eye: tuple[float, float, float], visible: bool) -> None:
+        """The held block (or the bare arm) where Beta's ItemRenderer holds it: swinging, dipping
+        while the held block changes, bobbing with the view, lit by the light at the eye (the
+        brighter of sky light by the time of day and block light, through Beta's brightness table)."""
+        if not visible:
+            self.hand.show(None, None, visible=False)
+            return
+        motion = self.session.view_motion
+        place = held_block_matrix if motion.shown is not None else empty_hand_matrix
+        matrix = place(self.session.swing_progress(alpha), motion.equip_progress(alpha), bob)
+        light = getattr(self.world, "light", None)  # the lab's arena keeps no light: full brightness
+        shine = 1.0
+        if light is not None:
+            sky, block = light(*(math.floor(v) for v in eye))
+            shine = light_brightness(max(sky * self.renderer.daylight, block))
+        self.hand.show(motion.shown, matrix, brightness=shine)
 
     def _refresh_panel(self) -> None:
         session = self.session
@@ -629,6 +832,7 @@ class Game:
             self.sound.close()
             if self.sky is not None:
                 self.sky.destroy()
+                self.clouds.destroy()
         finally:
             if self.loading:
                 self.session.world.close()
@@ -660,6 +864,8 @@ class Game:
             "settle_s": self.settle_seconds,
             "view_fluid": None if self.view_fluid is None else self.view_fluid.name.lower(),
             "falling_blocks_drawn": len(self.entities.falling),
+            "break_particles_drawn": len(self.particles.cloud),
+            "crack_stage_drawn": None if self.cracks.shown is None else self.cracks.shown[1],
             "death_screen": self.death_screen.is_open,
             "memory": self.memory_samples,
             "sounds_heard": dict(sorted(self.sound.heard.items())),

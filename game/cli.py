@@ -1,5 +1,6 @@
 """Boxel's command line: parse and check the options, open the world (or build the lab's arena),
-then run it in the window or headless (`boxel`, `python main.py`).
+then run it in the window or headless (`boxel`, `python main.py`); with no world option at all,
+open the window on the title screen, where the player chooses the world.
 
 Owns: the options, their validation (a bad value is a usage error naming the option, before any
 window opens; a replay file is parsed here so a malformed line fails at once), building the
@@ -9,8 +10,10 @@ read-only file or folder, a seed that does not match) are reported with exit sta
 window opens and without touching the file; removing again a world the launch created when no
 tick was played in it (the window could not open, the player quit while it loaded); the stop
 signals' outcome (SIGTERM, SIGHUP, SIGINT: saved as on closing the window, exit status
-EXIT_STOPPED, no traceback); and reporting a world that could not be saved during or at the end
-of a run (a full disk, ...) with exit status EXIT_SAVE_FAILED, without a traceback.
+EXIT_STOPPED, no traceback); when the title screen opens (`wants_title_screen`) and how it opens a
+world (`title_session`, with the same checks and messages as --world); and reporting a world that
+could not be saved during or at the end of a run (a full disk, ...) with exit status
+EXIT_SAVE_FAILED, without a traceback.
 Does not own: the options' type (`game.options`), the controls text (`game.controls.CONTROLS`),
 anything a run does (`game.app` with a window, `game.headless` without), the world file's checks
 (`game.world.storage`) or the saved player state's rules (`game.player`).
@@ -124,8 +127,10 @@ def build_parser() -> argparse.ArgumentParser:
                '{"tick": 0, "event": "key_down", "key": "w"}; see game/replay.py.',
     )
     parser.add_argument("--world", type=_world_path, metavar="PATH",
-                        help="the world file to play (default: default.boxel in the user's data folder); "
-                             "created when missing (a file: a path ending in a slash is refused)")
+                        help="the world file to play, created when missing (a file: a path ending in a slash is "
+                             "refused). Without it the title screen opens to choose a world, unless --seed, "
+                             "--new, --replay, --record, --exit-after-ticks, --time or --headless is given: "
+                             "those play default.boxel in the user's data folder")
     parser.add_argument("--seed", type=_seed, metavar="N",
                         help="seed of a new world (default: random); an existing world keeps its own")
     parser.add_argument("--new", action="store_true",
@@ -159,6 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
                              "18000 midnight); default: the world's saved time")
     parser.add_argument("--frame-delay-ms", type=_frame_delay, default=0.0, help=argparse.SUPPRESS)
     parser.add_argument("--realtime", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--profile-frames", action="store_true", help=argparse.SUPPRESS)
     return parser
 
 
@@ -177,6 +183,8 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
             parser.error("--realtime needs a window (a headless run ticks as fast as it can)")
     if args.realtime and args.replay is None:
         parser.error("--realtime only applies to --replay (live play always runs on the wall clock)")
+    if args.profile_frames and (args.headless or args.report is None):
+        parser.error("--profile-frames needs a window and --report (the frame breakdown is written in the report)")
     if args.lab:
         world_options = [name for name, given in (("--world", args.world is not None),
                                                   ("--seed", args.seed is not None), ("--new", args.new)) if given]
@@ -194,7 +202,8 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
     return LaunchOptions(lab=args.lab, headless=args.headless, size=args.size, fov=args.fov, replay=replay, record=args.record,
                          exit_after_ticks=args.exit_after_ticks, screenshot=args.screenshot, report=args.report,
                          world=args.world, seed=args.seed, new=args.new, view_distance=args.view_distance,
-                         frame_delay_ms=args.frame_delay_ms, realtime=args.realtime, day_time=args.time)
+                         frame_delay_ms=args.frame_delay_ms, realtime=args.realtime, day_time=args.time,
+                         profile_frames=args.profile_frames)
 
 
 class WorldOpenError(ValueError):
@@ -243,6 +252,30 @@ def world_path(options: LaunchOptions) -> Path:
     return options.world if options.world is not None else default_world_path()
 
 
+def wants_title_screen(options: LaunchOptions) -> bool:
+    """Whether this launch opens the title screen: no option chooses a world or scripts a run (only
+    the window's and the view's options, --size, --fov and --view-distance, may be given)."""
+    return (options.world is None and options.seed is None and not options.new and not options.lab
+            and not options.headless and options.replay is None and options.record is None
+            and options.exit_after_ticks is None and options.day_time is None)
+
+
+def title_session(path: Path):
+    """The session on the world file at `path`, for the title screen: opened as --world opens it
+    (WorldOpenError, a ValueError naming the problem, when it cannot be)."""
+    from .session import Session
+
+    path = Path(path)
+    if not (path.exists() or path.is_symlink()):  # removed since it was listed: never made anew here
+        raise WorldOpenError(f"there is no world at {path} any more")
+    world = open_world(LaunchOptions(world=path))
+    try:
+        return Session.open(world)
+    except BaseException:
+        world.close()
+        raise
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `boxel` and `python main.py`; returns the process exit status.
 
@@ -253,13 +286,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     raises KeyboardInterrupt once the frame is done: that is the same stop."""
     with on_stop_signals(raise_stop):
         try:
-            return _launch(parse_options(argv))
+            options = parse_options(argv)
+            return _launch_title(options) if wants_title_screen(options) else _launch(options)
         except StopRequested as stop:
             print(f"boxel: {stop}", file=sys.stderr)
             return EXIT_STOPPED
         except KeyboardInterrupt:
             print("boxel: stopped by SIGINT", file=sys.stderr)
             return EXIT_STOPPED
+
+
+def _launch_title(options: LaunchOptions) -> int:
+    """Open the window on the title screen and play the worlds chosen there (`game.app.run_title`)."""
+    stop = StopFlag()
+    with on_stop_signals(stop):  # as in `_run`: from here a stop signal is only noted
+        from . import app
+
+        if stop:
+            print(f"boxel: stopped by {signal.Signals(stop.signal_number).name}", file=sys.stderr)
+            return EXIT_STOPPED
+        return _report_failures(app, lambda: app.run_title(options, title_session, stop))
 
 
 def _launch(options: LaunchOptions) -> int:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import physics
 
-from .replay import Click, Event, KeyDown, KeyUp, Look, PutInSlot, look_angles
+from .replay import Click, Event, KeyDown, KeyUp, Look, PutInSlot, Release, look_angles
 
 BUILD_REPEAT_TICKS = 5
 """[ticks] While a mouse button stays down, its click repeats this often (4 per second): fast
@@ -38,6 +38,9 @@ _KEYS_ENDING_IN_UP = frozenset({"page up", "gamepad dpad up"})
 # Synthetic inputs Ursina derives from others; replaying the originals reproduces them.
 _DERIVED_INPUTS = frozenset({"double click"})
 _MOUSE_BUTTONS = {"left mouse down": "left", "right mouse down": "right", "middle mouse down": "middle"}
+_MOUSE_RELEASES = {"left mouse up": "left"}
+"""The button releases a replay records: the left button's ends digging (`game.mining`); the
+other buttons act on their click alone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +70,8 @@ class KeyBindings:
     """Toggles the F3 overlay (panel and boxes)."""
     overlay_boxes: frozenset[str] = field(default=frozenset({"b"}))
     """Toggles the overlay's boxes alone."""
+    third_person: frozenset[str] = field(default=frozenset({"f5"}))
+    """Toggles the third-person view (the camera behind the player)."""
     inventory: frozenset[str] = field(default=frozenset({"e"}))
     """Opens and closes the creative inventory (Minecraft's E)."""
     hotbar_slots: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9")
@@ -113,7 +118,7 @@ CONTROLS: tuple[Control, ...] = (
     Control("Space", "jump (hold to keep jumping); fly up", _keys(_B.jump)),
     Control("Shift", "sneak (you do not walk off edges; the view lowers); fly down", _keys(_B.sneak)),
     Control("F", "toggle flying", _keys(_B.fly)),
-    Control("left / right / middle click", "break / place / pick block", MOUSE_BUTTON_KEYS),
+    Control("left / right / middle click", "dig (hold; peaceful: break at once) / place / pick block", MOUSE_BUTTON_KEYS),
     Control("1-9, mouse wheel", "choose the hotbar slot", (*_B.hotbar_slots, *WHEEL_KEYS)),
     Control("E", "creative inventory: click a block (or drag it), then a hotbar slot; "
             "1-9 over a block puts it there; E or Esc closes", _keys(_B.inventory)),
@@ -123,6 +128,7 @@ CONTROLS: tuple[Control, ...] = (
     Control("F2", "save a screenshot", _keys(_B.screenshot)),
     Control("F3", "debug overlay: boxes, contacts and numbers", _keys(_B.debug_overlay)),
     Control("B", "the overlay's boxes alone", _keys(_B.overlay_boxes)),
+    Control("F5", "third person: the camera behind you", _keys(_B.third_person)),
     Control("Enter", "respawn after dying (the death screen's button does too)", (RESPAWN_KEY,)),
     Control("Esc", "pause menu: settings, peaceful, save and quit", (PAUSE_KEY,)),
 )
@@ -141,8 +147,11 @@ def controls_help() -> str:
 
 
 def event_from_ursina(name: str, tick: int) -> Event | None:
-    """The replay event for one Ursina input string, taking effect at `tick`; None for key
-    repeats, mouse-button releases, wheel steps and double clicks, which the game does not replay."""
+    """The replay event for one Ursina input string, taking effect at `tick`: a `Release` for the
+    left button's release; None for key repeats, the other buttons' releases, wheel steps and double
+    clicks, which the game does not replay."""
+    if name in _MOUSE_RELEASES:
+        return Release(tick, _MOUSE_RELEASES[name])
     if name.endswith(" hold") or name.startswith("scroll ") or name.endswith(" mouse up") or name in _DERIVED_INPUTS:
         return None
     if name in _MOUSE_BUTTONS:
@@ -192,14 +201,15 @@ class InputState:
         self.bindings = bindings
 
     def apply(self, event: Event) -> None:
-        """Apply one event: a key held or released, or new look angles (clicks change nothing here)."""
+        """Apply one event: a key held or released, or new look angles (clicks and button releases
+        change nothing here)."""
         if isinstance(event, KeyDown):
             self.held.add(event.key)
         elif isinstance(event, KeyUp):
             self.held.discard(event.key)
         elif isinstance(event, Look):
             self.yaw, self.pitch = look_angles(event.yaw, event.pitch)
-        elif not isinstance(event, Click):
+        elif not isinstance(event, (Click, Release)):
             raise TypeError(f"not an input event: {event!r}")
 
     def look_at(self, yaw: float, pitch: float) -> None:
@@ -216,8 +226,9 @@ class LiveInput:
 
     Collects Ursina input names as they arrive; `events_for(tick, ...)` hands out, in order: a
     `look` event when the look angles changed since the last one, the key and click events
-    received (with the inventory screen's `put_in_slot` events where they came among them), a
-    repeated click for each mouse button held down for another BUILD_REPEAT_TICKS, and the digit
+    received (with the inventory screen's `put_in_slot` events where they came among them; the
+    left button's release as a `release`), a repeated click for each mouse button held down for
+    another BUILD_REPEAT_TICKS, and the digit
     key of the slot the mouse wheel moved to (so a replay needs no wheel event).
     """
 
@@ -254,7 +265,6 @@ class LiveInput:
                 continue
             if name.endswith(" mouse up"):
                 self._held_buttons.pop(name[: -len(" mouse up")], None)
-                continue
             event = event_from_ursina(name, tick)
             if event is None:
                 continue

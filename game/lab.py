@@ -38,7 +38,7 @@ from __future__ import annotations
 import numpy as np
 
 import physics
-from game.world.blocks import AIR, MATERIAL, NAMES, SHAPES, SLIPPERINESS, block_id
+from game.world.blocks import AIR, MATERIAL, NAMES, SELECTABLE, SELECTION_SHAPES, SHAPES, SLIPPERINESS, block_id
 from game.world.coords import CHUNK_SIZE, WORLD_HEIGHT
 from game.world.meshing import PADDED_SIZE
 from physics.materials import FLUIDS, NO_FLOW, Cells, Material, require_flow
@@ -106,6 +106,8 @@ class Arena:
     def __init__(self) -> None:
         self.grid = physics.BlockGrid()
         """The collision world the bodies move in (the boxes of `blocks`)."""
+        self.selection_grid = physics.BlockGrid()
+        """The boxes the look ray hits (`selection_boxes`): the selection shapes of `blocks`."""
         self.blocks: dict[Cell, int] = {}
         """Every non-air block: cell -> block id."""
         self.spawn = SPAWN_FEET
@@ -144,6 +146,10 @@ class Arena:
             self.grid.remove(*cell)
         else:
             self.grid.set(*cell, SHAPES[block], float(SLIPPERINESS[block]), material, flow)
+        if SELECTABLE[block]:
+            self.selection_grid.set(*cell, SELECTION_SHAPES[block])
+        else:
+            self.selection_grid.remove(*cell)
         seen_by = sections_seeing(cell)
         self._changed.update(seen_by)
         return seen_by
@@ -162,6 +168,10 @@ class Arena:
 
     def collision_boxes(self, region: physics.AABB) -> list[physics.AABB]:
         return self.grid.collision_boxes(region)
+
+    def selection_boxes(self, region: physics.AABB) -> list[physics.AABB]:
+        """The boxes the look ray hits (as `World.selection_boxes`: torches and plants too)."""
+        return self.selection_grid.collision_boxes(region)
 
     def slipperiness(self, x: int, y: int, z: int) -> float:
         return self.grid.slipperiness(x, y, z)

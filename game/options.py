@@ -47,3 +47,5 @@ class LaunchOptions:
     """Run a replay's ticks from the wall clock instead of two frames per tick (benchmarks)."""
     day_time: int | None = None
     """[ticks] --time: the time of day to start at (0..23,999, 0 sunrise); None: the world's saved time."""
+    profile_frames: bool = False
+    """--profile-frames (hidden): the report carries a per-frame breakdown from Panda3D's PStats (`game.frame_profile`)."""

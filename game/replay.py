@@ -1,6 +1,6 @@
 """The replay format: JSON Lines input events keyed by tick, for recording, replaying and scripted tests.
 
-Owns: the event types (`KeyDown`, `KeyUp`, `Look`, `Click`, `PutInSlot`), parsing a replay file
+Owns: the event types (`KeyDown`, `KeyUp`, `Look`, `Click`, `Release`, `PutInSlot`), parsing a replay file
 with errors that name the line, writing events in the same format (`ReplayWriter`), and
 `ReplayCursor`, which hands out the events due before each tick. Pure: no Ursina.
 Does not own: what an event does to the player (see `controls.InputState`) or when ticks run
@@ -11,13 +11,22 @@ One event per line, ticks in non-decreasing order, events of one tick applied in
     {"tick": 0, "event": "look", "yaw": 270.0, "pitch": 0.0}
     {"tick": 0, "event": "key_down", "key": "w"}
     {"tick": 40, "event": "key_up", "key": "w"}
-    {"tick": 50, "event": "click", "button": "right"}
+    {"tick": 50, "event": "click", "button": "left"}
+    {"tick": 58, "event": "release", "button": "left"}
     {"tick": 60, "event": "put_in_slot", "slot": 2, "block": "glass"}
 
 An event with tick t takes effect just before tick t runs; ticks count from 0, so tick 0 events
 shape the first tick. Key names are Ursina's ('w', 'space', 'left shift', 'f3'). Look angles are
 absolute degrees in Minecraft's convention (yaw 0 faces +Z, 90 faces -X, 270 faces +X; pitch
 positive looks down), as in `physics.Intent`. Blank lines are ignored.
+
+A `click` is a mouse button going down, a `release` the same button coming up. A button is held
+from a click to its release: holding the left button digs (`game.mining`: a block breaks after
+Beta's dig time, with damage on). A recording also repeats a click every `BUILD_REPEAT_TICKS`
+while a button stays down (with damage off a held button breaks or places again at that rate).
+A click with no release after it (every file written before the `release` event existed) holds
+its button until the end of the replay; with damage on, its left clicks dig on for as long as the
+player looks at blocks, where they used to break one block each (the rule damage off still has).
 
 Every event is checked when it is made, so an event in hand is valid: a `Look` holds its yaw
 wrapped into [0, 360) (any finite yaw names a direction; wrapping keeps it within what
@@ -112,6 +121,18 @@ class Click:
 
 
 @dataclass(frozen=True, slots=True)
+class Release:
+    """A mouse button coming up (the button a `Click` pressed): ends digging."""
+
+    tick: int
+    button: str
+    """'left', 'right' or 'middle'."""
+
+    def __post_init__(self) -> None:
+        validate_event(self)
+
+
+@dataclass(frozen=True, slots=True)
 class PutInSlot:
     """The creative inventory's move: the catalogue entry of `block` put in hotbar slot `slot`
     (what the session does with it: `game.inventory.put_in_slot`). ReplayFormatError unless the
@@ -127,7 +148,7 @@ class PutInSlot:
         validate_event(self)
 
 
-Event = KeyDown | KeyUp | Look | Click | PutInSlot
+Event = KeyDown | KeyUp | Look | Click | Release | PutInSlot
 
 # event name -> (type, its fields after "tick" and "event")
 _EVENTS: dict[str, tuple[type, tuple[str, ...]]] = {
@@ -135,6 +156,7 @@ _EVENTS: dict[str, tuple[type, tuple[str, ...]]] = {
     "key_up": (KeyUp, ("key",)),
     "look": (Look, ("yaw", "pitch")),
     "click": (Click, ("button",)),
+    "release": (Release, ("button",)),
     "put_in_slot": (PutInSlot, ("slot", "block")),
 }
 _NAMES = {cls: name for name, (cls, _) in _EVENTS.items()}
@@ -187,7 +209,7 @@ def validate_event(event: Event) -> Event:
         if not -MAX_PITCH <= event.pitch <= MAX_PITCH:
             raise ReplayFormatError(
                 f"\"pitch\" must be within [-{MAX_PITCH:g}, {MAX_PITCH:g}] degrees, got {event.pitch!r}")
-    elif isinstance(event, Click):
+    elif isinstance(event, (Click, Release)):
         if event.button not in CLICK_BUTTONS:
             raise ReplayFormatError(f"\"button\" must be one of {', '.join(CLICK_BUTTONS)}, got {event.button!r}")
     elif isinstance(event, PutInSlot):

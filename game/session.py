@@ -26,10 +26,11 @@ import json
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import physics
+from physics.materials import Material
 
 from .clock import TICKS_PER_SECOND
 from .controls import DEFAULT_BINDINGS, KeyBindings
@@ -39,13 +40,17 @@ from .mobs import MobManager
 from .player import Player, PlayerStateError, saved_player, section_of
 from .falling_blocks import FallingBlocks
 from .projectiles import Knock, Projectiles
-from .replay import DEGREES_PER_TURN, Click, Event, KeyDown, KeyUp, Look, PutInSlot, ReplayCursor, wrap_yaw
+from .mining import Mining, MiningProgress, dig_strength
+from .replay import DEGREES_PER_TURN, Click, Event, KeyDown, KeyUp, Look, PutInSlot, Release, ReplayCursor, wrap_yaw
 from .saved_values import body_fields
+from . import health
 from .sounds import BREAK, PLACE, SoundEvent, SoundRules
 from .world import WorldFileError
 from .world.coords import CHUNK_SIZE as COLUMN_SIZE
+from .world.blocks import block_id
 from .world.world import DAY_TICKS
 from .targeting import MobTarget, Target, break_block, find_mob, find_target, place_against
+from .view_bobbing import ViewMotion
 
 AUTOSAVE_TICKS = 60 * TICKS_PER_SECOND
 NOTICE_SAVE_FAILED = "Could not save the world ({error}). Play goes on; the game will try again."
@@ -54,10 +59,21 @@ NOTICE_DAMAGED_COLUMN = ("The saved column at x {x0}..{x1}, z {z0}..{z1} is dama
 """[ticks] Save every minute of play. A save writes only the columns edited since the last one and
 the player, in one SQLite transaction: measured 0.5 ms with nothing edited, 1.0 ms for 10 edited
 columns, 3.7 ms for 50, so it fits in a tick and needs no thread (the World is single-threaded)."""
-EVENT_TYPES = (KeyDown, KeyUp, Look, Click, PutInSlot)
+EVENT_TYPES = (KeyDown, KeyUp, Look, Click, Release, PutInSlot)
 MAX_PENDING_SOUNDS = 256
 """[sounds] The sounds kept for a front end to take: the window takes them after every tick (a tick
 makes a few); a headless run never does, so only the latest this many are kept."""
+MAX_PENDING_BROKEN = 64
+"""[blocks] The broken blocks kept for a front end's particles (`take_broken_blocks`): a tick breaks
+at most a few; a headless run never takes them, so only the latest this many are kept."""
+
+
+@dataclass(frozen=True, slots=True)
+class BrokenBlock:
+    """A block the player broke: where, and what it was (the window's break particles show it)."""
+
+    cell: tuple[int, int, int]
+    block: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +86,8 @@ class Toggles:
     """F3's text panel."""
     overlay_boxes: bool = False
     """F3's (or B's) boxes in the world."""
+    third_person: bool = False
+    """F5: the camera behind the player (Beta's thirdPersonView), showing the player's own model."""
 
     @property
     def overlay(self) -> bool:
@@ -95,6 +113,9 @@ class Session:
         self.falling = FallingBlocks(world)
         """Sand and gravel falling as bodies (their blocks land where they come to rest)."""
         self.toggles = Toggles()
+        self.view_motion = ViewMotion()
+        """Beta's per-tick drawing state of the player: view bobbing, the held block's equip dip, the
+        limbs' walk cycle (`game.view_bobbing`); the window blends it between ticks."""
         self._inventory_open = False
         self._day_time = 0
         """The lab's time of day (its arena keeps none); a `World` keeps its own (`World.day_time`)."""
@@ -110,6 +131,10 @@ class Session:
         """When the game makes a sound, and which (`game.sounds`)."""
         self.sounds: deque[SoundEvent] = deque(maxlen=MAX_PENDING_SOUNDS)
         """The sounds made since a front end last took them (`take_sounds`), oldest first."""
+        self.mining = Mining()
+        """The attack button, the block being dug (Beta's break times) and the arm swing (`game.mining`)."""
+        self.broken_blocks: deque[BrokenBlock] = deque(maxlen=MAX_PENDING_BROKEN)
+        """The blocks broken since a front end last took them (`take_broken_blocks`), oldest first."""
         self.tick_seconds = 0.0
         """[s] Wall time of the last tick's simulation (the F3 panel shows it)."""
         self.notices: list[str] = []
@@ -181,6 +206,10 @@ class Session:
         """Apply one input event before the next tick (the tick order's step 1)."""
         if not isinstance(event, EVENT_TYPES):
             raise TypeError(f"not an input event: {event!r}")
+        if isinstance(event, Release):  # heard always (dead, a screen open), so no button stays down
+            if event.button == "left":
+                self.mining.release()
+            return
         if isinstance(event, PutInSlot):
             if self.inventory_open:  # the screen's move; with the inventory closed there is no screen
                 put_in_slot(self.hotbar, event.slot, event.block)
@@ -231,11 +260,13 @@ class Session:
             # F3 opens the whole overlay (panel and boxes) unless its panel is up, which it closes
             # with the boxes: after B alone, F3 adds the panel instead of hiding the boxes.
             shown = not toggles.overlay_panel
-            self.toggles = Toggles(toggles.hud_visible, shown, shown)
+            self.toggles = replace(toggles, overlay_panel=shown, overlay_boxes=shown)
         elif key in bindings.overlay_boxes:
-            self.toggles = Toggles(toggles.hud_visible, toggles.overlay_panel, not toggles.overlay_boxes)
+            self.toggles = replace(toggles, overlay_boxes=not toggles.overlay_boxes)
         elif key in bindings.toggle_hud:
-            self.toggles = Toggles(not toggles.hud_visible, toggles.overlay_panel, toggles.overlay_boxes)
+            self.toggles = replace(toggles, hud_visible=not toggles.hud_visible)
+        elif key in bindings.third_person:
+            self.toggles = replace(toggles, third_person=not toggles.third_person)
         elif key in bindings.screenshot:
             self.screenshot_requests += 1
         elif key in bindings.spawn_mob:
@@ -247,30 +278,93 @@ class Session:
             self.projectiles.throw(player.eye, player.input.yaw, player.input.pitch)
 
     def _build(self, button: str) -> None:
-        """A click: break, place against or pick the block targeted from the eye at the latest tick.
-        A mob in front of that block takes the click instead: a left click punches it (`_punch`),
-        the other buttons do nothing (nothing is built through a mob)."""
+        """A click: break (or start digging), place against or pick the block targeted from the eye
+        at the latest tick. A mob in front of that block takes the click instead: a left click
+        punches it (`_punch`), the other buttons do nothing (nothing is built through a mob).
+
+        A left click swings the arm and presses the attack button: with damage on it starts digging
+        the target (`game.mining`: Beta's break times, the block breaks in a later tick); with damage
+        off (peaceful, as Minecraft's creative mode) it breaks the target at once."""
         target = self.target()
         player = self.player
-        mob = find_mob(player.eye, player.input.yaw, player.input.pitch, [body.box for body in self.mobs.bodies])
-        if mob is not None and (target is None or mob.distance < target.distance):
+        if button == "left":
+            self.mining.swing()
+        mob = self._mob_in_front(target)
+        if self.damage_enabled and button == "left":
+            self.mining.press(None if mob is not None or target is None else tuple(target.block))
+        if mob is not None:
             if button == "left":
                 self._punch(mob)
             return
         if target is None:
             return
         if button == "left":
-            broken = self.world.get_block(*target.block)
-            if break_block(self.world, target):
-                self.edited_cells.add(tuple(target.block))
-                self.sounds.extend(self.sound_rules.block_edited(BREAK, broken, target.block))
+            if not self.damage_enabled:
+                self._break(target)
         elif button == "right":
             cell = place_against(self.world, target, self.hotbar.selected_block, self.bodies(), player.input.yaw)
             if cell is not None:
+                self.mining.swing()
                 self.edited_cells.add(tuple(cell))
                 self.sounds.extend(self.sound_rules.block_edited(PLACE, self.world.get_block(*cell), cell))
         elif holdable(name := self.world.get_block(*target.block)):
             self.hotbar.pick(CATALOGUE.held_block(name))  # a stair of any facing: the stairs entry
+
+    def _mob_in_front(self, target: Target | None) -> MobTarget | None:
+        """The mob the look ray meets before `target` (the block targeted), None if none."""
+        player = self.player
+        mob = find_mob(player.eye, player.input.yaw, player.input.pitch, [body.box for body in self.mobs.bodies])
+        return mob if mob is not None and (target is None or mob.distance < target.distance) else None
+
+    def _break(self, target: Target) -> None:
+        """Break the targeted block (not bedrock): its sound, the edit, the broken block for the window."""
+        broken = self.world.get_block(*target.block)
+        if break_block(self.world, target):
+            cell = tuple(target.block)
+            self.edited_cells.add(cell)
+            self.sounds.extend(self.sound_rules.block_edited(BREAK, broken, cell))
+            self.broken_blocks.append(BrokenBlock(cell, broken))
+
+    def _dig(self) -> None:
+        """The tick's digging (`game.mining`) while the attack button is held: the block targeted
+        (none behind a mob), by its strength for the player now (in water, off the ground)."""
+        mining, player = self.mining, self.player
+        if not mining.held or not self.damage_enabled:  # peaceful breaks on the click itself
+            mining.tick(None, 0.0)
+            return
+        target = self.target()
+        if target is not None and self._mob_in_front(target) is not None:
+            target = None
+        strength = 0.0
+        if target is not None:
+            x, y, z = player.eye
+            block = block_id(self.world.get_block(*target.block))
+            strength = dig_strength(block, in_water=health.eye_fluid(self.world, x, y, z) == Material.WATER,
+                                    on_ground=player.body.on_ground or player.flying)
+        done = mining.tick(None if target is None else tuple(target.block), strength,
+                           can_act=not player.dead and not self.inventory_open)
+        if done.sound is not None:
+            self.sounds.extend(self.sound_rules.digging(self.world.get_block(*done.sound), done.sound))
+        if done.broken is not None:
+            self._break(target)
+
+    @property
+    def mining_progress(self) -> MiningProgress | None:
+        """The block being dug and its crack stage (Beta's int(damage x 10), 0..9) at the latest
+        tick; None while no block is damaged (the window draws the cracks)."""
+        return self.mining.progress
+
+    def swing_progress(self, alpha: float) -> float:
+        """The arm swing in [0, 1) between the last two ticks (alpha 0: the one before, 1: the
+        latest), 0 when the arm is not swinging: Beta's `getSwingProgress` (`game.mining`). A swing
+        starts on a left click, a placed block, and every tick of digging."""
+        return self.mining.swing_progress(alpha)
+
+    def take_broken_blocks(self) -> list[BrokenBlock]:
+        """The blocks broken since the last call, oldest first (the window's break particles)."""
+        taken = list(self.broken_blocks)
+        self.broken_blocks.clear()
+        return taken
 
     def _punch(self, mob: MobTarget) -> None:
         """The player hits mob `mob.index`: Beta's knock-back (`physics.knockback`) away from the
@@ -311,6 +405,7 @@ class Session:
     def tick(self) -> None:
         """Run one 20 Hz tick with the events applied so far (the tick order's steps 2-5)."""
         started = time.perf_counter()
+        self._dig()  # the held attack button: Beta digs in its input step, before the world ticks
         world_ticks = getattr(self.world, "tick", None)  # block_updates: flowing fluids, sand (the lab has none)
         if world_ticks is not None:
             world_ticks()  # which also moves the world's time of day on
@@ -328,6 +423,10 @@ class Session:
         self.player.suffer(self.world, player_hits)  # health: game.health's rules for this tick
         self.falling.tick()  # falling sand and gravel: made from the world's block updates, moved, landed
         self._make_sounds()
+        player = self.player
+        self.view_motion = self.view_motion.advanced(
+            player.previous, player.body, sneaking=player.input.intent().sneak and not player.flying,
+            dead=player.dead, held=self.hotbar.selected_block)
         self.tick_seconds = time.perf_counter() - started
         self._note_world_problems()
         if self.autosave and self.ticks_run % AUTOSAVE_TICKS == 0:

@@ -10,6 +10,8 @@ families and which block sounds like which (`family_of`, `FAMILY_OF_BLOCK`), eve
   each time that distance passes the next whole number (`STEP_DISTANCE_PER_BLOCK`); in water the
   stroke is a swim sound instead;
 - breaking and placing a block: its family's sound (Beta's volume and pitch for block edits);
+- digging a block: its step sound every few ticks (`game.mining` says when; Beta's
+  `PlayerControllerSP` volume and pitch, `DIG_VOLUME`, `DIG_PITCH`);
 - a landing after a fall of more than `LANDING_MIN_FALL_BLOCKS`, louder the longer the fall;
 - a splash on entering water (Beta's `handleWaterMovement`: louder the faster the entry);
 - the player hurt, a mob hurt (punched or hit), and each mob's idle sound at random times (Beta's
@@ -80,6 +82,10 @@ EDIT_VOLUME = 1.0
 """Beta's break and place sounds: (step volume + 1) / 2, which is 1.0 for every Boxel block."""
 EDIT_PITCH = 0.8
 """Beta's break and place sounds: the block's pitch (1.0) x 0.8."""
+DIG_VOLUME = 0.25
+"""Beta's sound while digging: the block's step sound at (step volume + 1) / 8, 0.25 for every Boxel block."""
+DIG_PITCH = 0.5
+"""Beta's sound while digging: the block's pitch (1.0) x 0.5."""
 LANDING_MIN_FALL_BLOCKS = 1.0
 """[blocks] A landing after a longer fall thuds: a jump on flat ground falls about 1.13 blocks (it
 rises 1.25; the landing tick's own drop is not counted) and is heard; stepping down one block falls
@@ -199,6 +205,15 @@ class SoundRules:
         """Block `block_name` was broken (BREAK) or placed (PLACE) at `cell`."""
         sound = block_sound(kind, block_name, cell)
         return [] if sound is None else [sound]
+
+    def digging(self, block_name: str, cell: Sequence[int]) -> list[SoundEvent]:
+        """Block `block_name` at `cell` is being dug (`game.mining` says on which ticks): its step
+        sound from the cell's centre, quieter and lower than a step; none for a block with no family."""
+        family = FAMILY_OF_BLOCK[blocks.block_id(block_name)]
+        if family is None:
+            return []
+        x, y, z = _finite_numbers("a cell", cell, 3)
+        return [SoundEvent(f"{STEP}_{family}", (x + 0.5, y + 0.5, z + 0.5), DIG_VOLUME, DIG_PITCH)]
 
     def mob_hurt(self, body: physics.Body) -> list[SoundEvent]:
         """A mob was punched or hit, at `body`."""

@@ -78,9 +78,9 @@ class Target:
     face: Cell
     """The outward normal (nx, ny, nz) of the face the ray hit: one axis is +-1, the others 0."""
     box: AABB
-    """The collision box the ray hit (world coordinates) [blocks]."""
+    """The selection box the ray hit (world coordinates) [blocks]."""
     boxes: tuple[AABB, ...]
-    """Every collision box of the targeted block (what the outline draws) [blocks]."""
+    """Every selection box of the targeted block (what the outline draws) [blocks]."""
     distance: float
     """[blocks] From the eye to the hit point along the ray."""
     point: tuple[float, float, float]
@@ -157,7 +157,8 @@ def look_direction(yaw_degrees: float, pitch_degrees: float) -> tuple[float, flo
 
 def find_target(world: physics.CollisionWorld, eye: Sequence[float], yaw: float, pitch: float,
                 reach: float = REACH_BLOCKS) -> Target | None:
-    """The first block whose collision shape the look ray from `eye` meets within `reach`, or None.
+    """The first block whose selection shape (`World.selection_boxes`: the collision shape, or the
+    box a torch, flower or cobweb is aimed at by) the look ray from `eye` meets within `reach`, or None.
 
     Within reach means at most `reach` along the ray (a face exactly at the reach counts).
 
@@ -173,14 +174,33 @@ def find_target(world: physics.CollisionWorld, eye: Sequence[float], yaw: float,
     dx, dy, dz = look_direction(yaw, pitch)
     x, y, z = float(x), float(y), float(z)
     ray = AABB(x, y, z, x, y, z).grown(RAY_HALF_WIDTH, RAY_HALF_WIDTH, RAY_HALF_WIDTH)
-    hit = physics.cast(ray, dx * reach, dy * reach, dz * reach, world)
+    hit = physics.cast(ray, dx * reach, dy * reach, dz * reach, _selection_view(world))
     if hit is None:
         return None
     block = (math.floor(hit.box[0]), math.floor(hit.box[1]), math.floor(hit.box[2]))
     face = (int(hit.normal[0]), int(hit.normal[1]), int(hit.normal[2]))
     distance = _ray_distance(hit, (x, y, z), (dx, dy, dz), reach)
     point = (x + dx * distance, y + dy * distance, z + dz * distance)
-    return Target(block, face, hit.box, block_boxes(world, block), distance, point)
+    return Target(block, face, hit.box, selected_boxes(world, block), distance, point)
+
+
+@dataclass(frozen=True, slots=True)
+class _SelectionView:
+    """A world as the look ray sees it: its `selection_boxes` given as the collision boxes
+    `physics.cast` asks for (torches, flowers and cobwebs are hit, though bodies pass through)."""
+
+    selection_boxes: object
+
+    def collision_boxes(self, region: AABB):
+        return self.selection_boxes(region)
+
+
+def _selection_view(world: physics.CollisionWorld) -> physics.CollisionWorld:
+    """What the look ray is cast against: the world's selection boxes where it has them
+    (`World.selection_boxes`), else its collision boxes (a world with nothing to aim at but
+    what collides, such as a `physics.BlockGrid`)."""
+    selection_boxes = getattr(world, "selection_boxes", None)
+    return world if selection_boxes is None else _SelectionView(selection_boxes)
 
 
 def find_mob(eye: Sequence[float], yaw: float, pitch: float, boxes: Iterable[AABB],
@@ -231,6 +251,12 @@ def block_boxes(world: physics.CollisionWorld, cell: Cell) -> tuple[AABB, ...]:
     x, y, z = cell
     found = world.collision_boxes(AABB(x, y, z, x + 1, y + 1, z + 1))
     return tuple(sorted(b for b in found if (math.floor(b[0]), math.floor(b[1]), math.floor(b[2])) == cell))
+
+
+def selected_boxes(world: physics.CollisionWorld, cell: Cell) -> tuple[AABB, ...]:
+    """The selection boxes of the block at `cell` (what the outline and the cracks are drawn on),
+    sorted; () for air: `block_boxes` of the world as the look ray sees it."""
+    return block_boxes(_selection_view(world), cell)
 
 
 def placement_cell(target: Target) -> Cell:

@@ -1,4 +1,5 @@
-"""The player's settings (FOV, mouse sensitivity, view distance, sound volume) and their file in the config dir.
+"""The player's settings (FOV, mouse sensitivity, view distance, sound volume, view bobbing) and their
+file in the config dir.
 
 Owns: `UserSettings` (frozen, validated) and loading/saving it as JSON, atomically (write a
 temporary file, then rename), so a crash never leaves half a settings file.
@@ -40,6 +41,8 @@ class UserSettings:
     """[columns] How far around the player columns are loaded and drawn."""
     sound_volume: float = 1.0
     """[1] Master volume of every sound (`game.render.sound_player`), 0..1."""
+    view_bobbing: bool = True
+    """Whether the view bobs with the player's steps (Beta's "View bobbing" option, on by default)."""
 
     def __post_init__(self) -> None:
         _check_range("fov_degrees", self.fov_degrees, FOV_RANGE_DEGREES)
@@ -48,6 +51,8 @@ class UserSettings:
             raise ValueError(f"view_distance_columns must be a whole number, got {self.view_distance_columns!r}")
         _check_range("view_distance_columns", self.view_distance_columns, VIEW_DISTANCE_RANGE_COLUMNS)
         _check_range("sound_volume", self.sound_volume, SOUND_VOLUME_RANGE)
+        if not isinstance(self.view_bobbing, bool):
+            raise ValueError(f"view_bobbing must be true or false, got {self.view_bobbing!r}")
 
     def with_changes(self, **changes) -> UserSettings:
         return replace(self, **changes)

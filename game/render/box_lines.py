@@ -1,14 +1,17 @@
-"""Wireframe boxes: any number of physics AABBs drawn as one Ursina line mesh built from numpy arrays.
+"""Wireframe boxes and other line drawings: any number of line segments in one colour, drawn from one
+Panda3D geometry whose arrays are rewritten in place when the drawing changes.
 
 Owns: `box_line_arrays` (the 8 corners and 12 edges of each box as flat float32 / uint32
-arrays) and `BoxLines`, an Entity whose single `Mesh(mode='line')` shows a set of boxes in one
-colour and is rebuilt whenever the set changes.
-Does not own: which boxes to show (the F3 overlay decides) or the physics -> Ursina mapping
-(`game.render.space`, applied here to every box).
+arrays), `SegmentLines`, an Entity showing a set of separate line segments in one colour from
+one `GeomLines` (one draw call), and `BoxLines`, a `SegmentLines` that shows a set of boxes.
+Does not own: which boxes to show (the F3 overlay and the target outline decide) or the physics
+-> Ursina mapping (`game.render.space`, applied here to every box).
 
-Ursina's 'line' mode makes one continuous line strip of all indices, which would join the
-boxes together; `BoxLines` swaps that primitive for separate segments (`GeomLines`), so one
-draw call shows every edge of every box and nothing between them.
+Per-frame cost: a drawing is made once (its vertex and index arrays, its geometry node) and
+then only refilled: `show` with the same boxes as the last call does nothing, and a changed set
+writes its numbers into the existing arrays (resized when the number of boxes changed); no
+Ursina `Mesh` or Panda3D geometry is created after the first. The node's bounds are infinite,
+so the culler never uses bounds computed for an earlier set.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import panda3d.core as p3d
-from ursina import Entity, Mesh
+from ursina import Entity
 
 from . import space
 
@@ -33,6 +36,7 @@ touches. On the face it would share the face's depth and flicker in and out of v
 _CORNER_PICKS = np.array([[i & 1, (i >> 1) & 1, (i >> 2) & 1] for i in range(8)])
 # The 12 edges join corners that differ in exactly one bit.
 _EDGES = np.array([(a, a | bit) for bit in (1, 2, 4) for a in range(8) if not a & bit], dtype=np.uint32)
+_GROW_SIGNS = np.array([-1.0, -1.0, -1.0, 1.0, 1.0, 1.0])
 
 
 def box_line_arrays(ursina_boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -45,37 +49,77 @@ def box_line_arrays(ursina_boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return corners.astype(np.float32).ravel(), indices.astype(np.uint32)
 
 
-def _as_separate_segments(mesh: Mesh, indices: np.ndarray) -> None:
-    """Replace the line strip Ursina built with separate segments over the same vertices."""
-    geom = mesh.geomNode.modify_geom(0)
-    lines = p3d.GeomLines(p3d.Geom.UH_dynamic)
-    lines.set_index_type(p3d.GeomEnums.NT_uint32)
-    handle = lines.modify_vertices()
-    handle.unclean_set_num_rows(len(indices))
-    memoryview(handle).cast("B").cast("I")[:] = memoryview(indices).cast("B").cast("I")
-    geom.set_primitive(0, lines)
+class SegmentLines(Entity):
+    """Separate line segments in one colour, all drawn by one `GeomLines` whose arrays are refilled
+    by `set_segments` (nothing is allocated while the vertex and segment counts stay the same)."""
+
+    def __init__(self, color, thickness: float = LINE_THICKNESS, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._vertices = p3d.GeomVertexData("segment_lines", p3d.GeomVertexFormat.get_v3(), p3d.Geom.UH_dynamic)
+        self._lines = p3d.GeomLines(p3d.Geom.UH_dynamic)
+        self._lines.set_index_type(p3d.GeomEnums.NT_uint32)
+        geom = p3d.Geom(self._vertices)
+        geom.add_primitive(self._lines)
+        node = p3d.GeomNode("segment_lines")
+        node.add_geom(geom)
+        node.set_bounds(p3d.OmniBoundingVolume())  # the vertices move in place: bounds would go stale
+        node.set_final(True)
+        self.model = p3d.NodePath(node)
+        self.model.set_render_mode_thickness(thickness)
+        self.color = color
+        self._index_rows = 0
+
+    @property
+    def segment_count(self) -> int:
+        """Segments drawn now."""
+        return self._index_rows // 2
+
+    def set_segments(self, positions: np.ndarray, indices: np.ndarray | None) -> None:
+        """Draw segments between `positions` (flat float32 x, y, z in Ursina coordinates): each pair
+        of `indices` (flat uint32) is one segment. `indices` None keeps the last ones (the same
+        drawing moved: only the positions are written). ValueError for an odd index count or a
+        position count that is not a multiple of 3."""
+        positions = np.ascontiguousarray(positions, dtype=np.float32).ravel()
+        if len(positions) % 3:
+            raise ValueError(f"positions are x, y, z triples; got {len(positions)} numbers")
+        if indices is not None:
+            indices = np.ascontiguousarray(indices, dtype=np.uint32).ravel()
+            if len(indices) % 2:
+                raise ValueError(f"segment indices come in pairs; got {len(indices)}")
+        rows = len(positions) // 3
+        if self._vertices.get_num_rows() != rows:
+            self._vertices.unclean_set_num_rows(rows)
+        if rows:
+            memoryview(self._vertices.modify_array(0)).cast("B").cast("f")[:] = memoryview(positions)
+        if indices is not None:
+            handle = self._lines.modify_vertices()
+            if self._index_rows != len(indices):
+                handle.unclean_set_num_rows(len(indices))
+                self._index_rows = len(indices)
+            if len(indices):
+                memoryview(handle).cast("B").cast("I")[:] = memoryview(indices)
 
 
-class BoxLines(Entity):
+class BoxLines(SegmentLines):
     """A set of wireframe boxes in one colour; `show(boxes)` replaces the set."""
 
     def __init__(self, color, grow: float = LINE_OFFSET, thickness: float = LINE_THICKNESS, **kwargs) -> None:
         """`grow` [blocks] is added to every side of each drawn box: +LINE_OFFSET for solid
         blocks, -LINE_OFFSET for bodies, which stand in the free space next to blocks."""
-        super().__init__(color=color, **kwargs)
+        super().__init__(color, thickness, **kwargs)
         self.grow = grow
         self.thickness = thickness
         self.box_count = 0
+        self._shown = np.zeros((0, 6))
 
     def show(self, physics_boxes: Sequence[Sequence[float]] | np.ndarray) -> None:
-        """Draw exactly these boxes (physics coordinates, (min x, y, z, max x, y, z) each)."""
+        """Draw exactly these boxes (physics coordinates, (min x, y, z, max x, y, z) each); nothing
+        is rewritten when they are the boxes already shown."""
         b = np.asarray(physics_boxes, dtype=np.float64).reshape(-1, 6)
-        self.box_count = len(b)
-        if not len(b):
-            self.model = None
+        if b.shape == self._shown.shape and np.array_equal(b, self._shown):
             return
-        grown = b + np.array([-1, -1, -1, 1, 1, 1]) * self.grow
-        positions, indices = box_line_arrays(space.boxes(grown))
-        mesh = Mesh(vertices=positions, triangles=indices, mode="line", thickness=self.thickness, static=False)
-        _as_separate_segments(mesh, indices)
-        self.model = mesh
+        count_changed = len(b) != self.box_count
+        self._shown = b.copy()
+        self.box_count = len(b)
+        positions, indices = box_line_arrays(space.boxes(b + _GROW_SIGNS * self.grow))
+        self.set_segments(positions, indices if count_changed else None)

@@ -3,9 +3,10 @@
 Owns: which sections are shown, meshing them on a thread pool, uploading finished meshes (the
 only GPU work, on the main thread, a few per frame), rebuilding sections when blocks change,
 and destroying what is unloaded; the block atlas texture (nearest filtering); the section shader
-on every section (`game.render.chunk_shader`) and its daylight input (`set_daylight`, once per
-frame at most: the time of day never re-meshes), and packing each vertex's shade and light levels
-into the colour column the shader reads (`vertex_colors`).
+on every section (`game.render.chunk_shader`) and its inputs: the daylight (`set_daylight`, once per
+frame at most: the time of day never re-meshes), the fog (`sync_fog`: the open air's by horizontal
+distance or the fluids' by eye distance) and the sky the land fades into (`set_sky`); and packing
+each vertex's shade and light levels into the colour column the shader reads (`vertex_colors`).
 Does not own: what a section contains (a `padded_section(cx, sy, cz)` callable, e.g.
 `World.padded_section`, and optionally a `padded_light(cx, sy, cz)` callable, e.g.
 `World.padded_light`; without one every section is lit as under the open sky), meshing rules
@@ -45,8 +46,9 @@ from panda3d.core import NodePath, TransparencyAttrib
 from ursina import Entity, Mesh, Texture, destroy, scene
 
 from game.render import space
-from game.render.chunk_shader import (DAYLIGHT_INPUT, FOG_COLOR_INPUT, FOG_PARAMS_INPUT, FULL_DAYLIGHT, NO_FOG,
-                                      TEXTURE_SCALE_INPUT, chunk_shader)
+from game.render.chunk_shader import (DAYLIGHT_INPUT, EYE_FOG, FOG_COLOR_INPUT, FOG_PARAMS_INPUT, FULL_DAYLIGHT,
+                                      NO_FOG, SKY_FOG, TEXTURE_SCALE_INPUT, chunk_shader)
+from game.render.sky import SKY_SUN_INPUT, SKY_ZENITH_INPUT
 from game.world import atlas
 from game.world.meshing import MAX_LIGHT_LEVEL, SECTION_SIZE, MeshArrays, mesh_section
 
@@ -159,6 +161,12 @@ class ChunkRenderer(Entity):
         self._sections_node.set_shader_input(DAYLIGHT_INPUT, FULL_DAYLIGHT)
         self._fog: tuple | None = None
         """The scene fog the shader inputs were last set from (`sync_fog`)."""
+        self.sky_fog = False
+        """True: the fog is the open air's, by horizontal distance into the sky gradient (`set_sky`);
+        False: by eye distance into the fog colour (fluids, and scenes that never set a sky)."""
+        self._sky_zenith: tuple | None = None
+        """The zenith colour from `set_sky`; None: the fog colour (a flat sky, as the lab's)."""
+        self._sections_node.set_shader_input(SKY_SUN_INPUT, (0.0, 0.0, 0.0, 0.0))
         self.sync_fog()
         self._in_flight: list[tuple[SectionKey, int, Future]] = []
         self.meshes_uploaded = 0
@@ -226,21 +234,37 @@ class ChunkRenderer(Entity):
             self.daylight = float(daylight)
             self._sections_node.set_shader_input(DAYLIGHT_INPUT, self.daylight)
 
-    def sync_fog(self) -> None:
+    def set_sky(self, zenith: tuple[float, float, float], sun_heading: tuple[float, float], glow: float) -> None:
+        """The sky the land fades into (`game.render.sky.sky_gradient`): the `zenith` colour (RGB 0..1)
+        over the fog colour at the horizon, the sun's horizontal `sun_heading` (Ursina x, z) and the
+        sunset `glow` (0..1). Shader inputs only; the fog's kind is `sync_fog`'s `sky`."""
+        self._sky_zenith = (*(float(c) for c in zenith[:3]), 1.0)
+        self._sections_node.set_shader_input(SKY_ZENITH_INPUT, self._sky_zenith)
+        self._sections_node.set_shader_input(SKY_SUN_INPUT, (float(sun_heading[0]), float(sun_heading[1]),
+                                                             float(glow), 0.0))
+
+    def sync_fog(self, sky: bool | None = None) -> None:
         """Give the shader the scene's fog (Ursina's `scene.fog_color` and `scene.fog_density`: a (start,
-        end) pair is linear fog, a number exponential); the shader draws fog itself. Cheap when nothing
-        changed: `upload_finished` calls it every frame, the window after every fog change."""
+        end) pair is linear fog, a number exponential); the shader draws fog itself. `sky` True makes it
+        the open air's fog (by horizontal distance, into the sky gradient), False the fluids' (by eye
+        distance, into the fog colour), None keeps the kind. Cheap when nothing changed:
+        `upload_finished` calls it every frame, the window after every fog change."""
+        if sky is not None:
+            self.sky_fog = bool(sky)
         density = getattr(scene, "fog_density", 0.0)
         fog_color = tuple(scene.fog_color)
-        if (density, fog_color) == self._fog:
+        if (density, fog_color, self.sky_fog) == self._fog:
             return
-        self._fog = (density, fog_color)
+        self._fog = (density, fog_color, self.sky_fog)
+        kind = SKY_FOG if self.sky_fog else EYE_FOG
         if isinstance(density, tuple):
-            params = (float(density[0]), float(density[1]), 0.0)
+            params = (float(density[0]), float(density[1]), 0.0, kind)
         else:
-            params = (0.0, 0.0, float(density or 0.0)) if density else NO_FOG
+            params = (0.0, 0.0, float(density or 0.0), kind) if density else NO_FOG
         self._sections_node.set_shader_input(FOG_PARAMS_INPUT, params)
         self._sections_node.set_shader_input(FOG_COLOR_INPUT, fog_color)
+        if self._sky_zenith is None:
+            self._sections_node.set_shader_input(SKY_ZENITH_INPUT, fog_color)
 
     # --- the frame loop -----------------------------------------------------------------------
 

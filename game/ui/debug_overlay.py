@@ -13,6 +13,17 @@ Use: `show_boxes` once per tick with the tick's report and `show_panel` a few ti
 `show_player_box`, `show_velocity`, `show_bodies` and `show_contacts` every frame with the
 interpolated state; `show_parts` when the session's toggles change.
 
+Per-frame cost: every drawing is made once and refilled in place (`game.render.box_lines`);
+an unchanged set of boxes, an unchanged arrow and an unchanged panel text cost a comparison and
+nothing else (the panel's text is rebuilt only when a line changed).
+
+Fitting the window: the panel's text keeps PANEL_TEXT_SCALE while its lines fit the window;
+lines too long for a narrow window wrap at a field gap (the rest indented by WRAP_INDENT), and
+where wrapped lines would still leave the window (too many rows, or fewer than
+MIN_WRAP_CHARACTERS to a row) the text shrinks until every row is inside it
+(`fit_panel`, pure arithmetic). The panel looks at the window's shape every frame while shown
+and lays itself out again when it changed.
+
 The player's own box is not drawn while the camera is inside it (`first_person`, the game's only
 view): its edges would run past the eye and frame the screen instead of showing anything.
 """
@@ -24,11 +35,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import physics
-from ursina import Entity, Mesh, Text, camera, color, window
+import numpy as np
+from ursina import Entity, Text, camera, color, window
 
 from game.clock import TICKS_PER_SECOND
 from game.render import space
-from game.render.box_lines import LINE_OFFSET, LINE_THICKNESS, BoxLines
+from game.render.box_lines import LINE_OFFSET, LINE_THICKNESS, BoxLines, SegmentLines
+from game.ui import style
 from game.world.coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT
 
 PLAYER_COLOR = color.rgb(1.0, 0.9, 0.2)
@@ -57,6 +70,13 @@ PANEL_TEXT_SCALE = 0.75
 """Panel text size relative to Ursina's default text size."""
 PANEL_MARGIN = 0.012
 """[window heights] Gap between the panel and the window edge, and around the text."""
+WRAP_INDENT = "  "
+"""Start of each row a wrapped line continues on, so it reads as the same line."""
+MIN_WRAP_CHARACTERS = 28
+"""[characters] The narrowest rows a line is wrapped to: narrower, the numbers of one field would
+be cut apart; the text shrinks instead (the longest field, e.g. 'x  -123456.7890', has 19)."""
+ARROW_SEGMENTS = np.array([0, 1, 1, 2, 1, 3], dtype=np.uint32)
+"""The arrow's three strokes as index pairs into its four points (start, tip, left, right)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,8 +121,9 @@ def status_lines(status: GameStatus, feet: Sequence[float]) -> list[str]:
 
 
 def arrow_points(start: Sequence[float], end: Sequence[float]) -> list[tuple[float, float, float]] | None:
-    """A line strip (physics coordinates) drawing an arrow from `start` to `end`: shaft, then the two
-    head strokes from the tip; None when the arrow is shorter than MIN_ARROW_LENGTH."""
+    """The four points (physics coordinates) of an arrow from `start` to `end`: start, tip, and the
+    ends of the head's left and right strokes (ARROW_SEGMENTS joins them: the shaft, then the two
+    head strokes from the tip); None when the arrow is shorter than MIN_ARROW_LENGTH."""
     direction = [e - s for s, e in zip(start, end)]
     length = math.sqrt(sum(d * d for d in direction))
     if length < MIN_ARROW_LENGTH:
@@ -117,7 +138,72 @@ def arrow_points(start: Sequence[float], end: Sequence[float]) -> list[tuple[flo
     wing = head / 2.0
     left = (back[0] + sx * wing, back[1], back[2] + sz * wing)
     right = (back[0] - sx * wing, back[1], back[2] - sz * wing)
-    return [tuple(start), tip, left, tip, right]
+    return [tuple(start), tip, left, right]
+
+
+@dataclass(frozen=True, slots=True)
+class PanelFit:
+    """How the panel's text is drawn in one window: its size and where its lines wrap."""
+
+    text_scale: float
+    """Text size relative to Ursina's default (PANEL_TEXT_SCALE when the lines fit)."""
+    wrap_characters: int
+    """[characters] Rows longer than this are wrapped."""
+    rows: int
+    """Rows of text after wrapping."""
+
+
+def wrap_line(line: str, width: int) -> list[str]:
+    """`line` as rows of at most `width` characters: broken at the last field gap (two spaces)
+    that keeps the row within `width`, else at the last space, else cut; each continuing row
+    starts with WRAP_INDENT. ValueError for a width that leaves no room after the indent."""
+    if isinstance(width, bool) or not isinstance(width, int):
+        raise TypeError(f"width must be an int, got {width!r}")
+    if width <= len(WRAP_INDENT):
+        raise ValueError(f"width must be more than the indent ({len(WRAP_INDENT)}), got {width}")
+    rows = []
+    start = 0  # where the row's own text starts (after the indent of a continuing row)
+    while len(line) > width:
+        cut = line.rfind("  ", start + 1, width + 1)
+        if cut <= start:
+            cut = line.rfind(" ", start + 1, width + 1)
+        if cut <= start:
+            cut = width
+        rows.append(line[:cut].rstrip())
+        line = WRAP_INDENT + line[cut:].lstrip()
+        start = len(WRAP_INDENT)
+    rows.append(line)
+    return rows
+
+
+def wrap_lines(lines: Sequence[str], width: int) -> list[str]:
+    """Every line wrapped to `width` characters (`wrap_line`)."""
+    return [row for line in lines for row in wrap_line(line, width)]
+
+
+def fit_panel(lines: Sequence[str], aspect_ratio: float, char_width: float, line_height: float) -> PanelFit:
+    """The panel's text size and wrap width for `lines` in a window of `aspect_ratio`, for a
+    monospace font whose characters are `char_width` wide and whose rows are `line_height` apart
+    at text scale 1 (window heights): the largest text up to PANEL_TEXT_SCALE at which every row
+    (after `wrap_lines`, no narrower than MIN_WRAP_CHARACTERS) is inside the window, the panel's
+    margins included. ValueError for a character width or line height that is not positive."""
+    if not (char_width > 0.0 and line_height > 0.0):
+        raise ValueError(f"character width and line height must be positive, got {char_width}, {line_height}")
+    free_width = style.window_width(aspect_ratio, 2 * PANEL_MARGIN)
+    free_height = 1.0 - 4 * PANEL_MARGIN
+    longest = max((len(line) for line in lines), default=0)
+    best = None
+    # From no wrapping down to the narrowest rows allowed; the first width at full size wins (more
+    # wrapping would only add rows), else the one with the largest text.
+    for width in range(longest, min(MIN_WRAP_CHARACTERS, longest) - 1, -1):
+        rows = len(lines) if width == longest else len(wrap_lines(lines, width))
+        scale = min(PANEL_TEXT_SCALE, free_width / (max(width, 1) * char_width),
+                    free_height / (max(rows, 1) * line_height))
+        if best is None or scale > best.text_scale:
+            best = PanelFit(scale, width, rows)
+        if scale >= PANEL_TEXT_SCALE:
+            break
+    return best if best is not None else PanelFit(PANEL_TEXT_SCALE, MIN_WRAP_CHARACTERS, 0)
 
 
 def ground_speed(report: physics.MoveReport | None) -> float:
@@ -172,15 +258,35 @@ class DebugOverlay:
         self.step_probe = BoxLines(STEP_PROBE_COLOR)
         self.player = BoxLines(PLAYER_COLOR, grow=-LINE_OFFSET)
         self.bodies = BoxLines(BODY_COLOR, grow=-LINE_OFFSET)
-        self.velocity = Entity(color=VELOCITY_COLOR)
+        self.velocity = SegmentLines(VELOCITY_COLOR)
+        self._arrow: tuple | None = None  # the (start, end) the arrow was last drawn for
         self.contacts = BoxLines(CONTACT_COLOR)
         self.panel = Entity(parent=camera.ui, model="quad", origin=(-0.5, 0.5), color=PANEL_COLOR, z=1)
         self.text = Text(parent=camera.ui, font=PANEL_FONT, scale=PANEL_TEXT_SCALE, origin=(-0.5, 0.5), use_tags=False)
+        self.char_width, self.line_height = self._measure_font()
+        """[window heights at text scale 1] The panel font's character advance and row spacing."""
+        self.lines: tuple[str, ...] = ()
+        """The panel's lines as last given to `show_panel` (before wrapping)."""
+        self.fit: PanelFit | None = None
+        """How the panel's text is drawn now (None before the first `show_panel`)."""
+        self._fit_key: tuple | None = None  # (aspect ratio, line lengths) `fit` was computed for
+        self._window = style.AspectWatch()
+        self._window_hook = Entity(parent=camera.ui, update=self._follow_window)
+        """Ursina calls its `update` every frame while the panel is shown: a resized window lays the panel out again."""
         self._boxes = (self.gathered, self.clipping, self.step_probe, self.player, self.bodies, self.velocity,
                        self.contacts)
-        self._panel = (self.panel, self.text)
+        self._panel = (self.panel, self.text, self._window_hook)
         self._panel_enabled = self._boxes_enabled = False
         self.enabled = enabled
+
+    def _measure_font(self) -> tuple[float, float]:
+        """The panel font's character width and row spacing at text scale 1, measured on a probe text."""
+        probe_characters, probe_rows = 10, 2
+        self.text.text = "\n".join(["0" * probe_characters] * probe_rows)
+        char_width = self.text.width / probe_characters
+        line_height = self.text.height / probe_rows
+        self.text.text = ""
+        return char_width, line_height
 
     @property
     def enabled(self) -> bool:
@@ -223,9 +329,32 @@ class DebugOverlay:
         self.step_probe.show([report.step_probe] if report and report.step_probe else [])
 
     def show_panel(self, lines: Sequence[str]) -> None:
-        """Put `lines` in the panel, sized to fit them."""
-        self.text.text = "\n".join(lines)
-        left, top = window.top_left
+        """Put `lines` in the panel, sized to fit them and the window (`fit_panel`). The text is
+        rebuilt only when a line changed (or the window's shape did)."""
+        lines = tuple(lines)
+        if lines == self.lines and self.fit is not None:
+            return
+        self.lines = lines
+        self._lay_out_panel(window.aspect_ratio)
+
+    def _follow_window(self) -> None:
+        """Every frame while the panel is shown: lay it out again if the window's shape changed."""
+        aspect_ratio = window.aspect_ratio
+        if self.fit is not None and aspect_ratio != self._window.aspect_ratio:
+            self._lay_out_panel(aspect_ratio)
+
+    def _lay_out_panel(self, aspect_ratio: float) -> None:
+        self._window.changed(aspect_ratio)
+        key = (aspect_ratio, tuple(len(line) for line in self.lines))
+        if key != self._fit_key:  # the fit depends only on the window and the lines' lengths
+            self.fit = fit_panel(self.lines, aspect_ratio, self.char_width, self.line_height)
+            self._fit_key = key
+        fit = self.fit
+        rows = self.lines if fit.wrap_characters >= max((len(line) for line in self.lines), default=0) \
+            else wrap_lines(self.lines, fit.wrap_characters)
+        self.text.scale = fit.text_scale
+        self.text.text = "\n".join(rows)
+        left, top = -aspect_ratio / 2, 0.5
         self.text.position = (left + 2 * PANEL_MARGIN, top - 2 * PANEL_MARGIN)
         self.panel.position = (left + PANEL_MARGIN, top - PANEL_MARGIN)
         # Text.width and Text.height are in unscaled text units.
@@ -254,12 +383,17 @@ class DebugOverlay:
         self.contacts.show([list(contact.box) for contact in contacts] + normals)
 
     def show_velocity(self, box: Sequence[float], velocity: Sequence[float]) -> None:
-        """Draw the velocity [blocks/tick] as an arrow from the box's centre, VELOCITY_ARROW_TICKS long."""
+        """Draw the velocity [blocks/tick] as an arrow from the box's centre, VELOCITY_ARROW_TICKS
+        long (the same arrow as the last call costs a comparison; a new one rewrites four points)."""
         centre = ((box[0] + box[3]) / 2.0, (box[1] + box[4]) / 2.0, (box[2] + box[5]) / 2.0)
         end = tuple(c + v * VELOCITY_ARROW_TICKS for c, v in zip(centre, velocity))
+        if (centre, end) == self._arrow:
+            return
+        was_drawn = self._arrow is not None and self.velocity.segment_count > 0
+        self._arrow = (centre, end)
         points = arrow_points(centre, end)
         if points is None:
-            self.velocity.model = None
+            self.velocity.set_segments(np.zeros(0, dtype=np.float32), np.zeros(0, dtype=np.uint32))
             return
-        self.velocity.model = Mesh(vertices=[space.point(*p) for p in points], mode="line",
-                                   thickness=LINE_THICKNESS, static=False)
+        positions = np.array([space.point(*p) for p in points], dtype=np.float32)
+        self.velocity.set_segments(positions, None if was_drawn else ARROW_SEGMENTS)

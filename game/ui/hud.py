@@ -18,15 +18,23 @@ the block's name appears above those rows for NAME_SECONDS after the selection c
 fades; the crosshair sits at the window's centre, hidden while the game is paused (`show_paused`:
 a cross over the pause menu's buttons reads as a pointer that is not there). The hearts appear
 with the first `show_vitals`.
+
+Fitting the window: the constants below are the layout in a window wide enough for the hotbar
+(HOTBAR_WIDTH plus the window margins; 16:9 and most landscape windows). In a narrower window
+(portrait, or small and square) the hotbar, hearts, bubbles, block name and notice shrink together
+by `hud_layout(aspect_ratio).scale`, kept at the window's bottom (the notice at NOTICE_Y); the
+crosshair keeps its size. The HUD looks at the window's aspect ratio every frame and lays itself
+out again only when it changed (a resize).
 """
 
 from __future__ import annotations
 
 import time  # Ursina writes each frame's duration to the standard time module as time.dt
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
-from ursina import Entity, Text, Texture, camera, color
+from ursina import Entity, Text, Texture, camera, color, window
 
 from game.health import MAX_AIR, MAX_HEALTH, Vitals
 from game.hotbar import SLOT_COUNT, Hotbar
@@ -70,6 +78,13 @@ HEARTS_X = -(SLOT_COUNT / 2) * (SLOT_SIZE + SLOT_GAP) + SLOT_GAP / 2 + HEART_SIZ
 NAME_GAP = VITALS_GAP + HEART_SIZE / 2 + 2 * HEART_STEP
 """[window heights] From the top of the hotbar row to the centre of the block name: above the
 hearts and the bubbles."""
+
+HOTBAR_WIDTH = SLOT_COUNT * (SLOT_SIZE + SLOT_GAP) + SLOT_GAP
+"""[window heights] The hotbar row from the left edge of the leftmost slot's selection frame to the
+right edge of the rightmost one (the widest part of the HUD: the hearts start at its left edge,
+the block name and a notice are narrower)."""
+WINDOW_BOTTOM = -0.5
+"""[window heights] The window's bottom edge on `camera.ui`: the hotbar shrinks towards it."""
 
 CROSSHAIR_LENGTH = 0.028
 """[window heights] Length of each crosshair arm, end to end."""
@@ -150,8 +165,72 @@ def bubble_count(air: int) -> int:
 
 
 def slot_x(index: int) -> float:
-    """[window heights] Centre x of hotbar slot `index` (slot 0 leftmost)."""
+    """[window heights] Centre x of hotbar slot `index` (slot 0 leftmost), at full size."""
     return (index - (SLOT_COUNT - 1) / 2) * (SLOT_SIZE + SLOT_GAP)
+
+
+@dataclass(frozen=True, slots=True)
+class HudLayout:
+    """Where the hotbar and the rows above it are drawn in a window of one aspect ratio
+    (`camera.ui` units: window heights, the window's centre at 0, 0)."""
+
+    scale: float
+    """The hotbar, hearts, bubbles, block name and notice drawn at this fraction of full size (1.0
+    when the hotbar fits)."""
+    slot_xs: tuple[float, ...]
+    """Centre x of each hotbar slot, slot 0 leftmost."""
+    slot_size: float
+    """Edge of a slot's square, frame included."""
+    selection_size: float
+    """Edge of the selected slot's white frame."""
+    hotbar_y: float
+    """Centre line of the hotbar row."""
+    hearts_x: float
+    """Centre x of the first heart and bubble."""
+    heart_step: float
+    """From one heart's (or bubble's) centre to the next."""
+    hearts_y: float
+    bubbles_y: float
+    name_y: float
+    """Centre line of the selected block's name."""
+
+    @property
+    def left(self) -> float:
+        """The hotbar's left edge (the leftmost selection frame's)."""
+        return self.slot_xs[0] - self.selection_size / 2
+
+    @property
+    def right(self) -> float:
+        """The hotbar's right edge (the rightmost selection frame's)."""
+        return self.slot_xs[-1] + self.selection_size / 2
+
+    @property
+    def bottom(self) -> float:
+        """The hotbar's bottom edge (a selection frame's)."""
+        return self.hotbar_y - self.selection_size / 2
+
+
+def hud_scale(aspect_ratio: float) -> float:
+    """How much the hotbar and the rows above it shrink in a window of `aspect_ratio` (width /
+    height): 1.0 where HOTBAR_WIDTH fits between the window margins, else what makes it fit."""
+    return style.fit_scale(style.window_width(aspect_ratio), HOTBAR_WIDTH)
+
+
+def at_scale(y: float, scale: float) -> float:
+    """[window heights] A full-size height `y` (measured from the window's centre) in a HUD shrunk
+    by `scale` towards the window's bottom."""
+    return WINDOW_BOTTOM + (y - WINDOW_BOTTOM) * scale
+
+
+def hud_layout(aspect_ratio: float) -> HudLayout:
+    """The hotbar, hearts, bubbles and block name laid out for a window of `aspect_ratio`: full
+    size where the hotbar fits, else shrunk by `hud_scale` towards the bottom centre. TypeError or
+    ValueError for anything but a positive finite ratio."""
+    s = hud_scale(aspect_ratio)
+    return HudLayout(scale=s, slot_xs=tuple(slot_x(i) * s for i in range(SLOT_COUNT)), slot_size=SLOT_SIZE * s,
+                     selection_size=SELECTION_SIZE * s, hotbar_y=at_scale(HOTBAR_Y, s), hearts_x=HEARTS_X * s,
+                     heart_step=HEART_STEP * s, hearts_y=at_scale(HEARTS_Y, s), bubbles_y=at_scale(BUBBLES_Y, s),
+                     name_y=at_scale(HOTBAR_Y + SELECTION_SIZE / 2 + NAME_GAP, s))
 
 
 def display_name(block_name: str) -> str:
@@ -173,19 +252,23 @@ class Hud(Entity):
     def __init__(self, hotbar: Hotbar | None = None, **kwargs) -> None:
         super().__init__(parent=camera.ui, **kwargs)
         self._build_crosshair()
+        self.bar = Entity(parent=self, y=WINDOW_BOTTOM)
+        """The hotbar, hearts, bubbles and block name, drawn at full size from the window's bottom
+        (children's y is their full-size height above it) and scaled as a whole to fit the window."""
+        bar_y = HOTBAR_Y - WINDOW_BOTTOM
         icons = load_icons_texture()
         self.slots: list[Entity] = []
         self.icons: list[Entity] = []
         for index in range(SLOT_COUNT):
             x = slot_x(index)
-            slot = style.rectangle(self, x, HOTBAR_Y, SLOT_SIZE, SLOT_SIZE, style.PANEL_COLOR)
+            slot = style.rectangle(self.bar, x, bar_y, SLOT_SIZE, SLOT_SIZE, style.PANEL_COLOR)
             style.outline(slot, 0.0, 0.0, 1.0, 1.0, SLOT_BORDER / SLOT_SIZE, style.BORDER_COLOR, z=-style.LAYER_STEP)
             self.slots.append(slot)
-            self.icons.append(Entity(parent=self, model="quad", texture=icons, scale=ICON_SIZE,
-                                     position=(x, HOTBAR_Y, -2 * style.LAYER_STEP)))
-        self.selection = style.outline(self, 0.0, HOTBAR_Y, SELECTION_SIZE, SELECTION_SIZE, SELECTION_BORDER,
+            self.icons.append(Entity(parent=self.bar, model="quad", texture=icons, scale=ICON_SIZE,
+                                     position=(x, bar_y, -2 * style.LAYER_STEP)))
+        self.selection = style.outline(self.bar, 0.0, bar_y, SELECTION_SIZE, SELECTION_SIZE, SELECTION_BORDER,
                                        style.HIGHLIGHT_COLOR, z=-3 * style.LAYER_STEP)
-        self.name_label = Text(parent=self, origin=(0, 0), y=HOTBAR_Y + SELECTION_SIZE / 2 + NAME_GAP,
+        self.name_label = Text(parent=self.bar, origin=(0, 0), y=bar_y + SELECTION_SIZE / 2 + NAME_GAP,
                                color=style.TEXT_COLOR, scale=style.TEXT_SCALE)
         self._name_seconds_left = 0.0
         self.notice_label = Text(parent=self, origin=(0, 0), y=NOTICE_Y, color=style.TEXT_COLOR,
@@ -193,20 +276,34 @@ class Hud(Entity):
         self._notice_seconds_left = 0.0
         self._shown: tuple[tuple[str, ...], int] | None = None
         self._build_vitals()
+        self.layout = hud_layout(window.aspect_ratio)
+        """The layout now drawn (`hud_layout` of the window's aspect ratio when it was last laid out)."""
+        self._window = style.AspectWatch()
+        self._fit_window()
         if hotbar is not None:
             self.show_hotbar(hotbar)
+
+    def _fit_window(self) -> None:
+        """Lay the HUD out for the window's shape, if it changed since the last time."""
+        aspect_ratio = window.aspect_ratio
+        if not self._window.changed(aspect_ratio):
+            return
+        self.layout = hud_layout(aspect_ratio)
+        self.bar.scale = self.layout.scale
+        self.notice_label.scale = style.TEXT_SCALE * self.layout.scale
 
     def _build_vitals(self) -> None:
         textures = {"full": pixel_art(HEART_PIXELS), "half": pixel_art(HEART_PIXELS, filled_columns=5),
                     "empty": pixel_art(HEART_PIXELS, filled_columns=0), "bubble": pixel_art(BUBBLE_PIXELS)}
         self.vitals_textures = {name: Texture(image, filtering=None) for name, image in textures.items()}
-        self.vitals_row = Entity(parent=self, enabled=False)
+        self.vitals_row = Entity(parent=self.bar, enabled=False)
         """The hearts and bubbles (shown from the first `show_vitals`)."""
+        hearts_y, bubbles_y = HEARTS_Y - WINDOW_BOTTOM, BUBBLES_Y - WINDOW_BOTTOM
         self.hearts = [Entity(parent=self.vitals_row, model="quad", texture=self.vitals_textures["full"],
-                              scale=HEART_SIZE, position=(HEARTS_X + i * HEART_STEP, HEARTS_Y, 0.0))
+                              scale=HEART_SIZE, position=(HEARTS_X + i * HEART_STEP, hearts_y, 0.0))
                        for i in range(HEART_COUNT)]
         self.bubbles = [Entity(parent=self.vitals_row, model="quad", texture=self.vitals_textures["bubble"],
-                               scale=HEART_SIZE, position=(HEARTS_X + i * HEART_STEP, BUBBLES_Y, 0.0), enabled=False)
+                               scale=HEART_SIZE, position=(HEARTS_X + i * HEART_STEP, bubbles_y, 0.0), enabled=False)
                         for i in range(MAX_AIR // BUBBLE_AIR)]
         self._vitals_shown: tuple[int, int] | None = None
 
@@ -260,7 +357,8 @@ class Hud(Entity):
         self.notice_label.alpha = 1.0
 
     def update(self) -> None:
-        """Ursina calls this every frame: fade the block name and the notice."""
+        """Ursina calls this every frame: fit a resized window, fade the block name and the notice."""
+        self._fit_window()
         if self._name_seconds_left > 0.0:
             self._name_seconds_left = max(self._name_seconds_left - time.dt, 0.0)
             self._fade_name()

@@ -17,7 +17,11 @@ Does not own: whether the inventory is open (the session's `inventory_open`: the
 
 Layout (window heights, centred on the window): the grid's top row at GRID_TOP_Y, the hotbar row
 HOTBAR_ROW_GAP below its bottom row, a dark panel behind both with the title above, a scroll bar
-at the grid's right, and a veil over the rest of the window.
+at the grid's right, and a veil over the rest of the window. In a window narrower than the
+panel (`panel_width` and the window margins) everything but the veil and the hovered name shrinks
+about the window's centre by `screen_scale(aspect_ratio)`; the layout functions below take that
+scale (1.0, full size, by default). The screen looks at the window's shape every frame while
+open and lays itself out again when it changed.
 """
 
 from __future__ import annotations
@@ -67,25 +71,38 @@ class Hit:
     index: int
 
 
-def grid_cell_centre(index: int, catalogue: Catalogue = CATALOGUE) -> tuple[float, float]:
-    """[window heights] Centre of grid cell `index` (row by row, left to right)."""
+def panel_width(catalogue: Catalogue = CATALOGUE) -> float:
+    """[window heights] The panel's width at full size: the grid, its margins, and room for the
+    scroll bar on both sides (the panel is centred on the grid)."""
+    return catalogue.columns * CELL_STEP + 2 * PANEL_MARGIN + 2 * (SCROLLBAR_GAP + SCROLLBAR_WIDTH)
+
+
+def screen_scale(aspect_ratio: float, catalogue: Catalogue = CATALOGUE) -> float:
+    """How much the screen shrinks in a window of `aspect_ratio` (width / height): 1.0 where its
+    panel fits between the window margins, else what makes it fit."""
+    return style.fit_scale(style.window_width(aspect_ratio), panel_width(catalogue))
+
+
+def grid_cell_centre(index: int, catalogue: Catalogue = CATALOGUE, scale: float = 1.0) -> tuple[float, float]:
+    """[window heights] Centre of grid cell `index` (row by row, left to right) on the screen drawn at `scale`."""
     row, column = divmod(index, catalogue.columns)
-    return (column - (catalogue.columns - 1) / 2) * CELL_STEP, GRID_TOP_Y - row * CELL_STEP
+    return (column - (catalogue.columns - 1) / 2) * CELL_STEP * scale, (GRID_TOP_Y - row * CELL_STEP) * scale
 
 
-def hotbar_row_y(catalogue: Catalogue = CATALOGUE) -> float:
-    """[window heights] Centre line of the screen's hotbar row."""
-    return GRID_TOP_Y - catalogue.rows_shown * CELL_STEP - HOTBAR_ROW_GAP
+def hotbar_row_y(catalogue: Catalogue = CATALOGUE, scale: float = 1.0) -> float:
+    """[window heights] Centre line of the screen's hotbar row on the screen drawn at `scale`."""
+    return (GRID_TOP_Y - catalogue.rows_shown * CELL_STEP - HOTBAR_ROW_GAP) * scale
 
 
-def slot_centre(slot: int, catalogue: Catalogue = CATALOGUE) -> tuple[float, float]:
-    """[window heights] Centre of the screen's hotbar slot `slot`."""
-    return (slot - (SLOT_COUNT - 1) / 2) * CELL_STEP, hotbar_row_y(catalogue)
+def slot_centre(slot: int, catalogue: Catalogue = CATALOGUE, scale: float = 1.0) -> tuple[float, float]:
+    """[window heights] Centre of the screen's hotbar slot `slot` on the screen drawn at `scale`."""
+    return (slot - (SLOT_COUNT - 1) / 2) * CELL_STEP * scale, hotbar_row_y(catalogue, scale)
 
 
-def hit_at(x: float, y: float, catalogue: Catalogue = CATALOGUE) -> Hit | None:
+def hit_at(x: float, y: float, catalogue: Catalogue = CATALOGUE, scale: float = 1.0) -> Hit | None:
     """The grid cell or hotbar slot whose square (a cell's SLOT_SIZE, gaps excluded) holds the
-    `camera.ui` point (x, y), or None."""
+    `camera.ui` point (x, y) on the screen drawn at `scale`, or None."""
+    x, y = x / scale, y / scale  # the full-size point
     half = SLOT_SIZE / 2
     column = round(x / CELL_STEP + (catalogue.columns - 1) / 2)
     row = round((GRID_TOP_Y - y) / CELL_STEP)
@@ -120,40 +137,58 @@ class InventoryScreen(Entity):
         self._hotbar: tuple[str, ...] = ()
         icons = load_icons_texture()
         step = style.LAYER_STEP
-        style.rectangle(self, 0.0, 0.0, 4.0 * max(window.aspect_ratio, 1.0), 1.0, style.SHADE_COLOR)
-        width = catalogue.columns * CELL_STEP + 2 * PANEL_MARGIN + 2 * (SCROLLBAR_GAP + SCROLLBAR_WIDTH)
+        self.veil = style.rectangle(self, 0.0, 0.0, style.cover_width(window.aspect_ratio), 1.0, style.SHADE_COLOR)
+        self.content = Entity(parent=self)
+        """Everything but the veil and the hovered name, at full size; scaled as a whole to fit the window."""
+        self.scale_fitted = 1.0
+        """The content's scale now (`screen_scale` of the window's aspect ratio)."""
+        self._window = style.AspectWatch()
+        width = panel_width(catalogue)
         top = GRID_TOP_Y + SLOT_SIZE / 2 + PANEL_MARGIN + TITLE_HEIGHT
         bottom = hotbar_row_y(catalogue) - SLOT_SIZE / 2 - PANEL_MARGIN
-        style.rectangle(self, 0.0, (top + bottom) / 2, width, top - bottom, style.PANEL_COLOR, z=-step)
-        style.outline(self, 0.0, (top + bottom) / 2, width, top - bottom, SLOT_BORDER, style.BORDER_COLOR, z=-step)
+        style.rectangle(self.content, 0.0, (top + bottom) / 2, width, top - bottom, style.PANEL_COLOR, z=-step)
+        style.outline(self.content, 0.0, (top + bottom) / 2, width, top - bottom, SLOT_BORDER, style.BORDER_COLOR,
+                      z=-step)
         left = -catalogue.columns * CELL_STEP / 2
-        Text("Creative Inventory", parent=self, origin=(-0.5, 0), x=left, y=top - TITLE_HEIGHT / 2 - PANEL_MARGIN / 2,
-             color=style.TEXT_COLOR, scale=style.TEXT_SCALE * 1.2, z=-2 * step)
+        Text("Creative Inventory", parent=self.content, origin=(-0.5, 0), x=left,
+             y=top - TITLE_HEIGHT / 2 - PANEL_MARGIN / 2, color=style.TEXT_COLOR, scale=style.TEXT_SCALE * 1.2,
+             z=-2 * step)
         cells = catalogue.columns * catalogue.rows_shown
         self.grid_icons = [self._cell(*grid_cell_centre(i, catalogue), icons) for i in range(cells)]
         self.slot_icons = [self._cell(*slot_centre(k, catalogue), icons) for k in range(SLOT_COUNT)]
-        self.selection = style.outline(self, 0.0, hotbar_row_y(catalogue), SLOT_SIZE + 2 * SLOT_GAP,
+        self.selection = style.outline(self.content, 0.0, hotbar_row_y(catalogue), SLOT_SIZE + 2 * SLOT_GAP,
                                        SLOT_SIZE + 2 * SLOT_GAP, SELECTION_BORDER, style.HIGHLIGHT_COLOR, z=-5 * step)
-        self.hover = style.rectangle(self, 0.0, 0.0, SLOT_SIZE, SLOT_SIZE, HOVER_CELL_COLOR, z=-4 * step)
+        self.hover = style.rectangle(self.content, 0.0, 0.0, SLOT_SIZE, SLOT_SIZE, HOVER_CELL_COLOR, z=-4 * step)
         self.hover.enabled = False
         track_x = -left + SCROLLBAR_GAP + SCROLLBAR_WIDTH / 2
         track_top, track_bottom = GRID_TOP_Y + SLOT_SIZE / 2, grid_cell_centre(cells - 1, catalogue)[1] - SLOT_SIZE / 2
         self.track = (track_x, track_top, track_bottom)
-        style.rectangle(self, track_x, (track_top + track_bottom) / 2, SCROLLBAR_WIDTH, track_top - track_bottom,
-                        style.PANEL_COLOR, z=-2 * step)
-        self.thumb = style.rectangle(self, track_x, 0.0, SCROLLBAR_WIDTH, 0.1, style.BORDER_COLOR, z=-3 * step)
-        self.held_icon = Entity(parent=self, model="quad", texture=icons, scale=ICON_SIZE * HELD_ICON_SCALE,
+        style.rectangle(self.content, track_x, (track_top + track_bottom) / 2, SCROLLBAR_WIDTH,
+                        track_top - track_bottom, style.PANEL_COLOR, z=-2 * step)
+        self.thumb = style.rectangle(self.content, track_x, 0.0, SCROLLBAR_WIDTH, 0.1, style.BORDER_COLOR, z=-3 * step)
+        self.held_icon = Entity(parent=self.content, model="quad", texture=icons, scale=ICON_SIZE * HELD_ICON_SCALE,
                                 z=-7 * step, enabled=False)
         self.tooltip = Text(parent=self, origin=(-0.5, 0), color=style.TEXT_COLOR, scale=style.TEXT_SCALE, z=-8 * step)
         self._show_grid()
+        self._fit_window()
         self.enabled = False
+
+    def _fit_window(self) -> None:
+        """Fit the screen to the window's shape, if it changed since the last time."""
+        aspect_ratio = window.aspect_ratio
+        if not self._window.changed(aspect_ratio):
+            return
+        self.scale_fitted = screen_scale(aspect_ratio, self.catalogue)
+        self.content.scale = self.scale_fitted
+        self.veil.scale_x = style.cover_width(aspect_ratio)
+        self._hovered = None  # the cells moved under the pointer: look again
 
     def _cell(self, x: float, y: float, icons) -> Entity:
         """A slot square with its frame and an icon quad (returned) at (x, y)."""
         step = style.LAYER_STEP
-        square = style.rectangle(self, x, y, SLOT_SIZE, SLOT_SIZE, style.PANEL_COLOR, z=-2 * step)
+        square = style.rectangle(self.content, x, y, SLOT_SIZE, SLOT_SIZE, style.PANEL_COLOR, z=-2 * step)
         style.outline(square, 0.0, 0.0, 1.0, 1.0, SLOT_BORDER / SLOT_SIZE, style.BORDER_COLOR, z=-step)
-        return Entity(parent=self, model="quad", texture=icons, scale=ICON_SIZE, position=(x, y, -3 * step))
+        return Entity(parent=self.content, model="quad", texture=icons, scale=ICON_SIZE, position=(x, y, -3 * step))
 
     # --- state ----------------------------------------------------------------------------------
 
@@ -166,6 +201,7 @@ class InventoryScreen(Entity):
         self.held, self._pressed = None, None
         self.show_hotbar(hotbar)
         self.enabled = True
+        self._fit_window()
         self._follow(mouse.position)
 
     def close(self) -> None:
@@ -196,7 +232,7 @@ class InventoryScreen(Entity):
         """One Ursina input while open, with the pointer at `pointer` (`camera.ui` x, y). True when
         the screen used it up (the app then passes it on no further): left button presses, wheel
         steps, and a digit key over an entry. Button releases finish a drag but are passed on."""
-        hit = hit_at(pointer[0], pointer[1], self.catalogue)
+        hit = hit_at(pointer[0], pointer[1], self.catalogue, self.scale_fitted)
         if key == "left mouse down":
             self._press(hit)
             return True
@@ -259,13 +295,15 @@ class InventoryScreen(Entity):
             _show_icon(self.held_icon, self.held)
 
     def update(self) -> None:
-        """Ursina calls this every frame while open: the held icon, the hover and the name follow the pointer."""
+        """Ursina calls this every frame while open: fit a resized window; the held icon, the hover
+        and the name follow the pointer."""
+        self._fit_window()
         self._follow(mouse.position)
 
     def _follow(self, pointer: Sequence[float]) -> None:
         x, y = pointer[0], pointer[1]
-        self.held_icon.position = (x, y, self.held_icon.z)
-        hit = hit_at(x, y, self.catalogue)
+        self.held_icon.position = (x / self.scale_fitted, y / self.scale_fitted, self.held_icon.z)
+        hit = hit_at(x, y, self.catalogue, self.scale_fitted)
         if hit == self._hovered:
             return
         self._hovered = hit

@@ -3,6 +3,11 @@
 Owns: drawing it over the whole window, the bar's fill for a fraction in [0, 1], and removing it.
 Does not own: what is loaded or how progress is measured (the app calls `progress` as columns
 arrive), or drawing frames (the app keeps stepping Ursina while loading).
+
+Fitting the window: the title, bar and status shrink together about the window's centre where
+the bar (the widest part, BAR_WIDTH) would not fit between the window margins (`content_scale`);
+the backdrop always covers the window. Checked every frame (the window's first frame can still
+have its first size).
 """
 
 from __future__ import annotations
@@ -47,26 +52,48 @@ def backdrop_tile_texture() -> Texture:
     return Texture(tile, filtering=None)
 
 
+def content_scale(aspect_ratio: float) -> float:
+    """How much the title, bar and status shrink in a window of `aspect_ratio`: 1.0 where the bar
+    fits between the window margins."""
+    return style.fit_scale(style.window_width(aspect_ratio), BAR_WIDTH)
+
+
 class LoadingScreen(Entity):
     """A full-window screen in front of everything; `progress` updates it, `close` removes it."""
 
     def __init__(self, text: str = "Generating the world", **kwargs) -> None:
         super().__init__(parent=camera.ui, z=-10 * style.LAYER_STEP, **kwargs)
-        backdrop_width = 4.0 * max(window.aspect_ratio, 1.0)  # wider than any window
-        self.backdrop = style.rectangle(self, 0.0, 0.0, backdrop_width, 1.0, BACKDROP_TINT)
+        self.backdrop = style.rectangle(self, 0.0, 0.0, 1.0, 1.0, BACKDROP_TINT)
         self.backdrop.texture = backdrop_tile_texture()
-        self.backdrop.texture_scale = (backdrop_width / BACKDROP_TILE_SIZE, 1.0 / BACKDROP_TILE_SIZE)
-        self.title = Text(TITLE, parent=self, origin=(0, 0), y=TITLE_Y, scale=style.TITLE_SCALE,
+        self.content = Entity(parent=self)
+        """The title, bar and status at full size, scaled as a whole to fit the window."""
+        self._window = style.AspectWatch()
+        self.title = Text(TITLE, parent=self.content, origin=(0, 0), y=TITLE_Y, scale=style.TITLE_SCALE,
                           color=style.TEXT_COLOR, z=-style.LAYER_STEP)
-        style.outline(self, 0.0, BAR_Y, BAR_WIDTH, BAR_HEIGHT, BAR_BORDER, style.BORDER_COLOR, z=-style.LAYER_STEP)
+        style.outline(self.content, 0.0, BAR_Y, BAR_WIDTH, BAR_HEIGHT, BAR_BORDER, style.BORDER_COLOR,
+                      z=-style.LAYER_STEP)
         self._fill_width = BAR_WIDTH - 2 * (BAR_BORDER + BAR_INSET)
-        self.fill = style.rectangle(self, -self._fill_width / 2, BAR_Y, 0.0, BAR_HEIGHT - 2 * (BAR_BORDER + BAR_INSET),
-                                    style.ACCENT_COLOR, z=-style.LAYER_STEP)
+        self.fill = style.rectangle(self.content, -self._fill_width / 2, BAR_Y, 0.0,
+                                    BAR_HEIGHT - 2 * (BAR_BORDER + BAR_INSET), style.ACCENT_COLOR, z=-style.LAYER_STEP)
         self.fill.origin_x = -0.5  # grow from the left end
-        self.status = Text(parent=self, origin=(0, 0), y=BAR_Y - STATUS_GAP, scale=style.TEXT_SCALE,
+        self.status = Text(parent=self.content, origin=(0, 0), y=BAR_Y - STATUS_GAP, scale=style.TEXT_SCALE,
                            color=style.SUBTLE_TEXT_COLOR, z=-style.LAYER_STEP)
         self.fraction = 0.0
+        self._fit_window()
         self.progress(0.0, text)
+
+    def update(self) -> None:
+        """Ursina calls this every frame: fit a resized window."""
+        self._fit_window()
+
+    def _fit_window(self) -> None:
+        aspect_ratio = window.aspect_ratio
+        if not self._window.changed(aspect_ratio):
+            return
+        self.content.scale = content_scale(aspect_ratio)
+        backdrop_width = style.cover_width(aspect_ratio)
+        self.backdrop.scale_x = backdrop_width
+        self.backdrop.texture_scale = (backdrop_width / BACKDROP_TILE_SIZE, 1.0 / BACKDROP_TILE_SIZE)
 
     def progress(self, fraction: float, text: str) -> None:
         """Show `fraction` (0 to 1) of the bar filled and `text` below it (e.g. "Loading columns 12/81").

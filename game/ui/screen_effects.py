@@ -48,8 +48,6 @@ FLUID_VIEWS = {
 }
 """Water: a blue veil and about 14 blocks of sight (Beta's water fog ends near there); lava: an
 orange veil and almost no sight."""
-WINDOW_COVER = 4.0
-"""[window heights] Width of the full-window quads: wider than any window's aspect ratio."""
 
 
 class ScreenEffects(Entity):
@@ -57,7 +55,9 @@ class ScreenEffects(Entity):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(parent=camera.ui, z=style.LAYER_STEP, **kwargs)
-        cover = WINDOW_COVER * max(window.aspect_ratio, 1.0)
+        cover = style.cover_width(window.aspect_ratio)
+        self._window = style.AspectWatch()
+        self._window.changed(window.aspect_ratio)
         self.tint = style.rectangle(self, 0.0, 0.0, cover, 1.0, color.clear)
         self.tint.enabled = False
         self.hurt = style.rectangle(self, 0.0, 0.0, cover, 1.0, HURT_FLASH_COLOR, z=-style.LAYER_STEP)
@@ -88,7 +88,10 @@ class ScreenEffects(Entity):
         return True
 
     def update(self) -> None:
-        """Ursina calls this every frame: fade the flash."""
+        """Ursina calls this every frame: cover a resized window, fade the flash."""
+        aspect_ratio = window.aspect_ratio
+        if self._window.changed(aspect_ratio):
+            self.tint.scale_x = self.hurt.scale_x = style.cover_width(aspect_ratio)
         if self._flash_seconds_left > 0.0:
             self._flash_seconds_left = max(self._flash_seconds_left - time.dt, 0.0)
             self._show_flash()

@@ -1,8 +1,11 @@
 """The look shared by Boxel's screen widgets: colours, sizes and the two shapes they are built from.
 
-Owns: the UI palette, text sizes, and `rectangle` / `outline` (flat quads on `camera.ui`), so the
-HUD, the loading screen and the pause menu look like one game.
-Does not own: any widget (see `hud.py`, `loading_screen.py`, `pause_menu.py`).
+Owns: the UI palette, text sizes, `rectangle` / `outline` (flat quads on `camera.ui`), so the
+HUD, the loading screen and the pause menu look like one game, and fitting a widget to the
+window: `fit_scale` (how much a widget of a given size must shrink to fit) and `AspectWatch`
+(whether the window's shape changed since a widget last laid itself out).
+Does not own: any widget (see `hud.py`, `loading_screen.py`, `pause_menu.py`), or where a widget
+sits (each widget lays itself out with these helpers).
 
 Units: positions and sizes are in window heights on `camera.ui` (y runs from -0.5 at the bottom to
 0.5 at the top, x from -aspect/2 to aspect/2). Depth: a smaller z is drawn in front; each widget
@@ -10,6 +13,9 @@ stacks its parts with the LAYER_* steps below.
 """
 
 from __future__ import annotations
+
+import math
+import numbers
 
 from ursina import Entity, color
 
@@ -35,6 +41,57 @@ TITLE_SCALE = 3.0
 
 LAYER_STEP = 0.01
 """[ui depth] Distance between stacked layers of one widget (in front = smaller z)."""
+WINDOW_MARGIN = 0.01
+"""[window heights] Space kept between a widget shrunk to fit and the window's edge (7 px at
+720 px), so a frame drawn at a widget's edge is never cut by the window's."""
+WINDOW_COVER = 4.0
+"""[window heights per window width] A full-window veil is this many times wider than the window's
+aspect ratio (and at least this wide): it covers the window whatever Ursina rounds."""
+
+
+def _positive(name: str, value) -> float:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, got {value!r}")
+    if not (math.isfinite(value) and value > 0.0):
+        raise ValueError(f"{name} must be a positive finite number, got {value!r}")
+    return float(value)
+
+
+def fit_scale(available: float, needed: float) -> float:
+    """How much to scale a widget `needed` long so it fits in `available` (both in window heights):
+    1.0 when it fits already (widgets never grow), else available / needed. TypeError or
+    ValueError for anything but positive finite numbers."""
+    return min(1.0, _positive("available", available) / _positive("needed", needed))
+
+
+def window_width(aspect_ratio: float, margin: float = WINDOW_MARGIN) -> float:
+    """[window heights] The width a widget may use in a window of `aspect_ratio` (width / height):
+    the window's width less `margin` at each side (never below a tenth of the window, so a
+    sliver of a window still gives a positive width)."""
+    aspect_ratio = _positive("aspect_ratio", aspect_ratio)
+    return max(aspect_ratio - 2.0 * margin, aspect_ratio / 10.0)
+
+
+def cover_width(aspect_ratio: float) -> float:
+    """[window heights] Width of a veil that covers the whole window of `aspect_ratio`."""
+    return WINDOW_COVER * max(_positive("aspect_ratio", aspect_ratio), 1.0)
+
+
+class AspectWatch:
+    """Remembers the window shape a widget was laid out for: `changed(aspect_ratio)` is True the
+    first time and whenever the ratio differs from the one it last saw (a cheap per-frame check,
+    so a widget lays itself out again only when the window was resized)."""
+
+    def __init__(self) -> None:
+        self.aspect_ratio: float | None = None
+        """The aspect ratio last seen (None before the first look)."""
+
+    def changed(self, aspect_ratio: float) -> bool:
+        aspect_ratio = _positive("aspect_ratio", aspect_ratio)
+        if aspect_ratio == self.aspect_ratio:
+            return False
+        self.aspect_ratio = aspect_ratio
+        return True
 
 
 def rectangle(parent: Entity, x: float, y: float, width: float, height: float, fill, z: float = 0.0) -> Entity:

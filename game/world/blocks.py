@@ -59,12 +59,18 @@ class BlockSpec:
     """A see-through block that hides faces against the same block (glass); leaves do not."""
     slipperiness: float = 0.6
     hardness: float = 1.0
-    """Seconds of digging by hand, roughly; -1 means unbreakable."""
+    """Beta 1.7.3's `blockHardness` (its Block constructors' `setHardness`): dug by hand in
+    hardness x 1.5 s, or x 5 s for a block that needs a tool (`NEEDS_TOOL`); 0 breaks at once,
+    -1 never (bedrock, and fluids, which no ray targets)."""
     fluid_level: int = -1
     """Water and lava: Beta's metadata (0 a source, 1-7 the distance flowed from one, 8-15
     falling: 8 + the level it fell from); -1 for every other block."""
     cross: bool = False
     """Drawn as two crossed quads through the cell (flowers, tall grass) instead of boxes."""
+    selected: Shape | None = None
+    """What the look ray hits, where it differs from `shape` (None: `shape`): Beta's selection
+    boxes of torches, flowers, tall grass and cobwebs, which bodies pass through but a player
+    still aims at, outlines and digs."""
     tiles: tuple[str, str, str, str, str, str] = ("stone",) * 6
     """Tile name per face, in FACES order."""
 
@@ -87,6 +93,21 @@ FLUID_LEVELS = 16
 """Beta's fluid metadata runs 0..15 (see `BlockSpec.fluid_level`)."""
 TORCH_DRAWN: Shape = (AABB(7.0 / 16.0, 0.0, 7.0 / 16.0, 9.0 / 16.0, 10.0 / 16.0, 9.0 / 16.0),)
 """A torch is drawn as a post 2/16 wide and 10/16 tall standing in the middle of its cell (Beta's size)."""
+
+
+def _centred_box(half_width: float, height: float) -> Shape:
+    """Beta's `setBlockBounds(0.5F - f, 0.0F, 0.5F - f, 0.5F + f, height, 0.5F + f)` in its float
+    arithmetic: the bounds are float sums, widened to double exactly as Beta's fields hold them."""
+    low, high = float(np.float32(0.5) - np.float32(half_width)), float(np.float32(0.5) + np.float32(half_width))
+    return (AABB(low, 0.0, low, high, float(np.float32(height)), high),)
+
+
+TORCH_SELECTED: Shape = _centred_box(0.1, 0.6)
+"""A standing torch's selection box (Beta's `BlockTorch`, metadata 5: f = 0.1F, 0.6F tall)."""
+FLOWER_SELECTED: Shape = _centred_box(0.2, float(np.float32(0.2) * np.float32(3.0)))
+"""A flower's selection box (Beta's `BlockFlower`: f = 0.2F, f * 3F tall)."""
+TALL_GRASS_SELECTED: Shape = _centred_box(0.4, 0.8)
+"""Tall grass's selection box (Beta's `BlockTallGrass`: f = 0.4F, 0.8F tall)."""
 
 
 def _fluid(kind: str, level: int) -> BlockSpec:
@@ -135,17 +156,18 @@ _SPECS = (
                 transparent=True, hardness=0.4, tiles=_all("ladder"))
       for facing in ("north", "south", "east", "west")),
     BlockSpec("cobweb", shape=shapes.EMPTY, drawn=shapes.FULL_CUBE, material=Material.WEB, opaque=False,
-              transparent=True, hardness=4.0, tiles=_all("cobweb")),
+              transparent=True, hardness=4.0, tiles=_all("cobweb"), selected=shapes.FULL_CUBE),
     BlockSpec("soul_sand", shape=shapes.SOUL_SAND, drawn=shapes.FULL_CUBE, material=Material.SOUL_SAND,
               hardness=0.5, tiles=_all("soul_sand")),
     BlockSpec("cactus", shape=shapes.CACTUS, drawn=CACTUS_DRAWN, material=Material.CACTUS, opaque=False,
               culls_same=True, hardness=0.4, tiles=_column("cactus_side", "cactus_top", "cactus_top")),
     BlockSpec("obsidian", hardness=10.0, tiles=_all("obsidian")),
     BlockSpec("torch", shape=shapes.EMPTY, drawn=TORCH_DRAWN, material=Material.AIR, opaque=False,
-              hardness=0.0, tiles=_all("torch")),
+              hardness=0.0, tiles=_all("torch"), selected=TORCH_SELECTED),
     *(BlockSpec(plant, shape=shapes.EMPTY, drawn=shapes.EMPTY, material=Material.AIR, opaque=False,
-                transparent=True, cross=True, hardness=0.0, tiles=_all(plant))
-      for plant in ("dandelion", "rose", "tall_grass")),
+                transparent=True, cross=True, hardness=0.0, tiles=_all(plant), selected=selected)
+      for plant, selected in (("dandelion", FLOWER_SELECTED), ("rose", FLOWER_SELECTED),
+                              ("tall_grass", TALL_GRASS_SELECTED))),
     *(_fluid("water", level) for level in range(1, FLUID_LEVELS)),
     *(_fluid("lava", level) for level in range(1, FLUID_LEVELS)),
     # Two stone slabs in one cell (a slab placed on the free half of another): a whole cube.
@@ -169,6 +191,10 @@ DRAWN_SHAPES: tuple[Shape, ...] = tuple(s.shape if s.drawn is None else s.drawn 
 """The boxes the mesher draws by id (the collision shape unless the spec says otherwise)."""
 SOLID = np.array([len(s.shape) > 0 for s in SPECS], dtype=bool)
 """Has a collision shape."""
+SELECTION_SHAPES: tuple[Shape, ...] = tuple(s.shape if s.selected is None else s.selected for s in SPECS)
+"""What the look ray hits by id (the collision shape unless the spec says otherwise)."""
+SELECTABLE = np.array([len(shape) > 0 for shape in SELECTION_SHAPES], dtype=bool)
+"""Has a selection shape: the look ray can hit it."""
 FULL_CUBE = np.array([shape == shapes.FULL_CUBE for shape in DRAWN_SHAPES], dtype=bool)
 """Is drawn as the whole cell (with OPAQUE, hides its neighbours' faces)."""
 MATERIAL = np.array([int(s.material) for s in SPECS], dtype=np.int8)
@@ -181,7 +207,14 @@ REPLACEABLE = np.array([s.name == "air" or s.fluid_level >= 0 for s in SPECS], d
 `canBlockBePlacedAt`; flowers, grass and torches are not replaced)."""
 SLIPPERINESS = np.array([s.slipperiness for s in SPECS], dtype=np.float64)
 HARDNESS = np.array([s.hardness for s in SPECS], dtype=np.float64)
+"""Beta's `blockHardness` by id (see `BlockSpec.hardness`)."""
 BREAKABLE = HARDNESS >= 0.0
+_NEEDS_TOOL = {"stone", "cobblestone", "bedrock", "brick", "stone_slab", "stone_slab_top", "double_slab",
+               "obsidian", "cobweb", *(f"{ore}_ore" for ore in ("coal", "iron", "gold", "redstone", "diamond"))}
+"""Beta's `Material.rock` blocks and the cobweb: their Material is not harvestable (`setNoHarvest`),
+so the bare hand digs them at 1 / hardness / 100 a tick instead of 1 / hardness / 30."""
+NEEDS_TOOL = np.array([s.name in _NEEDS_TOOL for s in SPECS], dtype=bool)
+"""The bare hand cannot harvest the block (Beta's `canHarvestBlock` is false): it digs 10/3 times slower."""
 FLUID_LEVEL = np.array([s.fluid_level for s in SPECS], dtype=np.int8)
 """Beta's fluid metadata by id (0..15) for water and lava, -1 for every other block."""
 CROSS = np.array([s.cross for s in SPECS], dtype=bool)
@@ -220,7 +253,7 @@ LAVA_IDS = np.array([_FLUID_IDS[(int(Material.LAVA), level)] for level in range(
 """The id of lava at each level 0..15 (LAVA_IDS[0] is the source, "lava")."""
 
 for _array in (SOLID, FULL_CUBE, MATERIAL, REPLACEABLE, OPAQUE, TRANSPARENT, CULLS_SAME, SLIPPERINESS, HARDNESS,
-               BREAKABLE, FLUID_LEVEL, CROSS, FACE_TILES, WATER_IDS, LAVA_IDS, LIGHT_OPACITY, LIGHT_EMISSION):
+               BREAKABLE, NEEDS_TOOL, FLUID_LEVEL, CROSS, FACE_TILES, WATER_IDS, LAVA_IDS, LIGHT_OPACITY, LIGHT_EMISSION):
     _array.flags.writeable = False
 
 

@@ -3,7 +3,8 @@
 Owns: turning an id array (indexed [x, y, z], placed at a world origin) into the world-space
 boxes of its solid blocks that overlap a region (built by `physics.shapes.placed`, cached per
 block id and cell in a `PlacedShapeCache` each World holds), and the rule for which cells a
-region needs (fences reach up from the cell below).
+region needs (fences reach up from the cell below). The same cache, made over the selection
+shapes, gives the boxes the look ray hits (`World.selection_boxes`).
 Does not own: reading ids from columns or the edge rule (see `world.py` and `coords.py`).
 """
 
@@ -16,6 +17,8 @@ import numpy as np
 
 from physics import AABB
 from physics.shapes import MAX_SHAPE_TOP, placed
+
+from physics.shapes import Shape
 
 from .blocks import SHAPES, SOLID
 
@@ -46,12 +49,16 @@ class PlacedShapeCache:
     recency bookkeeping), and a dropped entry that is needed again is rebuilt in about a microsecond.
     """
 
-    __slots__ = ("capacity", "_boxes")
+    __slots__ = ("capacity", "_boxes", "_shapes", "_has_shape")
 
-    def __init__(self, capacity: int = PLACED_CACHE_ENTRIES) -> None:
+    def __init__(self, capacity: int = PLACED_CACHE_ENTRIES, shapes: tuple[Shape, ...] = SHAPES,
+                 has_shape: np.ndarray = SOLID) -> None:
+        """`shapes`: the block-local boxes by id (the collision shapes, or `blocks.SELECTION_SHAPES`);
+        `has_shape`: by id, whether that shape has any box."""
         if isinstance(capacity, bool) or not isinstance(capacity, int) or capacity < 1:
             raise ValueError(f"capacity must be a positive int, got {capacity!r}")
         self.capacity = capacity
+        self._shapes, self._has_shape = shapes, has_shape
         self._boxes: OrderedDict[tuple[int, int, int, int], tuple[AABB, ...]] = OrderedDict()
 
     def __len__(self) -> int:
@@ -60,7 +67,7 @@ class PlacedShapeCache:
     def boxes_in(self, ids: np.ndarray, x0: int, y0: int, z0: int, region: AABB) -> list[AABB]:
         """The world-space boxes of the solid blocks of `ids` (whose [0, 0, 0] is block (x0, y0, z0))
         whose interiors overlap `region` (strictly: touching boxes are left out)."""
-        solid = SOLID[ids]
+        solid = self._has_shape[ids]
         xs, ys, zs = np.nonzero(solid)
         if not xs.size:
             return []
@@ -82,5 +89,5 @@ class PlacedShapeCache:
         if len(self._boxes) >= self.capacity:
             self._boxes.popitem(last=False)
         block, x, y, z = key
-        boxes = self._boxes[key] = placed(SHAPES[block], x, y, z)
+        boxes = self._boxes[key] = placed(self._shapes[block], x, y, z)
         return boxes

@@ -48,7 +48,7 @@ from physics.materials import Material
 
 from . import fluid_batch, fluids
 from .block_updates import BlockUpdates, unpack
-from .blocks import AIR, FLUID_LEVEL, MATERIAL, SLIPPERINESS, block_id, block_name
+from .blocks import AIR, FLUID_LEVEL, MATERIAL, SELECTABLE, SELECTION_SHAPES, SLIPPERINESS, block_id, block_name
 from .falling import FALL_TICKS, FALLS, FallingStart, falls_into
 from .collision import PlacedShapeCache, cell_range
 from .column import Column
@@ -119,6 +119,7 @@ class World:
         self.revision = 0
         """Counts block edits (physics' optional `CollisionWorld.revision`: crowds keep their boxes while it holds)."""
         self._placed_shapes = PlacedShapeCache()
+        self._selection_shapes = PlacedShapeCache(shapes=SELECTION_SHAPES, has_shape=SELECTABLE)
         self._light = LightEngine(self._columns)
         """Sky and block light of the loaded columns (`light.py`), brought up to date lazily (`_resolve_light`)."""
         self._requested: set[tuple[int, int]] = set()
@@ -504,6 +505,15 @@ class World:
         found from the cell below (1.5 tall). Beyond the world border everything is solid: the part
         of `region` outside it comes back as one wall box per side, so bodies stop at the border.
         """
+        return self._boxes_in(region, self._placed_shapes)
+
+    def selection_boxes(self, region: AABB) -> list[AABB]:
+        """The boxes the look ray hits whose interior overlaps `region`: the collision boxes, and
+        the selection boxes of blocks bodies pass through but a player aims at (torches, flowers,
+        tall grass, cobwebs: `blocks.SELECTION_SHAPES`); the edge rule as `collision_boxes`."""
+        return self._boxes_in(region, self._selection_shapes)
+
+    def _boxes_in(self, region: AABB, shapes: PlacedShapeCache) -> list[AABB]:
         self._open_file()
         x0, y0, z0, x1, y1, z1 = cell_range(region)
         if x1 <= x0 or y1 <= y0 or z1 <= z0:
@@ -515,7 +525,7 @@ class World:
             z0, z1 = max(z0, -WORLD_BORDER), min(z1, WORLD_BORDER)
             if x1 <= x0 or y1 <= y0 or z1 <= z0:
                 return walls
-        return walls + self._placed_shapes.boxes_in(self._ids_in_box(x0, y0, z0, x1, y1, z1), x0, y0, z0, region)
+        return walls + shapes.boxes_in(self._ids_in_box(x0, y0, z0, x1, y1, z1), x0, y0, z0, region)
 
     def slipperiness(self, x: int, y: int, z: int) -> float:
         """Slipperiness of block (x, y, z) (0.6 for ordinary blocks and air, 0.98 for ice)."""

@@ -71,7 +71,8 @@ def test_ursina_input_names_become_replay_events(name, event):
     assert event_from_ursina(name, 7) == event
 
 
-@pytest.mark.parametrize("name", ["w hold", "left mouse up", "scroll up", "scroll down", "double click"])
+@pytest.mark.parametrize("name", ["w hold", "right mouse up", "middle mouse up", "scroll up", "scroll down",
+                                  "double click"])
 def test_repeats_releases_of_buttons_wheel_and_double_clicks_are_not_events(name):
     assert event_from_ursina(name, 0) is None
 

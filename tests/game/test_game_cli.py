@@ -104,3 +104,57 @@ def test_a_world_with_an_unreadable_saved_player_opens_with_the_player_at_the_sp
     with World.open(path) as world:
         assert world.player_state["version"] == 1 and len(world.player_state["box"]) == 6
 
+
+
+@pytest.mark.parametrize("argv", [[], ["--size", "640x360"], ["--fov", "90", "--view-distance", "4"]])
+def test_no_world_option_opens_the_title_screen(argv):
+    assert cli.wants_title_screen(parse_options(argv))
+
+
+@pytest.mark.parametrize("argv", [["--world", "w.boxel"], ["--seed", "3"], ["--new"], ["--lab"],
+                                  ["--exit-after-ticks", "5"], ["--headless", "--exit-after-ticks", "5"],
+                                  ["--time", "6000"], ["--record", "r.jsonl"]])
+def test_any_world_or_script_option_plays_as_it_always_did_without_the_title_screen(argv):
+    assert not cli.wants_title_screen(parse_options(argv))
+
+
+def test_main_with_no_options_runs_the_title_screen_with_the_cli_opening_the_worlds(monkeypatch):
+    import sys
+    import types
+
+    seen = {}
+
+    def run_title(options, open_session, stop=None, on_open=None):
+        seen.update(options=options, open_session=open_session)
+        return 0
+
+    module = types.ModuleType("game.app")
+    module.run_title, module.LaunchError = run_title, RuntimeError
+    monkeypatch.setitem(sys.modules, "game.app", module)
+    import game
+    monkeypatch.setattr(game, "app", module, raising=False)
+    assert cli.main([]) == 0
+    assert seen["open_session"] is cli.title_session and seen["options"] == parse_options([])
+
+
+def test_the_title_screen_opens_a_listed_world_as_world_does(tmp_path):
+    path = tmp_path / "listed.boxel"
+    World.create(path, 12).close()
+    session = cli.title_session(path)
+    try:
+        assert session.world.seed == 12 and session.world.path == path
+    finally:
+        session.world.close()
+
+
+def test_the_title_screen_refuses_a_world_removed_since_it_was_listed_and_makes_none(tmp_path):
+    with pytest.raises(cli.WorldOpenError, match="no world at"):
+        cli.title_session(tmp_path / "gone.boxel")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_title_screen_refuses_a_world_in_use_with_the_same_message_as_world(tmp_path):
+    path = tmp_path / "busy.boxel"
+    with World.create(path, 1):
+        with pytest.raises(cli.WorldOpenError, match="in use"):
+            cli.title_session(path)

@@ -18,8 +18,9 @@ import physics
 from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command
 from tests.game.scripted_runs import CLEARANCE, PLATFORM, WINDOW, flatten, play
 from game.player import Player, saved_player, spawn_body
+from game.render.sky import DAY_ZENITH_RGB
 from game.session import Session
-from game.replay import Click, Event, KeyDown, KeyUp, Look, ReplayCursor, read_replay
+from game.replay import Click, Event, KeyDown, KeyUp, Look, Release, ReplayCursor, read_replay
 from game.targeting import find_target, placement_cell
 from game.world import World
 
@@ -27,10 +28,15 @@ pytestmark = pytest.mark.display
 
 SEED = 42
 SKY_RGB = np.array([140, 192, 236])
-"""game.app.SKY_COLOR."""
+"""game.app.SKY_COLOR: the fog colour, which the sky has at the horizon."""
+ZENITH_RGB = np.round(np.array(DAY_ZENITH_RGB) * 255.0)
+"""The sky overhead at noon (`game.render.sky`): the sky gradient runs from SKY_RGB to it."""
 SKY_TOLERANCE = 12
-"""[RGB levels] A pixel this close to the sky colour on every channel is sky (fogged land is not
-this close until the very edge of the view)."""
+"""[RGB levels] A pixel this close to a colour of the sky's gradient on every channel is sky (fogged
+land is not this close until the very edge of the view)."""
+CLOUD_LEVEL = 200
+"""[0..255] A pixel whose every channel is at least this, and bluer than red, is cloud (the day's
+clouds are white, 80 % opaque over the blue; no block's texture is that bright and that pale)."""
 PIXEL_CHANGE = 40
 """[0..255] A pixel counts as changed when a channel differs by more than this: re-rendering the same
 scene differs by 0, any drawn line or new block by far more."""
@@ -82,7 +88,14 @@ def changed(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def is_sky(image: np.ndarray) -> np.ndarray:
-    return (np.abs(image - SKY_RGB) <= SKY_TOLERANCE).all(axis=2)
+    """Pixels of the day's sky: on the gradient from the fog colour to the zenith's, or cloud."""
+    pixels = image.astype(np.float64)
+    toward_zenith = ZENITH_RGB - SKY_RGB
+    t = np.clip(((pixels - SKY_RGB) @ toward_zenith) / (toward_zenith @ toward_zenith), 0.0, 1.0)
+    nearest = SKY_RGB + t[..., None] * toward_zenith
+    on_gradient = (np.abs(pixels - nearest) <= SKY_TOLERANCE).all(axis=2)
+    cloud = (pixels >= CLOUD_LEVEL).all(axis=2) & (pixels[..., 2] >= pixels[..., 0])
+    return on_gradient | cloud
 
 
 def rgb255(ursina_color) -> np.ndarray:
@@ -139,7 +152,8 @@ def test_breaking_and_placing_change_the_world_file_and_what_is_drawn(run_game, 
     plain_path, edit_path = tmp_path / "plain.boxel", tmp_path / "edit.boxel"
     feet_y = make_world(plain_path, platform=True)
     make_world(edit_path, platform=True)
-    break_look, place_look, final_look = Look(0, 270.0, 40.0), Look(3, 270.0, 28.0), Look(6, 270.0, 35.0)
+    # Grass dug by hand breaks on the 18th tick the button is held (game.mining): released at tick 20.
+    break_look, place_look, final_look = Look(0, 270.0, 40.0), Look(21, 270.0, 28.0), Look(25, 270.0, 35.0)
     shutil.copy(edit_path, tmp_path / "aim.boxel")
     with World.open(tmp_path / "aim.boxel") as world:  # where the clicks land, found headless
         eye = Player.spawned(world).eye
@@ -147,10 +161,11 @@ def test_breaking_and_placing_change_the_world_file_and_what_is_drawn(run_game, 
         world.set_block(*broken, "air")
         placed = placement_cell(find_target(world, eye, place_look.yaw, place_look.pitch))
     assert broken[1] == feet_y - 1 and placed[1] == feet_y and placed[0] > broken[0]
-    events = [break_look, Click(1, "left"), place_look, KeyDown(3, "8"), KeyUp(4, "8"), Click(5, "right"), final_look]
+    events = [break_look, Click(1, "left"), Release(20, "left"), place_look, KeyDown(22, "8"), KeyUp(23, "8"),
+              Click(24, "right"), final_look]
 
-    plain = play(run_game, plain_path, [Look(0, final_look.yaw, final_look.pitch)], 8, "plain")
-    edited = play(run_game, edit_path, events, 8, "edited")
+    plain = play(run_game, plain_path, [Look(0, final_look.yaw, final_look.pitch)], 27, "plain")
+    edited = play(run_game, edit_path, events, 27, "edited")
     with World.open(edit_path) as world:
         assert world.get_block(*broken) == "air"
         assert world.get_block(*placed) == "brick"

@@ -1,4 +1,6 @@
-"""Pause-menu sliders: every position gives a valid, snapped setting (headless: the pure SettingRow)."""
+"""Pause-menu settings: every slider position gives a valid, snapped setting (headless: the pure
+SettingRow); only a press that starts on a slider moves it; the View bobbing and Peaceful switches
+(Ursina with no window, in a subprocess)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ui.pause_menu import SETTING_ROWS
+from game.ui.settings_panel import SWITCH_FIELD
 from game.user_settings import FOV_RANGE_DEGREES, SENSITIVITY_RANGE, VIEW_DISTANCE_RANGE_COLUMNS, UserSettings
 
 ROWS = {row.field: row for row in SETTING_ROWS}
@@ -14,8 +17,9 @@ GRID_ROUNDING = 1e-9
 """[steps] Float error of (value - low) / step for a value rounded to the row's decimals."""
 
 
-def test_there_is_one_slider_per_setting_over_exactly_its_allowed_range():
-    assert ROWS.keys() == set(UserSettings.__dataclass_fields__)
+def test_there_is_one_slider_per_numeric_setting_over_exactly_its_allowed_range_and_a_switch_for_bobbing():
+    assert ROWS.keys() | {SWITCH_FIELD} == set(UserSettings.__dataclass_fields__)
+    assert SWITCH_FIELD == "view_bobbing" and SWITCH_FIELD not in ROWS
     assert (ROWS["fov_degrees"].low, ROWS["fov_degrees"].high) == FOV_RANGE_DEGREES
     assert (ROWS["mouse_sensitivity"].low, ROWS["mouse_sensitivity"].high) == SENSITIVITY_RANGE
     assert (ROWS["view_distance_columns"].low, ROWS["view_distance_columns"].high) == VIEW_DISTANCE_RANGE_COLUMNS
@@ -113,3 +117,78 @@ print(captions, told)
     assert done.returncode == 0, done.stderr[-3000:]
     assert ("['Peaceful: off', 'Peaceful: on', 'Peaceful: off', 'Peaceful: on'] [True, False]"
             in done.stdout)
+
+
+def run_without_window(script: str) -> str:
+    """Run `script` after starting Ursina with no window; its stdout (it must exit 0)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    prelude = "from ursina import Ursina\napp = Ursina(window_type='none')\n"
+    done = subprocess.run([sys.executable, "-c", prelude + script], capture_output=True, text=True, timeout=60,
+                          cwd=str(Path(__file__).resolve().parents[2]))
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def test_a_press_on_save_and_quit_never_moves_a_slider_even_with_the_slider_still_noted_as_hovered(tmp_path):
+    out = run_without_window(f"""
+from pathlib import Path
+from ursina import camera, mouse
+from game.ui.pause_menu import PauseMenu
+from game.user_settings import UserSettings
+quits = []
+menu = PauseMenu(UserSettings(), on_resume=lambda: None, on_settings_changed=lambda s: None,
+                 on_save_and_quit=lambda: quits.append(1), settings_path=Path({str(tmp_path / 'settings.json')!r}))
+menu.open()
+fov = menu.sliders['fov_degrees']
+mouse.hovered_entity = fov.bar  # the ray of the last frame was on the FOV slider
+quit_at = menu.quit_button.getPos(camera.ui)
+right_end = fov.getX(camera.ui) + 0.3
+pressed = fov.press((right_end, quit_at[1]))  # the press is on Save and quit's row, under the slider's right end
+fov.release()
+print('off the bar:', pressed, fov.value, fov.dragging)
+on_bar = fov.press((right_end, fov.getY(camera.ui)))
+fov.release()
+print('on the bar:', on_bar, fov.value)
+""")
+    assert "off the bar: False 80.0 False" in out
+    assert "on the bar: True 110" in out  # the same press on the bar itself moves it to the right end
+
+
+def test_the_wheel_moves_only_the_slider_under_the_pointer():
+    out = run_without_window("""
+from ursina import camera
+from game.ui.pause_menu import PauseMenu
+from game.user_settings import UserSettings
+menu = PauseMenu(UserSettings(), on_resume=lambda: None, on_settings_changed=lambda s: None,
+                 on_save_and_quit=lambda: None, settings_path=None)
+fov, sensitivity = menu.sliders['fov_degrees'], menu.sliders['mouse_sensitivity']
+menu.panel.save_if_changed = lambda: None  # no file written by this test
+for slider in menu.sliders.values():
+    slider.on_commit = lambda: None
+at = (sensitivity.getX(camera.ui), sensitivity.getY(camera.ui))
+print([fov.wheel(at, 1), sensitivity.wheel(at, 1)], fov.value, sensitivity.value)
+""")
+    assert "[False, True] 80.0 1.05" in out
+
+
+def test_the_view_bobbing_switch_reads_its_state_flips_on_each_click_tells_the_game_and_saves(tmp_path):
+    settings_file = tmp_path / "settings.json"
+    out = run_without_window(f"""
+import json
+from pathlib import Path
+from game.ui.pause_menu import PauseMenu
+from game.user_settings import UserSettings
+told = []
+menu = PauseMenu(UserSettings(view_bobbing=False), on_resume=lambda: None, on_settings_changed=told.append,
+                 on_save_and_quit=lambda: None, settings_path=Path({str(settings_file)!r}))
+captions = [menu.bobbing_button.text]
+menu.bobbing_button.on_click()
+captions.append(menu.bobbing_button.text)
+saved = json.loads(Path({str(settings_file)!r}).read_text())['view_bobbing']
+menu.bobbing_button.on_click()
+captions.append(menu.bobbing_button.text)
+print(captions, [s.view_bobbing for s in told], saved, menu.settings.view_bobbing)
+""")
+    assert "['View bobbing: off', 'View bobbing: on', 'View bobbing: off'] [True, False] True False" in out

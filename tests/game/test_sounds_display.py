@@ -10,19 +10,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.replay import Click, KeyDown, KeyUp, Look, ReplayWriter
+from game.replay import Click, KeyDown, KeyUp, Look, Release, ReplayWriter
 from tests.game.conftest import REPO_ROOT, TEST_WINDOW_SIZE, run_with_display
 
 pytestmark = pytest.mark.display
 
 PLAY = [
     Look(0, 180.0, 50.0),  # the lab's spawn faces north: look down at the grass floor ahead
-    Click(2, "left"),  # break the grass
-    Click(4, "right"),  # place stone (slot 1) in the hole
-    KeyDown(6, "space"), KeyUp(7, "space"),  # a jump: a landing
-    KeyDown(25, "w"), KeyUp(60, "w"),  # 35 ticks of walking north, about 7 blocks: 4 steps
+    Click(2, "left"), Release(21, "left"),  # dig the grass: by hand it breaks on the 18th tick held
+    Click(22, "right"),  # place stone (slot 1) in the hole
+    KeyDown(24, "space"), KeyUp(25, "space"),  # a jump: a landing
+    KeyDown(45, "w"), KeyUp(80, "w"),  # 35 ticks of walking north, about 7 blocks: 4 steps
 ]
-TICKS = 70
+TICKS = 90
 AUDIO_ERRORS = ("ALSA lib", "AL lib: (EE)", ":audio(error)")
 """What OpenAL, ALSA or Panda3D print when audio fails."""
 SILENCE = 50

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import physics
 from game.targeting import (REACH_BLOCKS, Target, block_boxes, break_block, can_place, find_target, look_direction,
-                            place_block, placement_cell)
+                            place_block, placement_cell, selected_boxes)
 from game.world import OutOfWorldError, UnknownBlockError, World
 
 SITE_Y = 100
@@ -179,6 +180,43 @@ def test_the_fence_below_is_not_part_of_the_boxes_of_the_block_above_it(site):
     assert block_boxes(site, (0, SITE_Y + 1, 0)) == (physics.AABB(0, SITE_Y + 1, 0, 1, SITE_Y + 1.0625, 1),)
     assert block_boxes(site, (0, SITE_Y, 0)) == (physics.AABB(0, SITE_Y, 0, 1, SITE_Y + 1.5, 1),)
     assert block_boxes(site, (0, SITE_Y + 2, 0)) == ()
+
+
+@pytest.mark.parametrize(("block", "half_width", "height"), [
+    ("torch", np.float32(0.1), np.float32(0.6)),
+    ("rose", np.float32(0.2), np.float32(0.2) * np.float32(3.0)),
+    ("tall_grass", np.float32(0.4), np.float32(0.8)),
+])
+def test_a_torch_or_plant_is_aimed_at_by_betas_selection_box_though_bodies_pass_through_it(site, block, half_width,
+                                                                                          height):
+    site.set_block(0, SITE_Y, 2, block)
+    low, high = float(np.float32(0.5) - half_width), float(np.float32(0.5) + half_width)
+    box = physics.AABB(low, SITE_Y, 2 + low, high, SITE_Y + float(height), 2 + high)
+    target = find_target(site, eye_at(0.5, 0.3, 0.5), 0.0, 0.0)  # looking south, 0.3 above the floor
+    assert target.block == (0, SITE_Y, 2) and target.face == (0, 0, -1)
+    assert target.box == box and target.boxes == (box,) == selected_boxes(site, (0, SITE_Y, 2))
+    assert block_boxes(site, (0, SITE_Y, 2)) == ()  # nothing to collide with
+
+
+def test_a_ray_passing_beside_a_torch_post_goes_on_to_the_block_behind(site):
+    site.set_block(0, SITE_Y, 2, "torch")
+    site.set_block(0, SITE_Y, 4, "stone")
+    beside = find_target(site, eye_at(0.2, 0.3, 0.5), 0.0, 0.0)  # x = 0.2: outside the post's 0.4..0.6
+    over = find_target(site, eye_at(0.5, 0.7, 0.5), 0.0, 0.0)  # y = 0.7: above its 0.6
+    assert beside.block == over.block == (0, SITE_Y, 4)
+
+
+def test_a_cobweb_is_aimed_at_as_a_whole_cube(site):
+    site.set_block(0, SITE_Y + 1, 2, "cobweb")
+    target = find_target(site, eye_at(0.5, 1.5, 0.5), 0.0, 0.0)
+    assert target.block == (0, SITE_Y + 1, 2) and target.box == physics.AABB(0, SITE_Y + 1, 2, 1, SITE_Y + 2, 3)
+
+
+def test_water_is_not_aimed_at_so_the_ray_reaches_the_lake_floor(site):
+    site.set_block(0, SITE_Y, 2, "stone")
+    site.set_block(0, SITE_Y + 1, 2, "water")
+    target = find_target(site, eye_at(0.5, 2.5, 0.9), 0.0, 45.0)  # through the water, onto the floor at z = 2.4
+    assert target.block == (0, SITE_Y, 2) and target.face == (0, 1, 0)
 
 
 def test_looking_down_on_carpet_hits_its_one_pixel_top(site):

@@ -171,8 +171,9 @@ def test_dragging_and_wheeling_the_sliders_changes_saves_and_reports_the_setting
     sensitivity = UserSettings().mouse_sensitivity + 0.05 * report["sensitivity_wheel_steps"]
     expected = {"fov_degrees": round(fov), "mouse_sensitivity": round(sensitivity, 2),
                 "view_distance_columns": UserSettings().view_distance_columns,
-                "sound_volume": UserSettings().sound_volume}
-    assert expected == {"fov_degrees": 90, "mouse_sensitivity": 1.1, "view_distance_columns": 8, "sound_volume": 1.0}
+                "sound_volume": UserSettings().sound_volume, "view_bobbing": UserSettings().view_bobbing}
+    assert expected == {"fov_degrees": 90, "mouse_sensitivity": 1.1, "view_distance_columns": 8, "sound_volume": 1.0,
+                        "view_bobbing": True}
     assert report["settings_in_menu"] == expected
     assert report["settings_changes"][-1] == expected
     assert report["settings_changes"][0]["fov_degrees"] == 90  # the click came first, then each wheel step

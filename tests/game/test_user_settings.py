@@ -49,3 +49,23 @@ def test_settings_go_to_the_config_dir(tmp_path, monkeypatch):
     saved = user_settings.save(UserSettings(view_distance_columns=4))
     assert saved == tmp_path / "config" / "settings.json"
     assert user_settings.load() == UserSettings(view_distance_columns=4)
+
+
+def test_view_bobbing_is_on_by_default_and_an_off_switch_survives_a_save_and_load(tmp_path):
+    path = tmp_path / "settings.json"
+    assert UserSettings().view_bobbing is True
+    user_settings.save(UserSettings(view_bobbing=False), path)
+    assert user_settings.load(path) == UserSettings(view_bobbing=False)
+
+
+@pytest.mark.parametrize("value", [1, 0, "yes", None, 1.0])
+def test_view_bobbing_must_be_true_or_false(value):
+    with pytest.raises(ValueError, match="view_bobbing"):
+        UserSettings(view_bobbing=value)
+
+
+def test_a_settings_file_from_before_view_bobbing_keeps_its_settings_with_bobbing_on(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"fov_degrees": 90.0, "mouse_sensitivity": 0.5, "view_distance_columns": 12,
+                                "sound_volume": 0.5}))
+    assert user_settings.load(path) == UserSettings(90.0, 0.5, 12, 0.5, view_bobbing=True)
