@@ -449,7 +449,8 @@ class Game:
             scene.fog_density = (FOG_START_FRACTION * end, end)
             if self.clouds is not None:
                 self.clouds.set_fog(*scene.fog_density)
-            self.shown_far_clip = camera.clip_plane_far = math.ceil(far_clip(end, camera.world_position[1]))
+            self.shown_far_clip = camera.clip_plane_far = math.ceil(
+                far_clip(end, camera.world_position[1], self.session.player.input.pitch))
         self.renderer.sync_fog(sky=True)  # by horizontal distance, into the sky gradient
 
     def pause(self) -> None:
@@ -491,7 +492,8 @@ class Game:
             if self.view_fluid is None:
                 self._apply_fog()
         eye = tuple(camera.world_position)
-        far = math.ceil(far_clip(fog_end(self.settings.view_distance_columns), eye[1]))
+        pitch = self.session.player.input.pitch
+        far = math.ceil(far_clip(fog_end(self.settings.view_distance_columns), eye[1], pitch))
         if far != self.shown_far_clip:
             self.shown_far_clip = camera.clip_plane_far = far
         in_air = self.view_fluid is None

@@ -191,17 +191,32 @@ def sun_heading(day_time: float) -> tuple[float, float]:
     return (0.0, 0.0) if length < 1e-9 else (-dx / length, dz / length)
 
 
-def far_clip(fog_end: float, eye_y: float) -> float:
-    """[blocks] The camera's far plane for fog by horizontal distance ending at `fog_end`: far enough for
-    any block of the world (heights 0..WORLD_HEIGHT) at that horizontal distance from an eye at
-    `eye_y`, so flying high over the land (or deep under it) never clips what the fog still shows."""
-    for name, value in (("fog_end", fog_end), ("eye_y", eye_y)):
+FAR_CLIP_TILT_MARGIN_DEGREES = 5.0
+"""[degrees] The far plane is worked out for the look pitch give or take this much: view bobbing tilts
+the camera by a few degrees (Beta's cameraPitch and the step's swing stay under 3), and a plane a
+little too far only costs the few sections it keeps."""
+
+
+def far_clip(fog_end: float, eye_y: float, pitch_degrees: float = 0.0) -> float:
+    """[blocks] The camera's far plane for fog by horizontal distance ending at `fog_end`, seen from an
+    eye at height `eye_y` looking `pitch_degrees` down (Minecraft's pitch: positive looks down): the
+    deepest point, along the view, of the land the fog still shows, a cylinder of radius `fog_end`
+    from the world's floor (y 0) to its top. A point at horizontal distance h and height dy from the
+    eye lies h cos(pitch) + dy sin(pitch) deep, so the plane is at fog_end cos(pitch) plus the height
+    below the eye (looking down) or above it (looking up) times |sin(pitch)|: looking level it is the
+    fog's end, as with eye-distance fog, and flying high and looking down it reaches the ground."""
+    for name, value in (("fog_end", fog_end), ("eye_y", eye_y), ("pitch_degrees", pitch_degrees)):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise ValueError(f"{name} is a finite number of blocks, got {value!r}")
+            raise ValueError(f"{name} is a finite number, got {value!r}")
     if fog_end <= 0.0:
         raise ValueError(f"fog_end is positive, got {fog_end!r}")
-    vertical = max(abs(eye_y), abs(WORLD_HEIGHT - eye_y))  # to the world's floor or its top, whichever is farther
-    return math.hypot(fog_end, vertical)
+    below, above = max(eye_y, 0.0), max(WORLD_HEIGHT - eye_y, 0.0)
+    deepest = 0.0
+    for tilt in (-FAR_CLIP_TILT_MARGIN_DEGREES, 0.0, FAR_CLIP_TILT_MARGIN_DEGREES):
+        pitch = math.radians(min(max(pitch_degrees + tilt, -90.0), 90.0))
+        vertical = below if pitch > 0.0 else above
+        deepest = max(deepest, fog_end * math.cos(pitch) + vertical * abs(math.sin(pitch)))
+    return deepest
 
 
 # --- on screen ----------------------------------------------------------------------------------------

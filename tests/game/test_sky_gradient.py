@@ -4,8 +4,9 @@ import math
 
 import pytest
 
-from game.render.sky import (DAY_SKY_RGB, DAY_ZENITH_RGB, HORIZON_BAND_SINE, MIDNIGHT_TICKS, NOON_TICKS,
-                             SUNSET_TICKS, far_clip, gradient_weight, sky_colors, sky_gradient, sun_heading)
+from game.render.sky import (DAY_SKY_RGB, DAY_ZENITH_RGB, FAR_CLIP_TILT_MARGIN_DEGREES, HORIZON_BAND_SINE,
+                             MIDNIGHT_TICKS, NOON_TICKS, SUNSET_TICKS, far_clip, gradient_weight, sky_colors,
+                             sky_gradient, sun_heading)
 
 
 def test_at_noon_the_sky_is_the_fog_colour_at_and_below_the_horizon_and_betas_deeper_blue_overhead():
@@ -38,10 +39,17 @@ def test_at_sunset_the_glow_reaches_higher_on_the_suns_side_than_away_from_it():
     assert heading == pytest.approx((1.0, 0.0))  # the sun sets in the west: physics -X, Ursina +x
 
 
-def test_the_far_plane_reaches_the_whole_height_of_the_world_at_the_fogs_end():
-    assert far_clip(112.0, 64.0) == pytest.approx(math.hypot(112.0, 192.0))
-    assert far_clip(112.0, 140.0) == pytest.approx(math.hypot(112.0, 140.0))
-    assert far_clip(48.0, 1000.0) == pytest.approx(math.hypot(48.0, 1000.0))
+def test_the_far_plane_is_the_deepest_point_of_the_fogged_cylinder_along_the_view():
+    margin = math.radians(FAR_CLIP_TILT_MARGIN_DEGREES)
+    # Level: the fog's end, give or take the tilt margin (the deeper of the two tilts).
+    assert far_clip(112.0, 64.0) == pytest.approx(112.0 * math.cos(margin) + 192.0 * math.sin(margin))
+    # Straight down from y 140: the ground 140 below (the margin's tilt adds the fog end's share).
+    assert far_clip(112.0, 140.0, 90.0) == pytest.approx(112.0 * math.sin(margin) + 140.0 * math.cos(margin))
+    # 30 degrees up from y 64: 192 blocks of world above.
+    up = math.radians(30.0 + FAR_CLIP_TILT_MARGIN_DEGREES)
+    assert far_clip(112.0, 64.0, -30.0) == pytest.approx(112.0 * math.cos(up) + 192.0 * math.sin(up))
+    # Above the world looking up: nothing above, so the fog's end at most.
+    assert far_clip(48.0, 1000.0, -90.0) == pytest.approx(48.0 * math.sin(margin))
 
 
 @pytest.mark.parametrize("call", [lambda: far_clip(0.0, 64.0), lambda: far_clip(112.0, float("nan")),
