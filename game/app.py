@@ -60,6 +60,7 @@ from game.render import space
 from game.render.break_particles import BreakParticles
 from game.render.chunk_renderer import ChunkRenderer
 from game.render.crack_overlay import CrackOverlay
+from game.render.frame_loop import leave_frame_loop
 from game.render.entity_view import EntityView
 from game.render.hand_view import HandView
 from game.render.player_model import PlayerModel
@@ -409,6 +410,10 @@ class Game:
             self.renderer.close()  # its mesher threads must not outlive a failed start
             raise
         self._hooks = Entity(name="boxel", update=self.update, input=self.input)
+        # Hundreds of plain quads and labels (most hidden while playing) leave Ursina's per-frame walk,
+        # and the mouse's ray skips the 3D scene: aiming is the physics' look ray, never Ursina's.
+        leave_frame_loop(self.hud, self.inventory, self.death_screen, self.menu, self.overlay.panel, self.effects)
+        mouse.traverse_target = None
         if options.profile_frames:
             from game import frame_profile  # PStats and its in-process server only when asked
             frame_profile.attach(self)

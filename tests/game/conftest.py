@@ -118,3 +118,13 @@ def sky_session(tmp_path):
     played = Session.open(world, autosave=False)
     yield played
     world.close()
+
+
+def run_without_window(script: str) -> str:
+    """Run `script` in a new Python after starting Ursina with no window (no display needed); its
+    stdout (it must exit 0)."""
+    prelude = "from ursina import Ursina\napp = Ursina(window_type='none')\n"
+    done = subprocess.run([sys.executable, "-c", prelude + script], capture_output=True, text=True, timeout=60,
+                          cwd=str(REPO_ROOT))
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout

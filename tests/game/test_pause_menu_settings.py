@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from .conftest import run_without_window
+
 from game.ui.pause_menu import SETTING_ROWS
 from game.ui.settings_panel import SWITCH_FIELD
 from game.user_settings import FOV_RANGE_DEGREES, SENSITIVITY_RANGE, VIEW_DISTANCE_RANGE_COLUMNS, UserSettings
@@ -117,18 +119,6 @@ print(captions, told)
     assert done.returncode == 0, done.stderr[-3000:]
     assert ("['Peaceful: off', 'Peaceful: on', 'Peaceful: off', 'Peaceful: on'] [True, False]"
             in done.stdout)
-
-
-def run_without_window(script: str) -> str:
-    """Run `script` after starting Ursina with no window; its stdout (it must exit 0)."""
-    import subprocess
-    import sys
-    from pathlib import Path
-    prelude = "from ursina import Ursina\napp = Ursina(window_type='none')\n"
-    done = subprocess.run([sys.executable, "-c", prelude + script], capture_output=True, text=True, timeout=60,
-                          cwd=str(Path(__file__).resolve().parents[2]))
-    assert done.returncode == 0, done.stderr[-3000:]
-    return done.stdout
 
 
 def test_a_press_on_save_and_quit_never_moves_a_slider_even_with_the_slider_still_noted_as_hovered(tmp_path):
