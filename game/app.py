@@ -863,6 +863,7 @@ class Game:
             **self.session.report(),
             "columns_loaded": stats.loaded_columns,
             "sections_shown": stats.shown_sections,
+            "section_entities": self.renderer.live_entities,
             "view_distance": self.streamer.view_distance,
             "window": list(self.options.size),
             "first_playable_s": None if self.first_playable_at is None else self.first_playable_at - self.started_at,

@@ -145,6 +145,10 @@ class WorldStreamer:
         """The drawn columns and their neighbours, nearest first."""
         self._show_order: list[Column] = []
         """Columns within the view distance, nearest first."""
+        self._loaded_prefix = 0
+        self._shown_prefix = 0
+        """How many of the first columns of `_load_order` are loaded (of `_show_order`: shown): a frame
+        looks only past them, so once the area is streamed a frame costs no walk over it."""
         self._requested: set[Column] = set()
         self._loaded: set[Column] = set()
         self._shown: set[Column] = set()
@@ -259,6 +263,7 @@ class WorldStreamer:
         self._show_order = [(cx + dx, cz + dz) for dx, dz in shown]
         self._load_order = [(cx + dx, cz + dz) for dx, dz in load_offsets(radius)]
         self._wanted_set = set(self._load_order)
+        self._loaded_prefix = self._shown_prefix = 0
         for key in [k for k in self._requested if k not in self._wanted_set]:
             self.world.cancel(*key)
             self._requested.discard(key)
@@ -274,7 +279,11 @@ class WorldStreamer:
             self.world.unload_columns_outside(cx, cz, self._view_distance + UNLOAD_MARGIN)
 
     def _request_nearest(self, limit: int) -> None:
-        for key in self._load_order:
+        order = self._load_order
+        while self._loaded_prefix < len(order) and order[self._loaded_prefix] in self._loaded:
+            self._loaded_prefix += 1
+        for index in range(self._loaded_prefix, len(order)):
+            key = order[index]
             if len(self._requested) >= limit:
                 return
             if key in self._loaded or key in self._requested:
@@ -288,7 +297,11 @@ class WorldStreamer:
     def _show_next(self) -> bool:
         """Hand the nearest drawable column's non-empty sections to the renderer; False if none is ready."""
         loaded = self._loaded
-        for key in self._show_order:
+        order = self._show_order
+        while self._shown_prefix < len(order) and order[self._shown_prefix] in self._shown:
+            self._shown_prefix += 1
+        for index in range(self._shown_prefix, len(order)):
+            key = order[index]
             if key in self._shown:
                 continue
             cx, cz = key

@@ -66,6 +66,7 @@ class SegmentLines(Entity):
         node.set_final(True)
         self.model = p3d.NodePath(node)
         self.model.set_render_mode_thickness(thickness)
+        self.model.set_transparency(p3d.TransparencyAttrib.M_alpha)  # one pass, not Ursina's two-pass M_dual
         self.color = color
         self._index_rows = 0
 

@@ -22,12 +22,14 @@ from one counter that only grows; a result whose version is no longer its sectio
 raised once, on the main thread, by the upload that meets it; that section's request is dropped
 and every other one carries on.
 
-Each shown section has up to two entities: the opaque part with transparency switched off
-(Ursina's default M_dual costs ~35 % of frame time) and the see-through part (glass, ice,
-leaves) with M_dual, so alpha-tested holes and blended glass both draw right.
+Each shown section has up to three entities, one per draw pass (`meshing.DRAW_PASS`): the opaque
+part with transparency switched off (Ursina's default M_dual costs ~35 % of frame time); the
+cut-out part (leaves, ladders, plants) in the same unsorted bin, drawn once with the shader's
+alpha test (`chunk_shader(cutout=True)`); and the blended part (glass, ice, water, cobwebs) with
+M_alpha, which Panda3D sorts back to front.
 
 Memory: a section's entity, its mesh and its Panda3D geometry live exactly as long as the section
-is shown: `unload` destroys them, and `live_entities` counts those alive, which never exceed two
+is shown: `unload` destroys them, and `live_entities` counts those alive, which never exceed three
 per shown section (`tests/game/test_memory_bounded.py`). What is shown is bounded by the caller
 (`game.streaming` unloads columns beyond the view distance).
 """
@@ -42,7 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from panda3d.core import NodePath, TransparencyAttrib
+from panda3d.core import NodePath, Shader, TransparencyAttrib
 from ursina import Entity, Mesh, Texture, destroy, scene
 
 from game.render import space
@@ -50,7 +52,8 @@ from game.render.chunk_shader import (DAYLIGHT_INPUT, EYE_FOG, FOG_COLOR_INPUT, 
                                       NO_FOG, SKY_FOG, TEXTURE_SCALE_INPUT, chunk_shader)
 from game.render.sky import SKY_SUN_INPUT, SKY_ZENITH_INPUT
 from game.world import atlas
-from game.world.meshing import MAX_LIGHT_LEVEL, SECTION_SIZE, MeshArrays, mesh_section
+from game.world.meshing import (BLENDED_PASS, CUTOUT_PASS, MAX_LIGHT_LEVEL, SECTION_SIZE, MeshArrays,
+                                mesh_section_passes)
 
 SectionKey = tuple[int, int, int]
 """(cx, sy, cz): a section of column (cx, cz), heights 16 sy .. 16 sy + 15."""
@@ -89,12 +92,10 @@ def to_ursina(part: MeshArrays) -> UrsinaMeshArrays | None:
                             space.triangles(part.indices))
 
 
-def mesh_for_ursina(padded: np.ndarray, light: np.ndarray | None = None
-                    ) -> tuple[UrsinaMeshArrays | None, UrsinaMeshArrays | None]:
-    """The worker's job: mesh a padded section (lit by `light`, see `mesh_section`) and map both parts
-    to Ursina's axes."""
-    opaque, transparent = mesh_section(padded, light)
-    return to_ursina(opaque), to_ursina(transparent)
+def mesh_for_ursina(padded: np.ndarray, light: np.ndarray | None = None) -> tuple[UrsinaMeshArrays | None, ...]:
+    """The worker's job: mesh a padded section (lit by `light`, see `mesh_section_passes`) and map its
+    parts, one per draw pass in DRAW_PASS order, to Ursina's axes (None for an empty part)."""
+    return tuple(to_ursina(part) for part in mesh_section_passes(padded, light))
 
 
 def load_atlas_texture(path: Path = ATLAS_PATH) -> Texture:
@@ -105,8 +106,10 @@ def load_atlas_texture(path: Path = ATLAS_PATH) -> Texture:
 
 
 def upload(arrays: UrsinaMeshArrays, texture: Texture, parent: NodePath, origin: tuple[float, float, float],
-           opaque: bool) -> Entity:
-    """One Entity holding `arrays` as a static mesh (main thread only).
+           draw_pass: int, cutout_shader: Shader | None = None) -> Entity:
+    """One Entity holding `arrays` as a static mesh drawn in `draw_pass` (main thread only): opaque and
+    cut-out parts with no blending (a cut-out part with `cutout_shader`, `chunk_shader(cutout=True)`,
+    when given), blended ones with M_alpha.
 
     Section entities stay out of `scene.entities`, the list Ursina walks every frame to call
     `update`: they have none, and the walk cost ~1.8 us per entity (2.6 ms a frame at 1,500
@@ -123,8 +126,10 @@ def upload(arrays: UrsinaMeshArrays, texture: Texture, parent: NodePath, origin:
     # held ~620 MiB of the 1.8 GiB that a full view at distance 32 took (measured).
     mesh.vertices = mesh.triangles = mesh.uvs = mesh.colors = ()
     entity = Entity(add_to_scene_entities=False, parent=parent, model=mesh, texture=texture, position=origin)
-    if opaque:
-        entity.model.set_transparency(TransparencyAttrib.M_none)
+    blending = TransparencyAttrib.M_alpha if draw_pass == BLENDED_PASS else TransparencyAttrib.M_none
+    entity.model.set_transparency(blending)
+    if draw_pass == CUTOUT_PASS and cutout_shader is not None:
+        entity.model.set_shader(cutout_shader)
     return entity
 
 
@@ -155,6 +160,7 @@ class ChunkRenderer(Entity):
         self._sections_node = self.attachNewNode("sections")
         """Parent of every section entity: a plain node, so Ursina keeps no list of them (`upload`)."""
         self._sections_node.set_shader(chunk_shader())
+        self._cutout_shader = chunk_shader(cutout=True)
         scale = self.atlas_texture._texture.get_tex_scale()  # the padding Panda3D added to the atlas
         self._sections_node.set_shader_input(TEXTURE_SCALE_INPUT, (scale[0], scale[1]))
         self.daylight = FULL_DAYLIGHT
@@ -185,7 +191,7 @@ class ChunkRenderer(Entity):
 
     @property
     def live_entities(self) -> int:
-        """Section entities alive (drawn) now: at most two per shown section."""
+        """Section entities alive (drawn) now: at most three per shown section."""
         return sum(len(entities) for entities in self._entities.values())
 
     @property
@@ -195,7 +201,7 @@ class ChunkRenderer(Entity):
         return self._sections_node.getNumChildren()
 
     def section_entities(self, key: SectionKey) -> tuple[Entity, ...]:
-        """The entities currently drawing section `key` (0, 1 or 2)."""
+        """The entities currently drawing section `key` (0 to 3, in draw-pass order)."""
         return tuple(self._entities.get(key, ()))
 
     def show(self, sections: Iterable[SectionKey]) -> None:
@@ -288,15 +294,15 @@ class ChunkRenderer(Entity):
                 if not future.done() or (limit is not None and uploaded >= limit):
                     kept.append(entry)
                     continue
-                opaque, transparent = future.result()  # a mesher error surfaces here
+                parts = future.result()  # a mesher error surfaces here
                 if self._versions.get(key) != version:
                     continue  # superseded by a later request, or unloaded
                 for entity in self._entities.pop(key, ()):
                     destroy(entity)
                 origin = space.point(*(c * SECTION_SIZE for c in key))
-                self._entities[key] = [upload(part, self.atlas_texture, self._sections_node, origin,
-                                              opaque=part is opaque)
-                                       for part in (opaque, transparent) if part is not None]
+                self._entities[key] = [upload(part, self.atlas_texture, self._sections_node, origin, draw_pass,
+                                              self._cutout_shader)
+                                       for draw_pass, part in enumerate(parts) if part is not None]
                 uploaded += 1
                 self.meshes_uploaded += 1
         finally:

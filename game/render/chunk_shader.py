@@ -102,6 +102,10 @@ void main() {
 }
 """
 
+CUTOUT_ALPHA = 0.5
+"""Texels of a cut-out tile (leaves, ladders, plants) below this alpha are not drawn: their alphas
+are 0 or 1, and halfway keeps that true of texels the sampler blends at a tile's edge."""
+
 FRAGMENT_SOURCE = """#version 130
 uniform sampler2D p3d_Texture0;
 uniform vec4 p3d_ColorScale;
@@ -112,12 +116,22 @@ out vec4 fragment_color;
 
 void main() {
     vec4 texel = texture(p3d_Texture0, texcoord);
+#ifdef CUTOUT
+    if (texel.a < CUTOUT_ALPHA) {
+        discard;
+    }
+#endif
     vec4 lit = vec4(texel.rgb * shade, texel.a) * p3d_ColorScale;
     fragment_color = vec4(lit.rgb * fog.a + fog.rgb, lit.a);
 }
 """
 
 
-def chunk_shader() -> Shader:
-    """The section shader (compiled by Panda3D when first drawn)."""
-    return Shader.make(Shader.SL_GLSL, VERTEX_SOURCE, FRAGMENT_SOURCE)
+def chunk_shader(cutout: bool = False) -> Shader:
+    """The section shader (compiled by Panda3D when first drawn); `cutout`: the cut-out pass's, which
+    drops texels with alpha under CUTOUT_ALPHA (the others keep the fragment shader free of
+    `discard`, which would cost software rasterisers their early depth test)."""
+    fragment = FRAGMENT_SOURCE
+    if cutout:
+        fragment = fragment.replace("#version 130\n", f"#version 130\n#define CUTOUT\n#define CUTOUT_ALPHA {CUTOUT_ALPHA}\n", 1)
+    return Shader.make(Shader.SL_GLSL, VERTEX_SOURCE, fragment)

@@ -205,11 +205,13 @@ class Clouds:
         from panda3d.core import Shader, TransparencyAttrib
         from ursina import Entity, Texture
 
+        from game.render.window import OVER_URSINA_PRIORITY
+
         self.node = Entity(model=_layer_mesh(), texture=Texture(_mask_texture(cloud_mask(seed))),
                            add_to_scene_entities=False)
         self.node.setShader(Shader.make(Shader.SL_GLSL, VERTEX_SOURCE, FRAGMENT_SOURCE))
         self.node.set_two_sided(True)  # seen from below and, flying higher, from above
-        self.node.set_transparency(TransparencyAttrib.M_alpha)
+        self.node.set_transparency(TransparencyAttrib.M_alpha, OVER_URSINA_PRIORITY)  # one pass, not M_dual's two
         self.node.set_bin("transparent", CLOUD_SORT)
         self.node.set_depth_write(False)
         self.node.set_fog_off()

@@ -345,6 +345,8 @@ class Sky:
 
     def __init__(self) -> None:
         from panda3d.core import CullBinManager, Shader, TransparencyAttrib
+
+        from game.render.window import OVER_URSINA_PRIORITY
         from ursina import Entity, color
 
         bins = CullBinManager.get_global_ptr()
@@ -368,7 +370,8 @@ class Sky:
             body.set_depth_write(False)
             body.set_fog_off()
             body.set_light_off()
-            body.set_transparency(TransparencyAttrib.M_none)
+            # Opaque, over the two-pass M_dual Ursina gives the model (`game.render.window.single_pass_ui`).
+            body.set_transparency(TransparencyAttrib.M_none, OVER_URSINA_PRIORITY)
 
     def paint(self, colors: SkyColors, heading: tuple[float, float]) -> None:
         """Colour the dome for `colors` (`sky_colors`) with the sun's horizontal `heading` (`sun_heading`)."""

@@ -46,7 +46,23 @@ def open_window(size: tuple[int, int], title: str = WINDOW_TITLE, *, borderless:
                           "Without one, run under xvfb-run.") from None
     if getattr(window, "editor_ui", None) is not None:
         window.editor_ui.enabled = False
+    single_pass_ui()
     return app
+
+
+OVER_URSINA_PRIORITY = 1
+"""A render attribute set on a node with this priority wins over the one Ursina sets (priority 0) on
+each entity's model, e.g. its transparency mode."""
+
+
+def single_pass_ui() -> None:
+    """Blend everything on `camera.ui` in one sorted pass. Ursina gives a quad Panda3D's M_dual, which
+    draws it twice (an alpha-tested pass, then a blended one): 70-odd HUD quads doubled a frame's
+    non-section draw calls (`tests/game/test_draw_calls_display.py`); flat 2D quads look the same
+    either way."""
+    from panda3d.core import TransparencyAttrib
+    from ursina import camera
+    camera.ui.set_transparency(TransparencyAttrib.M_alpha, OVER_URSINA_PRIORITY)
 
 
 def parse_size(text: str) -> tuple[int, int]:

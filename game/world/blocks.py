@@ -54,7 +54,11 @@ class BlockSpec:
     opaque: bool = True
     """Hides the faces of neighbours that touch it (full, non-see-through cubes only)."""
     transparent: bool = False
-    """Drawn in the second (blended) pass."""
+    """Drawn apart from the opaque pass: see-through somewhere (`blended` says how)."""
+    blended: bool = False
+    """A transparent block whose texels are partly see-through (glass, ice, water, cobweb): drawn in
+    the sorted, blended pass. A transparent block that is not blended is a cut-out (every texel fully
+    clear or fully solid: leaves, ladders, plants), drawn in one alpha-tested pass with no sorting."""
     culls_same: bool = False
     """A see-through block that hides faces against the same block (glass); leaves do not."""
     slipperiness: float = 0.6
@@ -117,7 +121,7 @@ def _fluid(kind: str, level: int) -> BlockSpec:
     name = kind if level == 0 else f"{kind}_{level}"
     water = kind == "water"
     return BlockSpec(name, shape=shapes.EMPTY, drawn=shapes.FULL_CUBE,
-                     material=Material.WATER if water else Material.LAVA, opaque=False, transparent=water,
+                     material=Material.WATER if water else Material.LAVA, opaque=False, transparent=water, blended=water,
                      culls_same=True, hardness=-1.0, fluid_level=level, tiles=_all(kind))
 
 
@@ -137,8 +141,8 @@ _SPECS = (
     BlockSpec("log", hardness=2.0, tiles=_column("log_side", "log_top", "log_top")),
     BlockSpec("leaves", opaque=False, transparent=True, hardness=0.2, tiles=_all("leaves")),
     BlockSpec("planks", hardness=2.0, tiles=_all("planks")),
-    BlockSpec("glass", opaque=False, transparent=True, culls_same=True, hardness=0.3, tiles=_all("glass")),
-    BlockSpec("ice", opaque=False, transparent=True, culls_same=True, slipperiness=0.98, hardness=0.5,
+    BlockSpec("glass", opaque=False, transparent=True, blended=True, culls_same=True, hardness=0.3, tiles=_all("glass")),
+    BlockSpec("ice", opaque=False, transparent=True, blended=True, culls_same=True, slipperiness=0.98, hardness=0.5,
               tiles=_all("ice")),
     _non_cube("stone_slab", shapes.SLAB, _column("slab_side", "slab_top", "slab_top")),
     _non_cube("fence", shapes.FENCE, _all("planks")),
@@ -156,7 +160,7 @@ _SPECS = (
                 transparent=True, hardness=0.4, tiles=_all("ladder"))
       for facing in ("north", "south", "east", "west")),
     BlockSpec("cobweb", shape=shapes.EMPTY, drawn=shapes.FULL_CUBE, material=Material.WEB, opaque=False,
-              transparent=True, hardness=4.0, tiles=_all("cobweb"), selected=shapes.FULL_CUBE),
+              transparent=True, blended=True, hardness=4.0, tiles=_all("cobweb"), selected=shapes.FULL_CUBE),
     BlockSpec("soul_sand", shape=shapes.SOUL_SAND, drawn=shapes.FULL_CUBE, material=Material.SOUL_SAND,
               hardness=0.5, tiles=_all("soul_sand")),
     BlockSpec("cactus", shape=shapes.CACTUS, drawn=CACTUS_DRAWN, material=Material.CACTUS, opaque=False,
@@ -201,6 +205,7 @@ MATERIAL = np.array([int(s.material) for s in SPECS], dtype=np.int8)
 """`physics.Material` value by id (`Material(MATERIAL[id])`): SOLID for ordinary blocks, AIR for air."""
 OPAQUE = np.array([s.opaque for s in SPECS], dtype=bool)
 TRANSPARENT = np.array([s.transparent for s in SPECS], dtype=bool)
+BLENDED = np.array([s.blended for s in SPECS], dtype=bool)
 CULLS_SAME = np.array([s.culls_same for s in SPECS], dtype=bool)
 REPLACEABLE = np.array([s.name == "air" or s.fluid_level >= 0 for s in SPECS], dtype=bool)
 """Placing a block there replaces it: air, and water and lava at any level (Beta's
@@ -252,7 +257,7 @@ WATER_IDS = np.array([_FLUID_IDS[(int(Material.WATER), level)] for level in rang
 LAVA_IDS = np.array([_FLUID_IDS[(int(Material.LAVA), level)] for level in range(FLUID_LEVELS)], dtype=np.int32)
 """The id of lava at each level 0..15 (LAVA_IDS[0] is the source, "lava")."""
 
-for _array in (SOLID, FULL_CUBE, MATERIAL, REPLACEABLE, OPAQUE, TRANSPARENT, CULLS_SAME, SLIPPERINESS, HARDNESS,
+for _array in (SOLID, FULL_CUBE, MATERIAL, REPLACEABLE, OPAQUE, TRANSPARENT, BLENDED, CULLS_SAME, SLIPPERINESS, HARDNESS,
                BREAKABLE, NEEDS_TOOL, FLUID_LEVEL, CROSS, FACE_TILES, WATER_IDS, LAVA_IDS, LIGHT_OPACITY, LIGHT_EMISSION):
     _array.flags.writeable = False
 

@@ -2,8 +2,9 @@
 
 Owns: which faces of a 16^3 section are visible, their geometry (cube faces, the faces of
 non-cube shapes' boxes, fluid surfaces by level, plants' crossed quads), atlas UVs, directional
-shading, per-vertex ambient occlusion, per-vertex smooth sky and block light levels, the triangle split, which part (opaque or transparent)
-each face is drawn in, and the per-block quad table all of that is read from.
+shading, per-vertex ambient occlusion, per-vertex smooth sky and block light levels, the triangle
+split, which draw pass each face is in (`DRAW_PASS`: opaque, cut-out or blended, from the block's
+`transparent` and `blended`), and the per-block quad table all of that is read from.
 Does not own: block properties (`blocks.py`), the atlas layout (`atlas.py`), where a section
 sits in the world (positions are section-local, 0..16; the renderer offsets the entity), how
 light spreads (`light.py` computes the levels this reads), how levels become brightness and the
@@ -64,7 +65,7 @@ Fluids (`blocks.FLUID_LEVEL` >= 0) are drawn by their own pass, Beta's `RenderBl
 * A side or bottom face with anything but air beyond it (glass, leaves, ice, a slab, the other
   fluid...) is drawn FLUID_INSET inside the cell, so it never lies in the plane of a neighbour's
   face; with air beyond, nothing else is in that plane.
-* Water is drawn in the transparent (blended) pass with face shading and no AO (Beta shades fluids
+* Water is drawn in the blended pass with face shading and no AO (Beta shades fluids
   per face only); lava in the opaque pass at full brightness (it glows).
 * A fluid face's light is flat: per level (sky, block) the brighter of the fluid's own cell and
   the cell across the face (that one only if it does not hide faces), so a surface under the open
@@ -72,9 +73,9 @@ Fluids (`blocks.FLUID_LEVEL` >= 0) are drawn by their own pass, Beta's `RenderBl
 
 Plants (`blocks.CROSS`) are two vertical quads on the cell's diagonals (CROSS_CORNERS), each
 emitted twice, once per winding, so both sides show (the renderer culls back faces). They use the
-transparent part: their tiles are cut-outs (alpha 0 or 255), and that part is drawn with alpha
-(`chunk_renderer`: the opaque part draws with transparency off, where the clear pixels would show
-as their colour). Their light is CROSS_LIGHT, with no AO; their light levels are their own cell's.
+cut-out pass: their tiles' texels are fully clear or fully solid, and that pass is alpha-tested
+(`chunk_renderer`: the opaque part draws with no alpha test, where the clear pixels would show as
+their colour). Their light is CROSS_LIGHT, with no AO; their light levels are their own cell's.
 
 The mesher is vectorised: one numpy pass over every drawn cell drawn with one quad per face
 direction (cubes, slabs, carpet, fence posts, torches) and a second, wider one only for the rest
@@ -91,7 +92,7 @@ import numpy as np
 from physics import shapes
 from physics.aabb import AABB
 from . import atlas
-from .blocks import (COUNT, CROSS, CULLS_SAME, DRAWN_SHAPES, FACE_TILES, FLUID_LEVEL, FULL_CUBE, LAVA_IDS, MATERIAL,
+from .blocks import (BLENDED, COUNT, CROSS, CULLS_SAME, DRAWN_SHAPES, FACE_TILES, FLUID_LEVEL, FULL_CUBE, LAVA_IDS, MATERIAL,
                      OPAQUE, SOLID, TOP, TRANSPARENT, UnknownBlockError, block_id)
 
 SECTION_SIZE = 16
@@ -383,6 +384,11 @@ def _build_tables():
 # and the last two by vertex row (quad row * 4 + corner).
 _QUAD_WIDTH, (_QUAD_VALID, _QUAD_DIRECTION, _QUAD_ON_BOUNDARY, _QUAD_ROW_DIRECTION, _QUAD_ROW_AO_STEPS,
               _VERTEX_ROW_CORNER, _VERTEX_ROW_UV) = _build_tables()
+OPAQUE_PASS, CUTOUT_PASS, BLENDED_PASS = 0, 1, 2
+"""Which draw pass a face is in: the opaque one, the alpha-tested cut-outs (leaves, ladders, plants),
+or the sorted, blended one (glass, ice, water, cobwebs); `blocks.BLENDED`."""
+DRAW_PASS = np.where(BLENDED, BLENDED_PASS, np.where(TRANSPARENT, CUTOUT_PASS, OPAQUE_PASS)).astype(np.int8)
+DRAW_PASS.flags.writeable = False
 _IS_FLUID = FLUID_LEVEL >= 0
 _DRAWN = _QUAD_VALID.any(axis=1) & ~_IS_FLUID
 """Blocks drawn from their quad table (not air, fluids or plants)."""
@@ -618,7 +624,7 @@ def _visible_faces(flat_ids, hiding, cells, blocks, one_per_face, section_light)
     if glowing.any():
         light[glowing] = GLOW_LIGHT
         levels[glowing] = GLOW_LEVELS
-    return positions, uvs, light, levels, TRANSPARENT[face_blocks]
+    return positions, uvs, light, levels, DRAW_PASS[face_blocks]
 
 
 def _atlas_uvs(tiles: np.ndarray, tile_uvs: np.ndarray) -> np.ndarray:
@@ -673,7 +679,7 @@ def _fluid_faces(flat_ids, cells, blocks, section_light):
         flat[GLOWS[face_blocks]] = GLOW_LEVELS
         levels = np.repeat(flat[:, None, :], 4, axis=1)
     return (positions.astype(np.float32).reshape(-1, 4, 3), uvs.astype(np.float32).reshape(-1, 4, 2), light,
-            levels, TRANSPARENT[face_blocks])
+            levels, DRAW_PASS[face_blocks])
 
 
 def _plant_faces(cells, blocks, section_light):
@@ -689,16 +695,46 @@ def _plant_faces(cells, blocks, section_light):
         own = np.stack([np.take(section_light.sky, cells), np.take(section_light.block, cells)], axis=-1)
         levels = np.repeat(own.astype(np.float32), quad_count * 4, axis=0).reshape(-1, 4, 2)
     return (positions.astype(np.float32), uvs.astype(np.float32).reshape(-1, 4, 2), light, levels,
-            np.ones(len(positions), dtype=bool))
+            np.repeat(DRAW_PASS[blocks], quad_count))
 
 
 def mesh_section(padded: np.ndarray, light: np.ndarray | None = None) -> tuple[MeshArrays, MeshArrays]:
     """(opaque, transparent) meshes of the section inside `padded` (18, 18, 18) ids indexed [x, y, z],
     lit by `light` (the same shape: sky << 4 | block per cell, `World.padded_light`; None: open sky).
+    The transparent part holds both the cut-out and the blended faces (`mesh_section_passes` keeps
+    them apart).
 
     Raises TypeError for a non-array or non-integer array, ValueError for a wrong shape or a light
     value that is not a byte, and blocks.UnknownBlockError (a ValueError) for an id the registry lacks.
     """
+    faces = _section_faces(padded, light)
+    if faces is None:
+        return _EMPTY, _EMPTY
+    positions, uvs, brightness, levels, draw_pass = faces
+    if not draw_pass.any():
+        return pack_faces(positions, uvs, brightness, levels), _EMPTY
+    opaque = draw_pass == OPAQUE_PASS
+    return tuple(pack_faces(positions[part], uvs[part], brightness[part], levels[part]) for part in (opaque, ~opaque))
+
+
+def mesh_section_passes(padded: np.ndarray, light: np.ndarray | None = None
+                        ) -> tuple[MeshArrays, MeshArrays, MeshArrays]:
+    """(opaque, cut-out, blended) meshes of the section, one per draw pass (`DRAW_PASS`): the faces of
+    `mesh_section`, its transparent part split by `blocks.BLENDED`, each part in the same order.
+    Raises as `mesh_section`."""
+    faces = _section_faces(padded, light)
+    if faces is None:
+        return _EMPTY, _EMPTY, _EMPTY
+    positions, uvs, brightness, levels, draw_pass = faces
+    if not draw_pass.any():
+        return pack_faces(positions, uvs, brightness, levels), _EMPTY, _EMPTY
+    return tuple(pack_faces(positions[part], uvs[part], brightness[part], levels[part])
+                 for part in (draw_pass == code for code in (OPAQUE_PASS, CUTOUT_PASS, BLENDED_PASS)))
+
+
+def _section_faces(padded, light):
+    """Per-face arrays (positions, uvs, brightness, levels, draw pass) of every face of the section in
+    `padded`, or None when it has none; checks its inputs as `mesh_section` says."""
     ids = check_padded(padded)
     flat_light = check_light(light)
     flat_ids = ids.reshape(-1)
@@ -721,10 +757,5 @@ def mesh_section(padded: np.ndarray, light: np.ndarray | None = None) -> tuple[M
             if len(special):
                 parts.append(faces_of(special, flat_ids[special]))
     if not parts:
-        return _EMPTY, _EMPTY
-    positions, uvs, brightness, levels, transparent = (np.concatenate(column) if len(parts) > 1 else column[0]
-                                                       for column in zip(*parts))
-    if not transparent.any():
-        return pack_faces(positions, uvs, brightness, levels), _EMPTY
-    opaque = ~transparent
-    return tuple(pack_faces(positions[part], uvs[part], brightness[part], levels[part]) for part in (opaque, transparent))
+        return None
+    return tuple(np.concatenate(column) if len(parts) > 1 else column[0] for column in zip(*parts))

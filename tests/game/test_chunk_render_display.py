@@ -123,7 +123,8 @@ def run_renderer_probe() -> None:
         report["uploaded_after_edit"] = renderer.meshes_uploaded
         report["replaced"] = sorted(key for key in shown
                                     if [id(e) for e in renderer.section_entities(key)] != before[key])
-        report["edited_section_has_glass_part"] = len(renderer.section_entities((0, sy, 0))) == 2
+        report["edited_section_has_glass_part"] = any(e.model.get_transparency() == TransparencyAttrib.M_alpha
+                                                      for e in renderer.section_entities((0, sy, 0)))
 
         doomed = [e for key in shown[:9] for e in renderer.section_entities(key)]
         renderer.unload(shown[:9])
@@ -146,6 +147,8 @@ def run_robustness_probe() -> None:
     loadPrcFileData("", "audio-library-name null")
     from ursina import Ursina, scene
     app = Ursina(window_type="none", development_mode=False)
+
+    from panda3d.core import TransparencyAttrib
 
     from game.render.chunk_renderer import ChunkRenderer
     from game.world.blocks import COUNT, UnknownBlockError, block_id
@@ -180,6 +183,13 @@ def run_robustness_probe() -> None:
     renderer.wait()
     report["uploads_for_the_reshown_section"] = renderer.meshes_uploaded - uploaded
     report["reshown_section_entities"] = len(renderer.section_entities((3, 0, 0)))
+
+    contents[(4, 0, 0)] = one_block(glass, block_id("leaves"), stone, block_id("rose"))
+    renderer.show([(4, 0, 0)])
+    renderer.wait()
+    report["passes"] = [(entity.model.get_transparency() == TransparencyAttrib.M_alpha,
+                         entity.model.get_shader() == renderer._cutout_shader)
+                        for entity in renderer.section_entities((4, 0, 0))]
     renderer.close()
 
     entities = len(scene.entities)
@@ -250,6 +260,11 @@ def test_a_failing_mesher_is_reported_once_and_the_other_sections_are_uploaded_o
 def test_a_section_shown_again_after_an_unload_never_takes_the_mesh_asked_for_before(robustness_report):
     assert robustness_report["uploads_for_the_reshown_section"] == 1
     assert robustness_report["reshown_section_entities"] == 2
+
+
+def test_a_section_draws_opaque_then_cut_out_leaves_and_plants_alpha_tested_then_glass_blended(robustness_report):
+    # one entity per pass, in order: (blended?, the cut-out shader?)
+    assert robustness_report["passes"] == [[False, False], [False, True], [True, False]]
 
 
 def test_a_renderer_with_bad_arguments_is_refused_without_leaving_an_entity(robustness_report):

@@ -96,6 +96,30 @@ def test_settling_draws_every_non_empty_section_within_the_view_distance_and_not
     assert all(world.is_loaded(3 + dx, -1 + dz) for dx, dz in with_neighbours(within(2)))
 
 
+class CountingList(list):
+    """A list that counts the items read from it by index."""
+
+    reads = 0
+
+    def __getitem__(self, index):
+        CountingList.reads += 1
+        return super().__getitem__(index)
+
+
+def test_once_the_area_is_streamed_a_frame_reads_no_column_of_it_however_far_the_view(world):
+    renderer = RecordingRenderer()
+    streamer = WorldStreamer(world, renderer, 3, save=lambda: None)
+    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
+    for name in ("_load_order", "_show_order"):
+        setattr(streamer, name, CountingList(getattr(streamer, name)))
+    CountingList.reads = 0
+    streamer.update((0, 0))
+    first = CountingList.reads  # the first frame finds where the streamed part of each order ends
+    streamer.update((0, 0))
+    streamer.update((0, 0))
+    assert first <= 2 and CountingList.reads == first
+
+
 def test_a_column_is_drawn_only_once_it_and_its_eight_neighbours_are_loaded(world):
     renderer = RecordingRenderer()
     streamer = WorldStreamer(world, renderer, 3, save=lambda: None)

@@ -1,14 +1,16 @@
 """The section mesher: visible faces, culling, shapes, AO, UVs, array format, and agreement with the reference."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 import physics
 from game.world import atlas
-from game.world.blocks import (COUNT, CROSS, FACE_TILES, FACES, FLUID_LEVEL, NAMES, SHAPES, TILE_NAMES, TOP,
+from game.world.blocks import (BLENDED, COUNT, CROSS, FACE_TILES, FACES, FLUID_LEVEL, NAMES, SHAPES, TILE_NAMES, TOP,
                                TRANSPARENT, UnknownBlockError, block_id)
 from game.world.meshing import (AO_BRIGHTNESS, DRAWN_BOXES, FACE_NORMALS, FACE_SHADE, FENCE_POST, PADDED_SIZE,
-                                MeshArrays, mesh_section, quads_of_block)
+                                MeshArrays, mesh_section, mesh_section_passes, quads_of_block)
 from game.world.meshing_reference import mesh_section_reference
 from physics.aabb import AABB
 
@@ -389,6 +391,43 @@ def test_the_meshers_agree_on_layered_terrain_with_a_signed_int_input():
             y < height, block_id("dirt"), np.where(y == height, block_id("grass"), 0)))
     for part, expected in zip(mesh_section(padded), mesh_section_reference(padded)):
         np.testing.assert_array_equal(face_rows(part), face_rows(expected))
+
+
+@pytest.mark.parametrize("seed, air_fraction", [(11, 0.3), (12, 0.7)])
+def test_the_three_passes_split_the_transparent_part_into_cut_outs_and_blended_faces(seed, air_fraction):
+    padded = random_section(seed, air_fraction, np.arange(COUNT))
+    opaque, transparent = mesh_section(padded)
+    pass_opaque, cutout, blended = mesh_section_passes(padded)
+    np.testing.assert_array_equal(face_rows(pass_opaque), face_rows(opaque))
+    both = MeshArrays(positions=np.concatenate([cutout.positions, blended.positions]),
+                      uvs=np.concatenate([cutout.uvs, blended.uvs]), colors=np.concatenate([cutout.colors, blended.colors]),
+                      light=np.concatenate([cutout.light, blended.light]),
+                      indices=np.concatenate([cutout.indices, blended.indices + 4 * cutout.face_count]))
+    np.testing.assert_array_equal(face_rows(both), face_rows(transparent))
+    assert cutout.face_count > 0 and blended.face_count > 0
+
+
+def test_leaves_ladders_and_plants_are_cut_outs_and_glass_ice_water_and_cobwebs_are_blended():
+    blended = {NAMES[b] for b in range(COUNT) if BLENDED[b]}
+    cutout = {NAMES[b] for b in range(COUNT) if TRANSPARENT[b] and not BLENDED[b]}
+    assert {"glass", "ice", "water", "water_7", "cobweb"} <= blended
+    assert "lava" not in blended and not BLENDED[~TRANSPARENT].any()
+    assert {"leaves", "ladder_north", "rose", "dandelion", "tall_grass"} <= cutout
+    for names, pass_index in ((("leaves", "rose"), 1), (("glass", "water"), 2)):
+        parts = mesh_section_passes(padded_with({(4, 4, 4): names[0], (8, 4, 4): names[1]}))
+        assert [part.face_count > 0 for part in parts] == [i == pass_index for i in range(3)], names
+
+
+def test_a_cut_out_tiles_texels_are_fully_clear_or_fully_solid_and_a_blended_tile_has_some_in_between():
+    from PIL import Image
+    pixels = np.asarray(Image.open(Path(__file__).resolve().parents[2] / atlas.ATLAS_FILE).convert("RGBA"))
+    for block in np.flatnonzero(TRANSPARENT):
+        alphas = set()
+        for tile in set(FACE_TILES[block].tolist()):
+            x, y = atlas.tile_origin_pixels(tile)
+            alphas |= set(np.unique(pixels[y:y + atlas.TILE_PIXELS, x:x + atlas.TILE_PIXELS, 3]).tolist())
+        in_between = bool(alphas - {0, 255})
+        assert in_between == bool(BLENDED[block]), (NAMES[block], sorted(alphas))
 
 
 # --- bad input ----------------------------------------------------------------------------------
