@@ -10,7 +10,8 @@ import sys
 
 from .harness import format_table
 
-SUITES = ("physics", "sweep", "crowd", "world", "fluids", "meshing", "light", "game", "peers", "overlay")
+SUITES = ("physics", "sweep", "crowd", "world", "fluids", "meshing", "light", "game", "draws", "peers",
+          "overlay")
 
 
 def main(argv: list[str] | None = None) -> int:

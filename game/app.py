@@ -96,6 +96,11 @@ SPAWN_AREA_RADIUS = 6
 """[columns] The loading screen stays until the columns this close to the spawn are drawn (113
 columns, ~1 s on the 2-core development machine); the rest of the view streams in while
 playing, nearest first."""
+POINTER_RAYS_OFF = sys.maxsize
+"""Ursina's `mouse.update_step` while no screen wants the pointer: Ursina casts the pointer's rays
+(into the UI, for hovering and clicks) only on frames where its frame counter reaches the step, so
+this skips them (0.85 ms a frame, measured) and keeps the rest (the look's mouse velocity)."""
+POINTER_RAYS_EVERY_FRAME = 1
 SETTLE_TIMEOUT_S = 120.0
 """[s] Longest wait for streaming to finish before the final screenshot of a scripted run."""
 FPS_WINDOW_S = 1.0
@@ -310,6 +315,7 @@ class TitleRun:
         """Remove everything the last screen or game put in the scene (the scene's persistent parts stay)."""
         scene.clear()
         mouse.locked = False
+        mouse.update_step = POINTER_RAYS_EVERY_FRAME  # the title screen's buttons need the pointer's rays
         camera.position, camera.rotation = (0, 0, 0), (0, 0, 0)
         gc.unfreeze()  # what the game froze as long-lived is gone now
         gc.collect()
@@ -551,6 +557,8 @@ class Game:
     def update(self) -> None:
         now = time.perf_counter()
         wall_seconds = self.frame_timer.frame(now) or 0.0
+        pointer_wanted = self.loading or self.paused or self.inventory.is_open or self.death_screen.is_open
+        mouse.update_step = POINTER_RAYS_EVERY_FRAME if pointer_wanted else POINTER_RAYS_OFF
         if self.options.frame_delay_ms:
             time.sleep(self.options.frame_delay_ms / 1000.0)
         if self.loading:

@@ -133,5 +133,6 @@ def chunk_shader(cutout: bool = False) -> Shader:
     `discard`, which would cost software rasterisers their early depth test)."""
     fragment = FRAGMENT_SOURCE
     if cutout:
-        fragment = fragment.replace("#version 130\n", f"#version 130\n#define CUTOUT\n#define CUTOUT_ALPHA {CUTOUT_ALPHA}\n", 1)
+        defines = f"#define CUTOUT\n#define CUTOUT_ALPHA {CUTOUT_ALPHA}\n"
+        fragment = fragment.replace("#version 130\n", "#version 130\n" + defines, 1)
     return Shader.make(Shader.SL_GLSL, VERTEX_SOURCE, fragment)

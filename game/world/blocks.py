@@ -121,7 +121,8 @@ def _fluid(kind: str, level: int) -> BlockSpec:
     name = kind if level == 0 else f"{kind}_{level}"
     water = kind == "water"
     return BlockSpec(name, shape=shapes.EMPTY, drawn=shapes.FULL_CUBE,
-                     material=Material.WATER if water else Material.LAVA, opaque=False, transparent=water, blended=water,
+                     material=Material.WATER if water else Material.LAVA, opaque=False, transparent=water,
+                     blended=water,
                      culls_same=True, hardness=-1.0, fluid_level=level, tiles=_all(kind))
 
 
@@ -141,7 +142,8 @@ _SPECS = (
     BlockSpec("log", hardness=2.0, tiles=_column("log_side", "log_top", "log_top")),
     BlockSpec("leaves", opaque=False, transparent=True, hardness=0.2, tiles=_all("leaves")),
     BlockSpec("planks", hardness=2.0, tiles=_all("planks")),
-    BlockSpec("glass", opaque=False, transparent=True, blended=True, culls_same=True, hardness=0.3, tiles=_all("glass")),
+    BlockSpec("glass", opaque=False, transparent=True, blended=True, culls_same=True, hardness=0.3,
+              tiles=_all("glass")),
     BlockSpec("ice", opaque=False, transparent=True, blended=True, culls_same=True, slipperiness=0.98, hardness=0.5,
               tiles=_all("ice")),
     _non_cube("stone_slab", shapes.SLAB, _column("slab_side", "slab_top", "slab_top")),
@@ -257,8 +259,9 @@ WATER_IDS = np.array([_FLUID_IDS[(int(Material.WATER), level)] for level in rang
 LAVA_IDS = np.array([_FLUID_IDS[(int(Material.LAVA), level)] for level in range(FLUID_LEVELS)], dtype=np.int32)
 """The id of lava at each level 0..15 (LAVA_IDS[0] is the source, "lava")."""
 
-for _array in (SOLID, FULL_CUBE, MATERIAL, REPLACEABLE, OPAQUE, TRANSPARENT, BLENDED, CULLS_SAME, SLIPPERINESS, HARDNESS,
-               BREAKABLE, NEEDS_TOOL, FLUID_LEVEL, CROSS, FACE_TILES, WATER_IDS, LAVA_IDS, LIGHT_OPACITY, LIGHT_EMISSION):
+for _array in (SOLID, FULL_CUBE, MATERIAL, REPLACEABLE, OPAQUE, TRANSPARENT, BLENDED, CULLS_SAME, SLIPPERINESS,
+               HARDNESS, BREAKABLE, NEEDS_TOOL, FLUID_LEVEL, CROSS, FACE_TILES, WATER_IDS, LAVA_IDS, LIGHT_OPACITY,
+               LIGHT_EMISSION):
     _array.flags.writeable = False
 
 

@@ -92,8 +92,8 @@ import numpy as np
 from physics import shapes
 from physics.aabb import AABB
 from . import atlas
-from .blocks import (BLENDED, COUNT, CROSS, CULLS_SAME, DRAWN_SHAPES, FACE_TILES, FLUID_LEVEL, FULL_CUBE, LAVA_IDS, MATERIAL,
-                     OPAQUE, SOLID, TOP, TRANSPARENT, UnknownBlockError, block_id)
+from .blocks import (BLENDED, COUNT, CROSS, CULLS_SAME, DRAWN_SHAPES, FACE_TILES, FLUID_LEVEL, FULL_CUBE, LAVA_IDS,
+                     MATERIAL, OPAQUE, SOLID, TOP, TRANSPARENT, UnknownBlockError, block_id)
 
 SECTION_SIZE = 16
 """[blocks] Edge of a section."""

@@ -65,7 +65,8 @@ before = len(scene.entities)
 leave_frame_loop(inventory, menu)
 buttons = [e for e in parts if isinstance(e, Button)]
 print(json.dumps({{'parts': len(parts), 'before': before, 'after': len(scene.entities),
-                   'buttons': len(buttons), 'buttons_in_walk': sum(any(b is e for e in scene.entities) for b in buttons)}}))
+                   'buttons': len(buttons),
+                   'buttons_in_walk': sum(any(b is e for e in scene.entities) for b in buttons)}}))
 """))
     assert out["parts"] > 300
     assert out["buttons"] > 0 and out["buttons_in_walk"] == out["buttons"]  # still clickable

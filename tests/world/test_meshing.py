@@ -400,7 +400,8 @@ def test_the_three_passes_split_the_transparent_part_into_cut_outs_and_blended_f
     pass_opaque, cutout, blended = mesh_section_passes(padded)
     np.testing.assert_array_equal(face_rows(pass_opaque), face_rows(opaque))
     both = MeshArrays(positions=np.concatenate([cutout.positions, blended.positions]),
-                      uvs=np.concatenate([cutout.uvs, blended.uvs]), colors=np.concatenate([cutout.colors, blended.colors]),
+                      uvs=np.concatenate([cutout.uvs, blended.uvs]),
+                      colors=np.concatenate([cutout.colors, blended.colors]),
                       light=np.concatenate([cutout.light, blended.light]),
                       indices=np.concatenate([cutout.indices, blended.indices + 4 * cutout.face_count]))
     np.testing.assert_array_equal(face_rows(both), face_rows(transparent))

@@ -1,0 +1,235 @@
+"""Draw benchmark: one still view of the world at view distance 8, drawn in different ways.
+
+Each case runs in its own process with its own window (under `xvfb-run` when there is no display,
+llvmpipe with `LP_NUM_THREADS=2`): a new seed-42 world, the columns within view distance 8 of the
+spawn, every section meshed (`mesh_for_ursina`) and put on screen, the camera at the spawn's eye
+looking 15 degrees down, fog as the game's; then FRAMES frames are rendered
+(`graphicsEngine.renderFrame`, the whole of Panda3D's cull, draw and flip) and their median is the
+case's time. Nothing moves, so the cases differ only in how the same triangles are handed to Panda3D:
+
+- Boxel: one node per section part (opaque, cut-out, blended), as `ChunkRenderer` draws them;
+- the references: the same parts merged into one node per column, per 2 x 2 and per 4 x 4 columns
+  (fewer, bigger draws, culled by bigger bounds);
+- what-ifs, not what the game does: the cut-out part drawn with Panda3D's M_dual (two passes, as
+  before the cut-out pass), each part split by face direction with the groups that face away from
+  the eye left out, and a vertex shader that does nothing but place the vertex.
+
+`python -m bench draws [--quick]`; a case's process prints one JSON line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from .harness import Row
+
+SUITE = "draws"
+ROOT = Path(__file__).resolve().parents[1]
+VIEW_DISTANCE = 8
+SEED = 42
+WINDOW = (160, 90)
+"""[pixels] Small, so the frame is the CPU's: cull, draw submission and llvmpipe's vertex work."""
+FRAMES = 150
+QUICK_FRAMES = 10
+WARMUP_FRAMES = 20
+LOOK_DOWN_DEGREES = 15.0
+LOOK_HEADING_DEGREES = 30.0
+FOG_BLOCKS = (40.0, 120.0)
+"""[blocks] The fog's start and end (horizontal distance), as the game's at view distance 8."""
+FAR_CLIP = 130.0
+FOV_DEGREES = 80.0
+CHILD_TIMEOUT_S = 600
+CASES = (
+    ("sections", "one node per section part (as the game)", None),
+    ("region1", "one node per column", "sections"),
+    ("region2", "one node per 2 x 2 columns", "sections"),
+    ("region4", "one node per 4 x 4 columns", "sections"),
+    ("dual", "what-if: cut-out part with M_dual (two passes)", "sections"),
+    ("facing", "what-if: parts split by face direction, groups facing away left out", "sections"),
+    ("flat_shader", "what-if: a vertex shader that only places the vertex", "sections"),
+)
+FLAT_VERTEX_SOURCE = """#version 130
+uniform mat4 p3d_ModelViewProjectionMatrix;
+uniform vec2 texture_scale;
+in vec4 p3d_Vertex;
+in vec4 p3d_Color;
+in vec2 p3d_MultiTexCoord0;
+out vec2 texcoord;
+out float shade;
+out vec4 fog;
+void main() {
+    gl_Position = p3d_ModelViewProjectionMatrix * p3d_Vertex;
+    texcoord = p3d_MultiTexCoord0 * texture_scale;
+    shade = p3d_Color.r;
+    fog = vec4(0.0, 0.0, 0.0, 1.0);
+}
+"""
+
+
+def _columns(spawn) -> list[tuple[int, int]]:
+    cx, cz = int(spawn[0]) // 16, int(spawn[2]) // 16
+    reach = range(-VIEW_DISTANCE, VIEW_DISTANCE + 1)
+    return [(cx + dx, cz + dz) for dx in reach for dz in reach if dx * dx + dz * dz <= VIEW_DISTANCE ** 2]
+
+
+def _facing_groups(part, origin, eye):
+    """Index lists of `part`'s faces grouped by direction, without the groups that face away from `eye`."""
+    import numpy as np
+
+    corners = part.positions.reshape(-1, 4, 3)
+    normals = np.cross(corners[:, 1] - corners[:, 0], corners[:, 2] - corners[:, 0])
+    axis = np.abs(normals).argmax(axis=1)
+    sign = np.sign(normals[np.arange(len(corners)), axis])
+    slanted = (np.abs(normals) > 1e-6).sum(axis=1) > 1  # plants' diagonal quads
+    code = np.where(slanted, 6, axis * 2 + (sign > 0))
+    groups = []
+    for group in range(7):
+        faces = np.flatnonzero(code == group)
+        if not len(faces):
+            continue
+        if group < 6:
+            a = group // 2
+            planes = corners[faces, 0, a] + origin[a]
+            if not ((eye[a] - planes) * np.sign(normals[faces[0], a]) > 0).any():
+                continue  # every face of the group looks away from the eye
+        groups.append(faces)
+    return groups
+
+
+def _sub_mesh(part, faces):
+    """The faces `faces` of an UrsinaMeshArrays part as flat arrays for `ursina.Mesh`."""
+    import numpy as np
+
+    vertices = (faces[:, None] * 4 + np.arange(4)).reshape(-1)
+    renumber = np.full(len(part.positions) // 3, -1, dtype=np.int64)
+    renumber[vertices] = np.arange(len(vertices))
+    triangles = renumber[part.triangles.reshape(-1, 6)[faces].reshape(-1)].astype(np.uint32)
+    return (part.positions.reshape(-1, 3)[vertices].reshape(-1), triangles,
+            part.uvs.reshape(-1, 2)[vertices].reshape(-1), part.colors.reshape(-1, 4)[vertices].reshape(-1))
+
+
+def child(case: str, frames: int) -> None:
+    """One case in this process: build the view, render, print the JSON line."""
+    import tempfile
+
+    import numpy as np
+    from panda3d.core import TransparencyAttrib, loadPrcFileData
+    loadPrcFileData("", f"win-size {WINDOW[0]} {WINDOW[1]}\naudio-library-name null\nsync-video false")
+    from ursina import Entity, Mesh, Ursina, camera, scene
+    app = Ursina(size=WINDOW, development_mode=False, vsync=False, editor_ui_enabled=False)
+    from game.render import chunk_renderer, chunk_shader, space
+    from game.world.meshing import BLENDED_PASS, CUTOUT_PASS
+    from game.world.world import World
+
+    if case == "flat_shader":
+        chunk_shader.VERTEX_SOURCE = FLAT_VERTEX_SOURCE
+    with tempfile.TemporaryDirectory() as folder:
+        world = World.create(Path(folder) / "draws.boxel", SEED)
+        spawn = world.spawn
+        columns = _columns(spawn)
+        for column in columns:
+            world.column(*column)
+        keys = [(cx, sy, cz) for cx, cz in columns for sy in range(8)]
+        renderer = chunk_renderer.ChunkRenderer(world.padded_section, padded_light=world.padded_light, workers=2)
+        eye = np.array(space.point(spawn[0], spawn[1] + 1.62, spawn[2]), dtype=np.float32)
+        if case in ("sections", "dual", "flat_shader"):
+            renderer.show(keys)
+            renderer.wait(CHILD_TIMEOUT_S)
+            if case == "dual":
+                for key in keys:
+                    for entity in renderer.section_entities(key):
+                        if entity.model.get_shader() == renderer._cutout_shader:
+                            entity.model.clear_shader()
+                            entity.model.set_transparency(TransparencyAttrib.M_dual)
+        else:
+            side = int(case[len("region"):]) if case.startswith("region") else 1
+            merged: dict = {}
+            for key in keys:
+                parts = chunk_renderer.mesh_for_ursina(world.padded_section(*key), world.padded_light(*key))
+                origin = np.array(space.point(*(c * 16 for c in key)), dtype=np.float32)
+                for draw_pass, part in enumerate(parts):
+                    if part is None:
+                        continue
+                    if case == "facing":
+                        for faces in _facing_groups(part, origin, eye):
+                            merged[(key, draw_pass, len(merged))] = [(_sub_mesh(part, faces), origin)]
+                    else:
+                        region = (key[0] // side, key[2] // side, draw_pass)
+                        merged.setdefault(region, []).append(
+                            ((part.positions, part.triangles, part.uvs, part.colors), origin))
+            for key, pieces in merged.items():
+                positions, triangles, uvs, colors, first = [], [], [], [], 0
+                for (piece_positions, piece_triangles, piece_uvs, piece_colors), origin in pieces:
+                    positions.append((piece_positions.reshape(-1, 3) + origin).reshape(-1))
+                    triangles.append(piece_triangles + first)
+                    uvs.append(piece_uvs)
+                    colors.append(piece_colors)
+                    first += len(piece_positions) // 3
+                mesh = Mesh(vertices=np.concatenate(positions), triangles=np.concatenate(triangles).astype(np.uint32),
+                            uvs=np.concatenate(uvs), colors=np.concatenate(colors), static=True)
+                entity = Entity(add_to_scene_entities=False, parent=renderer._sections_node, model=mesh,
+                                texture=renderer.atlas_texture)
+                draw_pass = key[-1] if case.startswith("region") else key[1]
+                blending = TransparencyAttrib.M_alpha if draw_pass == BLENDED_PASS else TransparencyAttrib.M_none
+                entity.model.set_transparency(blending)
+                if draw_pass == CUTOUT_PASS:
+                    entity.model.set_shader(renderer._cutout_shader)
+        scene.fog_density = FOG_BLOCKS
+        renderer.sync_fog(True)
+        camera.fov = FOV_DEGREES
+        camera.clip_plane_far = FAR_CLIP
+        camera.position = tuple(float(c) for c in eye)
+        camera.rotation = (LOOK_DOWN_DEGREES, LOOK_HEADING_DEGREES, 0)
+        nodes = renderer._sections_node.get_num_children()
+        for _ in range(WARMUP_FRAMES):
+            app.graphicsEngine.renderFrame()
+        times = []
+        for _ in range(frames):
+            started = time.perf_counter()
+            app.graphicsEngine.renderFrame()
+            times.append((time.perf_counter() - started) * 1000.0)
+        renderer.close()
+        world.close()
+    print(json.dumps({"case": case, "median_ms": statistics.median(times), "nodes": nodes,
+                      "low_ms": min(times), "high_ms": max(times)}))
+
+
+def _run_case(case: str, frames: int) -> dict:
+    env = dict(os.environ, LP_NUM_THREADS=os.environ.get("LP_NUM_THREADS", "2"), LIBGL_ALWAYS_SOFTWARE="1")
+    command = [sys.executable, "-m", "bench.bench_draws", "--child", case, str(frames)]
+    if not os.environ.get("DISPLAY") and shutil.which("xvfb-run"):
+        command = ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", *command]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=CHILD_TIMEOUT_S)
+    if done.returncode != 0:
+        raise RuntimeError(f"draws case {case} exited with {done.returncode}:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def run(quick: bool = False) -> list[Row]:
+    frames = QUICK_FRAMES if quick else FRAMES
+    results = {case: _run_case(case, frames) for case, _, _ in CASES}
+    rows = []
+    for case, label, reference in CASES:
+        result = results[case]
+        note = f"{result['nodes']:,} nodes; {WINDOW[0]}x{WINDOW[1]}, view distance {VIEW_DISTANCE}"
+        if reference is None:
+            rows.append(Row(SUITE, f"still view: {label}", result["median_ms"], "ms", note=note))
+        else:
+            # reference / Boxel, as every ratio in the table: above 1, the game's way is faster
+            rows.append(Row(SUITE, f"still view: section parts vs {label}", results[reference]["median_ms"], "ms",
+                            reference=result["median_ms"], note=note + " in the reference"))
+    return rows
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "--child":
+        child(sys.argv[2], int(sys.argv[3]))
+    else:
+        raise SystemExit("usage: python -m bench.bench_draws --child CASE FRAMES (or python -m bench draws)")
