@@ -7,13 +7,12 @@ looking 15 degrees down, fog as the game's; then FRAMES frames are rendered
 (`graphicsEngine.renderFrame`, the whole of Panda3D's cull, draw and flip) and their median is the
 case's time. Nothing moves, so the cases differ only in how the same triangles are handed to Panda3D:
 
-- Boxel: as `ChunkRenderer` draws them in the game: one node per section part (opaque, cut-out,
-  blended), each holding one node per face group, the groups facing away from the eye left out
-  (`set_eye`);
-- the references: every face group drawn (no `set_eye`); and the parts merged into one node per
-  column, per 2 x 2 and per 4 x 4 columns (fewer, bigger draws, culled by bigger bounds; every face);
+- Boxel: one node per section part (opaque, cut-out, blended), as `ChunkRenderer` draws them;
+- the references: the same parts merged into one node per column, per 2 x 2 and per 4 x 4 columns
+  (fewer, bigger draws, culled by bigger bounds);
 - what-ifs, not what the game does: the cut-out part drawn with Panda3D's M_dual (two passes, as
-  before the cut-out pass), and a vertex shader that does nothing but place the vertex.
+  before the cut-out pass), each part split by face direction with the groups that face away from
+  the eye left out, and a vertex shader that does nothing but place the vertex.
 
 `python -m bench draws [--quick]`; a case's process prints one JSON line.
 """
@@ -47,15 +46,13 @@ FOG_BLOCKS = (40.0, 120.0)
 FAR_CLIP = 130.0
 FOV_DEGREES = 80.0
 CHILD_TIMEOUT_S = 600
-EYE_HEIGHT = 1.62
-"""[blocks] The player's eye above the feet (Beta's)."""
 CASES = (
-    ("sections", "section parts, face groups facing away left out (as the game)", None),
-    ("all_groups", "every face group drawn", "sections"),
+    ("sections", "one node per section part (as the game)", None),
     ("region1", "one node per column", "sections"),
     ("region2", "one node per 2 x 2 columns", "sections"),
     ("region4", "one node per 4 x 4 columns", "sections"),
     ("dual", "what-if: cut-out part with M_dual (two passes)", "sections"),
+    ("facing", "what-if: parts split by face direction, groups facing away left out", "sections"),
     ("flat_shader", "what-if: a vertex shader that only places the vertex", "sections"),
 )
 FLAT_VERTEX_SOURCE = """#version 130
@@ -82,6 +79,42 @@ def _columns(spawn) -> list[tuple[int, int]]:
     return [(cx + dx, cz + dz) for dx in reach for dz in reach if dx * dx + dz * dz <= VIEW_DISTANCE ** 2]
 
 
+def _facing_groups(part, origin, eye):
+    """Index lists of `part`'s faces grouped by direction, without the groups that face away from `eye`."""
+    import numpy as np
+
+    corners = part.positions.reshape(-1, 4, 3)
+    normals = np.cross(corners[:, 1] - corners[:, 0], corners[:, 2] - corners[:, 0])
+    axis = np.abs(normals).argmax(axis=1)
+    sign = np.sign(normals[np.arange(len(corners)), axis])
+    slanted = (np.abs(normals) > 1e-6).sum(axis=1) > 1  # plants' diagonal quads
+    code = np.where(slanted, 6, axis * 2 + (sign > 0))
+    groups = []
+    for group in range(7):
+        faces = np.flatnonzero(code == group)
+        if not len(faces):
+            continue
+        if group < 6:
+            a = group // 2
+            planes = corners[faces, 0, a] + origin[a]
+            if not ((eye[a] - planes) * np.sign(normals[faces[0], a]) > 0).any():
+                continue  # every face of the group looks away from the eye
+        groups.append(faces)
+    return groups
+
+
+def _sub_mesh(part, faces):
+    """The faces `faces` of an UrsinaMeshArrays part as flat arrays for `ursina.Mesh`."""
+    import numpy as np
+
+    vertices = (faces[:, None] * 4 + np.arange(4)).reshape(-1)
+    renumber = np.full(len(part.positions) // 3, -1, dtype=np.int64)
+    renumber[vertices] = np.arange(len(vertices))
+    triangles = renumber[part.triangles.reshape(-1, 6)[faces].reshape(-1)].astype(np.uint32)
+    return (part.positions.reshape(-1, 3)[vertices].reshape(-1), triangles,
+            part.uvs.reshape(-1, 2)[vertices].reshape(-1), part.colors.reshape(-1, 4)[vertices].reshape(-1))
+
+
 def child(case: str, frames: int) -> None:
     """One case in this process: build the view, render, print the JSON line."""
     import tempfile
@@ -105,12 +138,10 @@ def child(case: str, frames: int) -> None:
             world.column(*column)
         keys = [(cx, sy, cz) for cx, cz in columns for sy in range(8)]
         renderer = chunk_renderer.ChunkRenderer(world.padded_section, padded_light=world.padded_light, workers=2)
-        eye = np.array(space.point(spawn[0], spawn[1] + EYE_HEIGHT, spawn[2]), dtype=np.float32)
-        if case in ("sections", "all_groups", "dual", "flat_shader"):
+        eye = np.array(space.point(spawn[0], spawn[1] + 1.62, spawn[2]), dtype=np.float32)
+        if case in ("sections", "dual", "flat_shader"):
             renderer.show(keys)
             renderer.wait(CHILD_TIMEOUT_S)
-            if case != "all_groups":
-                renderer.set_eye(spawn[0], spawn[1] + EYE_HEIGHT, spawn[2])
             if case == "dual":
                 for key in keys:
                     for entity in renderer.section_entities(key):
@@ -118,7 +149,7 @@ def child(case: str, frames: int) -> None:
                             entity.model.clear_shader()
                             entity.model.set_transparency(TransparencyAttrib.M_dual)
         else:
-            side = int(case[len("region"):])
+            side = int(case[len("region"):]) if case.startswith("region") else 1
             merged: dict = {}
             for key in keys:
                 parts = chunk_renderer.mesh_for_ursina(world.padded_section(*key), world.padded_light(*key))
@@ -126,9 +157,13 @@ def child(case: str, frames: int) -> None:
                 for draw_pass, part in enumerate(parts):
                     if part is None:
                         continue
-                    region = (key[0] // side, key[2] // side, draw_pass)
-                    merged.setdefault(region, []).append(
-                        ((part.positions, part.triangles, part.uvs, part.colors), origin))
+                    if case == "facing":
+                        for faces in _facing_groups(part, origin, eye):
+                            merged[(key, draw_pass, len(merged))] = [(_sub_mesh(part, faces), origin)]
+                    else:
+                        region = (key[0] // side, key[2] // side, draw_pass)
+                        merged.setdefault(region, []).append(
+                            ((part.positions, part.triangles, part.uvs, part.colors), origin))
             for key, pieces in merged.items():
                 positions, triangles, uvs, colors, first = [], [], [], [], 0
                 for (piece_positions, piece_triangles, piece_uvs, piece_colors), origin in pieces:
@@ -141,7 +176,7 @@ def child(case: str, frames: int) -> None:
                             uvs=np.concatenate(uvs), colors=np.concatenate(colors), static=True)
                 entity = Entity(add_to_scene_entities=False, parent=renderer._sections_node, model=mesh,
                                 texture=renderer.atlas_texture)
-                draw_pass = key[-1]
+                draw_pass = key[-1] if case.startswith("region") else key[1]
                 blending = TransparencyAttrib.M_alpha if draw_pass == BLENDED_PASS else TransparencyAttrib.M_none
                 entity.model.set_transparency(blending)
                 if draw_pass == CUTOUT_PASS:
@@ -152,7 +187,7 @@ def child(case: str, frames: int) -> None:
         camera.clip_plane_far = FAR_CLIP
         camera.position = tuple(float(c) for c in eye)
         camera.rotation = (LOOK_DOWN_DEGREES, LOOK_HEADING_DEGREES, 0)
-        nodes = renderer.face_groups_shown if renderer.live_entities else renderer._sections_node.get_num_children()
+        nodes = renderer._sections_node.get_num_children()
         for _ in range(WARMUP_FRAMES):
             app.graphicsEngine.renderFrame()
         times = []
@@ -183,7 +218,7 @@ def run(quick: bool = False) -> list[Row]:
     rows = []
     for case, label, reference in CASES:
         result = results[case]
-        note = f"{result['nodes']:,} geom nodes; {WINDOW[0]}x{WINDOW[1]}, view distance {VIEW_DISTANCE}"
+        note = f"{result['nodes']:,} nodes; {WINDOW[0]}x{WINDOW[1]}, view distance {VIEW_DISTANCE}"
         if reference is None:
             rows.append(Row(SUITE, f"still view: {label}", result["median_ms"], "ms", note=note))
         else:

@@ -3,8 +3,8 @@
 Owns: the cases that time the section mesher (the median and the busiest generated surface
 section around spawn, the worst-case checkerboard, a sea surface of flowing water and a fluid
 checkerboard, each against the per-voxel reference mesher) and the upload of one
-section's arrays (`chunk_renderer.upload`: Panda3D geometry per face group + an Entity; against
-building an `ursina.Mesh` + Entity of the same data from Python lists). The upload needs a window, so it runs in a subprocess (`python -m bench.bench_meshing
+section's arrays into an `ursina.Mesh` + Entity (`chunk_renderer.upload`, against building the
+same Mesh from Python lists). The upload needs a window, so it runs in a subprocess (`python -m bench.bench_meshing
 --upload`), under `xvfb-run` when there is no DISPLAY; without either that row is a note.
 Does not own: the timing method (`bench/harness.py`).
 """
@@ -108,8 +108,8 @@ def _mesh_row(case: str, padded: np.ndarray, quick: bool, target: str) -> Row:
 
 
 def measure_upload(quick: bool) -> dict:
-    """In a fresh process with a display: median ms of `chunk_renderer.upload` of the flat arrays, and of an
-    ursina.Mesh + Entity from the same data as Python lists."""
+    """In a fresh process with a display: median ms of `chunk_renderer.upload` (Mesh + Entity from the
+    flat arrays), and of the same Mesh + Entity from Python lists."""
     from ursina import Entity, Mesh, destroy, scene
 
     from game.render.window import open_window
@@ -145,7 +145,7 @@ def measure_upload(quick: bool) -> dict:
 
 
 def _upload_row(quick: bool) -> Row:
-    case, target = "upload one section (its face-group geometry + Entity)", "<= 0.5 ms"
+    case, target = "upload one section to ursina.Mesh + Entity", "<= 0.5 ms"
     prefix = [] if os.environ.get("DISPLAY") else XVFB if shutil.which("xvfb-run") else None
     if prefix is None:
         return Row(SUITE, case, float("nan"), "ms", None, target, "skipped: no DISPLAY and no xvfb-run")

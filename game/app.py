@@ -776,7 +776,6 @@ class Game:
         eye = third_person_camera(self.world, view.eye, yaw, pitch) if third_person else view.eye
         camera.rotation = (pitch + bob.pitch, yaw, bob.roll)
         camera.position = space.point(*eye)
-        self.renderer.set_eye(*eye)  # the bobbing below moves the camera by far less than EYE_SLACK_BLOCKS
         if bob.right or bob.up:
             camera.position -= camera.right * bob.right + camera.up * bob.up
         self._show_hand(alpha, bob, view.eye, visible=not third_person and session.toggles.hud_visible
@@ -873,7 +872,6 @@ class Game:
             "columns_loaded": stats.loaded_columns,
             "sections_shown": stats.shown_sections,
             "section_entities": self.renderer.live_entities,
-            "face_groups_shown": self.renderer.face_groups_shown,
             "view_distance": self.streamer.view_distance,
             "window": list(self.options.size),
             "first_playable_s": None if self.first_playable_at is None else self.first_playable_at - self.started_at,

@@ -26,9 +26,7 @@ Each shown section has up to three entities, one per draw pass (`meshing.DRAW_PA
 part with transparency switched off (Ursina's default M_dual costs ~35 % of frame time); the
 cut-out part (leaves, ladders, plants) in the same unsorted bin, drawn once with the shader's
 alpha test (`chunk_shader(cutout=True)`); and the blended part (glass, ice, water, cobwebs) with
-M_alpha, which Panda3D sorts back to front. Each part's model holds one node per face group (its
-faces by the way they face, `game.render.face_groups`), all drawing from one vertex buffer; `set_eye`
-stashes the groups that face away from the eye, so Panda3D never sends their vertices.
+M_alpha, which Panda3D sorts back to front.
 
 Memory: a section's entity, its mesh and its Panda3D geometry live exactly as long as the section
 is shown: `unload` destroys them, and `live_entities` counts those alive, which never exceed three
@@ -39,7 +37,6 @@ per shown section (`tests/game/test_memory_bounded.py`). What is shown is bounde
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import wait as wait_for_futures
@@ -48,13 +45,11 @@ from pathlib import Path
 
 import numpy as np
 from panda3d.core import NodePath, Shader, TransparencyAttrib
-from ursina import Entity, Texture, destroy, scene
+from ursina import Entity, Mesh, Texture, destroy, scene
 
 from game.render import space
 from game.render.chunk_shader import (DAYLIGHT_INPUT, EYE_FOG, FOG_COLOR_INPUT, FOG_PARAMS_INPUT, FULL_DAYLIGHT,
                                       NO_FOG, SKY_FOG, TEXTURE_SCALE_INPUT, chunk_shader)
-from game.render.face_groups import EyeSections, eye_sections, group_visible, sorted_by_group
-from game.render.section_geometry import INDICES_PER_FACE, part_node
 from game.render.sky import SKY_SUN_INPUT, SKY_ZENITH_INPUT
 from game.world import atlas
 from game.world.meshing import (BLENDED_PASS, CUTOUT_PASS, MAX_LIGHT_LEVEL, SECTION_SIZE, MeshArrays,
@@ -72,14 +67,12 @@ catches up after a big load stays near 3 ms of uploads."""
 
 @dataclass(frozen=True)
 class UrsinaMeshArrays:
-    """One mesh part mapped into Ursina's axes, its faces in face-group order (`face_groups`)."""
+    """One mesh part mapped into Ursina's axes, ready for `ursina.Mesh`."""
 
     positions: np.ndarray
     uvs: np.ndarray
     colors: np.ndarray
     triangles: np.ndarray
-    group_face_counts: tuple[int, ...] = ()
-    """Faces of each face group, in order (`face_groups.GROUP_COUNT` numbers); () for one group of all."""
 
 
 def vertex_colors(part: MeshArrays) -> np.ndarray:
@@ -92,13 +85,11 @@ def vertex_colors(part: MeshArrays) -> np.ndarray:
 
 
 def to_ursina(part: MeshArrays) -> UrsinaMeshArrays | None:
-    """A mesher part with its faces in group order (`face_groups.sorted_by_group`), mirrored into
-    Ursina's axes (`game.render.space`), or None when it has no faces."""
+    """A mesher part mirrored into Ursina's axes (`game.render.space`), or None when it has no faces."""
     if part.face_count == 0:
         return None
-    part, counts = sorted_by_group(part)
     return UrsinaMeshArrays(space.positions(part.positions), part.uvs, vertex_colors(part),
-                            space.triangles(part.indices), counts)
+                            space.triangles(part.indices))
 
 
 def mesh_for_ursina(padded: np.ndarray, light: np.ndarray | None = None) -> tuple[UrsinaMeshArrays | None, ...]:
@@ -116,10 +107,9 @@ def load_atlas_texture(path: Path = ATLAS_PATH) -> Texture:
 
 def upload(arrays: UrsinaMeshArrays, texture: Texture, parent: NodePath, origin: tuple[float, float, float],
            draw_pass: int, cutout_shader: Shader | None = None) -> Entity:
-    """One Entity holding `arrays` as static geometry drawn in `draw_pass` (main thread only): opaque and
+    """One Entity holding `arrays` as a static mesh drawn in `draw_pass` (main thread only): opaque and
     cut-out parts with no blending (a cut-out part with `cutout_shader`, `chunk_shader(cutout=True)`,
-    when given), blended ones with M_alpha. Its model has one node per face group
-    (`section_geometry.part_node`), kept as the entity's `face_groups` ({group: NodePath}).
+    when given), blended ones with M_alpha.
 
     Section entities stay out of `scene.entities`, the list Ursina walks every frame to call
     `update`: they have none, and the walk cost ~1.8 us per entity (2.6 ms a frame at 1,500
@@ -130,10 +120,12 @@ def upload(arrays: UrsinaMeshArrays, texture: Texture, parent: NodePath, origin:
     entities (view distance 32) an upload cost ~0.4 ms instead of ~0.1 ms and a destroy ~0.3 ms
     instead of ~6 us (measured).
     """
-    counts = arrays.group_face_counts or (len(arrays.triangles) // INDICES_PER_FACE,)
-    model, groups = part_node(arrays.positions, arrays.colors, arrays.uvs, arrays.triangles, counts)
-    entity = Entity(add_to_scene_entities=False, parent=parent, model=model, texture=texture, position=origin)
-    entity.face_groups = groups
+    mesh = Mesh(vertices=arrays.positions, triangles=arrays.triangles, uvs=arrays.uvs, colors=arrays.colors,
+                static=True)
+    # The Mesh has copied the arrays into its Panda3D geometry and nothing reads them back: kept, they
+    # held ~620 MiB of the 1.8 GiB that a full view at distance 32 took (measured).
+    mesh.vertices = mesh.triangles = mesh.uvs = mesh.colors = ()
+    entity = Entity(add_to_scene_entities=False, parent=parent, model=mesh, texture=texture, position=origin)
     blending = TransparencyAttrib.M_alpha if draw_pass == BLENDED_PASS else TransparencyAttrib.M_none
     entity.model.set_transparency(blending)
     if draw_pass == CUTOUT_PASS and cutout_shader is not None:
@@ -183,8 +175,6 @@ class ChunkRenderer(Entity):
         self._sections_node.set_shader_input(SKY_SUN_INPUT, (0.0, 0.0, 0.0, 0.0))
         self.sync_fog()
         self._in_flight: list[tuple[SectionKey, int, Future]] = []
-        self._eye: EyeSections | None = None
-        """Where the eye is (`set_eye`, `face_groups.eye_sections`); None: every face group is drawn."""
         self.meshes_uploaded = 0
         """How many section meshes (not entities) have been put on screen so far."""
 
@@ -203,13 +193,6 @@ class ChunkRenderer(Entity):
     def live_entities(self) -> int:
         """Section entities alive (drawn) now: at most three per shown section."""
         return sum(len(entities) for entities in self._entities.values())
-
-    @property
-    def face_groups_shown(self) -> int:
-        """Face-group nodes of the shown sections that are not stashed (`set_eye`): what Panda3D culls
-        against the view, each one draw call when in it."""
-        return sum(not node.is_stashed() for entities in self._entities.values() for entity in entities
-                   for node in entity.face_groups.values())
 
     @property
     def scene_nodes(self) -> int:
@@ -289,38 +272,6 @@ class ChunkRenderer(Entity):
         if self._sky_zenith is None:
             self._sections_node.set_shader_input(SKY_ZENITH_INPUT, fog_color)
 
-    def set_eye(self, x: float, y: float, z: float) -> None:
-        """Where the eye is (block coordinates; the camera must be within `face_groups.EYE_SLACK_BLOCKS`
-        of it): every shown section's face groups that face away from it are left out of the scene
-        (stashed), the others put back. Nothing happens while the eye's `eye_sections` stay the same;
-        when they change, only the sections in the slabs between the old and new ones are looked at.
-        ValueError for a coordinate that is not a finite number."""
-        if not all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in (x, y, z)):
-            raise ValueError(f"the eye is three finite numbers, got {(x, y, z)!r}")
-        eye, before = eye_sections(x, y, z), self._eye
-        if eye == before:
-            return
-        self._eye = eye
-        if before is None:
-            changed = list(self._entities)
-        else:  # a section whose relation to the eye changed lies between the old and new eye sections
-            spans = [(axis, min(old[axis], new[axis]), max(old[axis], new[axis]))
-                     for old, new in zip(before, eye) for axis in range(3) if old[axis] != new[axis]]
-            changed = [key for key in self._entities if any(low <= key[axis] <= high for axis, low, high in spans)]
-        for key in changed:
-            self._show_facing_groups(key)
-
-    def _show_facing_groups(self, key: SectionKey) -> None:
-        """Stash the face groups of section `key` that face away from the eye, unstash the others."""
-        for entity in self._entities.get(key, ()):
-            for group, node in entity.face_groups.items():
-                visible = group_visible(group, key, self._eye)
-                if visible == node.is_stashed():
-                    if visible:
-                        node.unstash()
-                    else:
-                        node.stash()
-
     # --- the frame loop -----------------------------------------------------------------------
 
     def update(self) -> None:
@@ -352,8 +303,6 @@ class ChunkRenderer(Entity):
                 self._entities[key] = [upload(part, self.atlas_texture, self._sections_node, origin, draw_pass,
                                               self._cutout_shader)
                                        for draw_pass, part in enumerate(parts) if part is not None]
-                if self._eye is not None:
-                    self._show_facing_groups(key)
                 uploaded += 1
                 self.meshes_uploaded += 1
         finally:

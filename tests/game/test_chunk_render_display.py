@@ -190,25 +190,6 @@ def run_robustness_probe() -> None:
     report["passes"] = [(entity.model.get_transparency() == TransparencyAttrib.M_alpha,
                          entity.model.get_shader() == renderer._cutout_shader)
                         for entity in renderer.section_entities((4, 0, 0))]
-
-    def stashed_groups(key):
-        opaque = renderer.section_entities(key)[0]
-        return sorted(group for group, node in opaque.face_groups.items() if node.is_stashed())
-
-    report["groups_of_a_block"] = sorted(renderer.section_entities((0, 0, 0))[0].face_groups)
-    report["stashed_before_an_eye"] = stashed_groups((0, 0, 0))
-    renderer.set_eye(-100.0, 8.0, 8.0)  # far to -x of section (0, 0, 0), level with it
-    report["stashed_eye_at_minus_x"] = stashed_groups((0, 0, 0))
-    renderer.set_eye(200.0, 100.0, 8.0)  # far to +x and above
-    report["stashed_eye_at_plus_x_above"] = stashed_groups((0, 0, 0))
-    contents[(0, 0, 0)] = one_block(stone, stone)
-    renderer.rebuild([(0, 0, 0)])
-    renderer.wait()
-    report["stashed_after_a_rebuild"] = stashed_groups((0, 0, 0))
-    try:
-        renderer.set_eye(float("nan"), 0.0, 0.0)
-    except ValueError:
-        report["nan_eye_refused"] = True
     renderer.close()
 
     entities = len(scene.entities)
@@ -284,16 +265,6 @@ def test_a_section_shown_again_after_an_unload_never_takes_the_mesh_asked_for_be
 def test_a_section_draws_opaque_then_cut_out_leaves_and_plants_alpha_tested_then_glass_blended(robustness_report):
     # one entity per pass, in order: (blended?, the cut-out shader?)
     assert robustness_report["passes"] == [[False, False], [False, True], [True, False]]
-
-
-def test_face_groups_that_face_away_from_the_eye_are_stashed_and_come_back_when_it_moves(robustness_report):
-    # groups are FACE_NORMALS indices: 0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5 -z
-    assert robustness_report["groups_of_a_block"] == [0, 1, 2, 3, 4, 5]
-    assert robustness_report["stashed_before_an_eye"] == []
-    assert robustness_report["stashed_eye_at_minus_x"] == [0]
-    assert robustness_report["stashed_eye_at_plus_x_above"] == [1, 3]
-    assert robustness_report["stashed_after_a_rebuild"] == [1, 3]  # a new mesh follows the eye at once
-    assert robustness_report["nan_eye_refused"]
 
 
 def test_a_renderer_with_bad_arguments_is_refused_without_leaving_an_entity(robustness_report):

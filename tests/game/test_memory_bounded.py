@@ -23,7 +23,6 @@ import os
 
 import pytest
 
-from game.render.face_groups import GROUP_COUNT
 from game.replay import KeyDown, KeyUp, Look, ReplayWriter
 from game.streaming import UNLOAD_MARGIN, Pace, WorldStreamer, within
 from game.world import World
@@ -123,7 +122,7 @@ def run_renderer_cycles() -> None:
                        "geom_nodes": scene.findAllMatches("**/+GeomNode").getNumPaths() - geom_nodes_before,
                        "rss_mib": resident_mib()})
         previous = keys
-    kept_arrays = sum(len(getattr(e.model, "vertices", ())) for key in previous for e in renderer.section_entities(key))
+    kept_arrays = sum(len(e.model.vertices) for key in previous for e in renderer.section_entities(key))
     renderer.unload_all()
     app.step()
     gc.collect()
@@ -148,8 +147,7 @@ def test_the_renderer_keeps_one_node_per_live_entity_and_at_most_two_entities_pe
     for round_ in renderer_cycles["rounds"]:
         assert round_["shown"] == SECTIONS_PER_ROUND
         assert SECTIONS_PER_ROUND <= round_["entities"] <= 3 * round_["shown"]
-        assert round_["nodes"] == round_["entities"]  # one node per section part
-        assert round_["entities"] <= round_["geom_nodes"] <= GROUP_COUNT * round_["entities"]  # one per face group
+        assert round_["nodes"] == round_["geom_nodes"] == round_["entities"]
         assert round_["ursina_children"] == 0  # no Python list of them that each upload and destroy search
     assert renderer_cycles["nodes_after_unload_all"] == renderer_cycles["geom_nodes_after_unload_all"] == 0
 
