@@ -39,6 +39,32 @@ XVFB_START_ATTEMPTS = 3
 """Runs that failed to start are tried this often in all: the failure happens before the program
 does anything, so a retry changes nothing else."""
 
+CLOSE_WAIT_S = 60
+"""[s] How long a game may take to save and exit after its window is asked to close (a second or
+two when all is well): past it the run stops with its own message instead of the test's timeout."""
+
+
+def find_game_window_shell() -> str:
+    """Shell that waits until the game started as `$pid` has its window, then sets `wid` to the
+    window's X id. The window is found by the game's process id as well as its title: a game of
+    another run on the same display (two `xvfb-run -a` starting at once can share one) is never taken
+    for this one."""
+    search = 'xdotool search --all --pid $pid --name "^Boxel$"'
+    return (f'while ! {search} > /dev/null; do sleep 0.1; kill -0 $pid || exit 3; done; '
+            f'wid="$({search} | head -1)"; ')
+
+
+def close_game_window_shell() -> str:
+    """Shell that asks the window `$wid` to close as a window manager's close button does, waits
+    for the game `$pid` to exit (at most CLOSE_WAIT_S) and exits with its status; a game still
+    running then is killed and the shell exits with 4, saying so."""
+    close = subprocess.list2cmdline([sys.executable, str(REPO_ROOT / "tests" / "game" / "x11_close.py")])
+    return (f'{close} $wid; waited=0; '
+            f'while kill -0 $pid 2> /dev/null && [ $waited -lt {CLOSE_WAIT_S * 10} ]; do sleep 0.1; '
+            'waited=$((waited + 1)); done; '
+            f'if kill -0 $pid 2> /dev/null; then echo "the game did not exit within {CLOSE_WAIT_S} s of the close '
+            'request" >&2; kill -9 $pid; exit 4; fi; wait $pid')
+
 
 def display_command() -> list[str]:
     """The prefix that gives a subprocess a display: nothing when DISPLAY is set, xvfb-run otherwise.

@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 
 import physics
-from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command
+from tests.game.conftest import (GAME_TIMEOUT_S, REPO_ROOT, close_game_window_shell, display_command,
+                                 find_game_window_shell)
 from tests.game.scripted_runs import CLEARANCE, PLATFORM, WINDOW, flatten, play
 from game.player import Player, saved_player, spawn_body
 from game.render.sky import DAY_ZENITH_RGB
@@ -296,11 +297,10 @@ def test_closing_the_window_saves_the_world_and_exits_cleanly(tmp_path):
     output = tmp_path / "output.txt"
     game = [sys.executable, str(REPO_ROOT / "main.py"), "--world", str(path), "--view-distance", "2",
             "--size", "%dx%d" % WINDOW]
-    close = [sys.executable, str(REPO_ROOT / "tests" / "game" / "x11_close.py")]
     # Start the game, wait until it says it is ready, then close its window as a window manager would.
     script = (f'{subprocess.list2cmdline(game)} > {output} 2>&1 & pid=$!; '
               f'while ! grep -q "ready after" {output}; do sleep 0.2; kill -0 $pid || exit 3; done; '
-              f'{subprocess.list2cmdline(close)} "$(xdotool search --name "^Boxel$" | head -1)"; wait $pid')
+              + find_game_window_shell() + close_game_window_shell())
     done = subprocess.run([*display_command(), "sh", "-c", script], cwd=REPO_ROOT, capture_output=True, text=True,
                           timeout=GAME_TIMEOUT_S)
     assert done.returncode == 0, f"exit {done.returncode}: {output.read_text()[-3000:]}{done.stderr[-2000:]}"

@@ -25,7 +25,7 @@ from game.session import Session
 from game.ui.inventory_screen import grid_cell_centre, slot_centre
 from game.world import World, atlas
 from game.world.blocks import block_id
-from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command
+from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command, find_game_window_shell
 from tests.game.scripted_runs import CLEARANCE, PLATFORM, flatten, play
 from tests.game.test_pause_and_loading_display import needs_xdotool
 
@@ -115,7 +115,7 @@ def test_e_then_clicks_on_an_entry_and_a_slot_put_the_stairs_in_the_hotbar_and_a
     script = (f'export BOXEL_CONFIG_DIR="{tmp_path}/config" BOXEL_DATA_DIR="{tmp_path}/data"; '
               f'{game} > {output} 2>&1 & pid=$!; '
               f'while ! grep -q "ready after" {output}; do sleep 0.1; kill -0 $pid || exit 3; done; '
-              'wid="$(xdotool search --name "^Boxel$" | head -1)"; xdotool windowfocus --sync $wid; '
+              + find_game_window_shell() + 'xdotool windowfocus --sync $wid; '
               + screenshot(1)  # the world before the inventory opens
               + f'xdotool key e; sleep {SETTLE_S}; '
               + click_at(stairs_x, stairs_y) + click_at(slot_x, slot_y)  # click the stairs, then the first slot

@@ -13,7 +13,8 @@ import pytest
 from PIL import Image
 
 from game.ui.hud import CROSSHAIR_LENGTH, CROSSHAIR_WIDTH
-from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command
+from tests.game.conftest import (GAME_TIMEOUT_S, REPO_ROOT, close_game_window_shell, display_command,
+                                 find_game_window_shell)
 from tests.game.scripted_runs import WINDOW
 
 pytestmark = pytest.mark.display
@@ -64,8 +65,7 @@ def test_esc_while_a_new_world_loads_quits_at_once_with_status_0_and_keeps_no_wo
     # A second a frame keeps the spawn area loading for many seconds: the Esc surely comes while it loads.
     game = game_command("--world", str(path), "--seed", "42", "--view-distance", "3", "--frame-delay-ms", "1000")
     script = (f'{game} > {output} 2>&1 & pid=$!; '
-              'while ! xdotool search --name "^Boxel$" > /dev/null; do sleep 0.1; kill -0 $pid || exit 3; done; '
-              'xdotool windowfocus --sync "$(xdotool search --name "^Boxel$" | head -1)"; '
+              + find_game_window_shell() + 'xdotool windowfocus --sync $wid; '
               # Esc again until it quits: one typed before the game hears keys (the first frames) is lost.
               'while kill -0 $pid 2> /dev/null; do xdotool key Escape; sleep 0.5; done; wait $pid')
     done = run_script(script, tmp_path)
@@ -80,7 +80,6 @@ def test_the_crosshair_is_hidden_while_the_pause_menu_is_open_and_back_after_res
     output = tmp_path / "output.txt"
     game = game_command("--world", str(tmp_path / "w.boxel"), "--seed", "42", "--view-distance", "2",
                         size=CROSSHAIR_WINDOW)
-    close = subprocess.list2cmdline([sys.executable, str(REPO_ROOT / "tests" / "game" / "x11_close.py")])
 
     def screenshot(count: int) -> str:
         # F2 after a second of frames (an F2 saves the frame already drawn), then wait for the image.
@@ -89,9 +88,9 @@ def test_the_crosshair_is_hidden_while_the_pause_menu_is_open_and_back_after_res
 
     script = (f'{game} > {output} 2>&1 & pid=$!; '
               f'while ! grep -q "ready after" {output}; do sleep 0.1; kill -0 $pid || exit 3; done; '
-              'wid="$(xdotool search --name "^Boxel$" | head -1)"; xdotool windowfocus --sync $wid; '
+              + find_game_window_shell() + 'xdotool windowfocus --sync $wid; '
               + screenshot(1) + 'xdotool key Escape; ' + screenshot(2) + 'xdotool key Escape; ' + screenshot(3)
-              + f'{close} $wid; wait $pid')
+              + close_game_window_shell())
     done = run_script(script, tmp_path)
     assert done.returncode == 0, f"exit {done.returncode}: {output.read_text()[-3000:]}{done.stderr[-2000:]}"
     images = sorted((tmp_path / "data" / "screenshots").glob("*.png"))
