@@ -7,7 +7,9 @@ looking 15 degrees down, fog as the game's; then FRAMES frames are rendered
 (`graphicsEngine.renderFrame`, the whole of Panda3D's cull, draw and flip) and their median is the
 case's time. Nothing moves, so the cases differ only in how the same triangles are handed to Panda3D:
 
-- Boxel: one node per section part (opaque, cut-out, blended), as `ChunkRenderer` draws them;
+- Boxel: one node per section part (opaque, cut-out, blended), as `ChunkRenderer` draws them; and
+  the same with the sections that the eye's section cannot see stashed (cave culling,
+  `ChunkRenderer.refresh_sight`), as the game draws them, against every section drawn;
 - the references: the same parts merged into one node per column, per 2 x 2 and per 4 x 4 columns
   (fewer, bigger draws, culled by bigger bounds);
 - what-ifs, not what the game does: the cut-out part drawn with Panda3D's M_dual (two passes, as
@@ -47,7 +49,8 @@ FAR_CLIP = 130.0
 FOV_DEGREES = 80.0
 CHILD_TIMEOUT_S = 600
 CASES = (
-    ("sections", "one node per section part (as the game)", None),
+    ("sections", "one node per section part, every section drawn", None),
+    ("culled", "cave culling: the sections the eye cannot see stashed (as the game)", "sections"),
     ("region1", "one node per column", "sections"),
     ("region2", "one node per 2 x 2 columns", "sections"),
     ("region4", "one node per 4 x 4 columns", "sections"),
@@ -139,9 +142,12 @@ def child(case: str, frames: int) -> None:
         keys = [(cx, sy, cz) for cx, cz in columns for sy in range(8)]
         renderer = chunk_renderer.ChunkRenderer(world.padded_section, padded_light=world.padded_light, workers=2)
         eye = np.array(space.point(spawn[0], spawn[1] + 1.62, spawn[2]), dtype=np.float32)
-        if case in ("sections", "dual", "flat_shader"):
+        if case in ("sections", "culled", "dual", "flat_shader"):
             renderer.show(keys)
             renderer.wait(CHILD_TIMEOUT_S)
+            if case == "culled":
+                renderer.look_from(spawn[0], spawn[1] + 1.62, spawn[2])
+                renderer.refresh_sight()
             if case == "dual":
                 for key in keys:
                     for entity in renderer.section_entities(key):
@@ -187,7 +193,7 @@ def child(case: str, frames: int) -> None:
         camera.clip_plane_far = FAR_CLIP
         camera.position = tuple(float(c) for c in eye)
         camera.rotation = (LOOK_DOWN_DEGREES, LOOK_HEADING_DEGREES, 0)
-        nodes = renderer._sections_node.get_num_children()
+        nodes = renderer._sections_node.get_num_children()  # stashed nodes are not children
         for _ in range(WARMUP_FRAMES):
             app.graphicsEngine.renderFrame()
         times = []
@@ -221,6 +227,10 @@ def run(quick: bool = False) -> list[Row]:
         note = f"{result['nodes']:,} nodes; {WINDOW[0]}x{WINDOW[1]}, view distance {VIEW_DISTANCE}"
         if reference is None:
             rows.append(Row(SUITE, f"still view: {label}", result["median_ms"], "ms", note=note))
+        elif case == "culled":  # the game's way against the base case
+            rows.append(Row(SUITE, f"still view: {label}", result["median_ms"], "ms",
+                            reference=results[reference]["median_ms"], note=f"{result['nodes']:,} nodes drawn; "
+                            f"reference: every section drawn"))
         else:
             # reference / Boxel, as every ratio in the table: above 1, the game's way is faster
             rows.append(Row(SUITE, f"still view: section parts vs {label}", results[reference]["median_ms"], "ms",

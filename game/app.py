@@ -570,7 +570,7 @@ class Game:
             while self.recent_frames and self.recent_frames[0][0] < now - FPS_WINDOW_S:
                 self.recent_frames.popleft()
         if self.paused or self.ticks_done:
-            self.streamer.update(self.player_column())
+            self._stream()
             return
         player = self.session.player
         if self.cursor is None and mouse.locked and not self.inventory.is_open:
@@ -586,7 +586,12 @@ class Game:
                 alpha = 1.0
                 break
         self._place_view(alpha)
+        self._stream()
+
+    def _stream(self) -> None:
+        """Stream around the player, then hide what the eye cannot see (`ChunkRenderer.refresh_sight`)."""
         self.streamer.update(self.player_column())
+        self.renderer.refresh_sight()
 
     def _load(self) -> None:
         self.streamer.update(self.player_column(), LOADING)
@@ -737,6 +742,8 @@ class Game:
             self.effects.show_fluid(fluid)
             self._apply_fog()
         self._place_camera(view, alpha)
+        if self.options.cave_culling:
+            self.renderer.look_from(*space.point(*camera.world_position))  # the mirror is its own inverse
         self._show_day_time()
         if not self.loading:
             self.target = session.target()
@@ -872,6 +879,7 @@ class Game:
             "columns_loaded": stats.loaded_columns,
             "sections_shown": stats.shown_sections,
             "section_entities": self.renderer.live_entities,
+            "sections_hidden": len(self.renderer.hidden_sections),
             "view_distance": self.streamer.view_distance,
             "window": list(self.options.size),
             "first_playable_s": None if self.first_playable_at is None else self.first_playable_at - self.started_at,

@@ -165,6 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--frame-delay-ms", type=_frame_delay, default=0.0, help=argparse.SUPPRESS)
     parser.add_argument("--realtime", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--profile-frames", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--no-cave-culling", action="store_true", help=argparse.SUPPRESS)
     return parser
 
 
@@ -203,7 +204,7 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
                          exit_after_ticks=args.exit_after_ticks, screenshot=args.screenshot, report=args.report,
                          world=args.world, seed=args.seed, new=args.new, view_distance=args.view_distance,
                          frame_delay_ms=args.frame_delay_ms, realtime=args.realtime, day_time=args.time,
-                         profile_frames=args.profile_frames)
+                         profile_frames=args.profile_frames, cave_culling=not args.no_cave_culling)
 
 
 class WorldOpenError(ValueError):

@@ -364,6 +364,7 @@ def attach(game) -> FrameProfiler:
     if game.sky is not None:
         profiler.time(game.sky, "show", "Boxel:player view:sky")
     profiler.time(game.streamer, "update", "Boxel:streaming")
+    profiler.time(game.renderer, "refresh_sight", "Boxel:cave culling")
     for method in ("update", "show_vitals", "show_hotbar", "show_notice"):
         profiler.time(game.hud, method, "Boxel:HUD")
     for method in ("show_boxes", "show_panel", "show_player_box", "show_bodies", "show_contacts", "show_velocity"):

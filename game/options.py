@@ -49,3 +49,6 @@ class LaunchOptions:
     """[ticks] --time: the time of day to start at (0..23,999, 0 sunrise); None: the world's saved time."""
     profile_frames: bool = False
     """--profile-frames (hidden): the report carries a per-frame breakdown from Panda3D's PStats (`game.frame_profile`)."""
+    cave_culling: bool = True
+    """False with --no-cave-culling (hidden): every shown section is drawn, also those the eye cannot see
+    (`ChunkRenderer.refresh_sight`); for tests and benchmarks that compare."""

@@ -8,7 +8,7 @@ from tests.game.conftest import display_command, run_with_display
 
 QUICK_TIMEOUT_S = 600
 """[s] Only stops a hang: the quick run takes well under a minute."""
-DRAWS_CASES = 7
+DRAWS_CASES = 8
 
 
 def test_the_meshing_and_draws_suites_run_and_print_every_case():

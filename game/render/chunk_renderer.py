@@ -54,6 +54,7 @@ from game.render.sky import SKY_SUN_INPUT, SKY_ZENITH_INPUT
 from game.world import atlas
 from game.world.meshing import (BLENDED_PASS, CUTOUT_PASS, MAX_LIGHT_LEVEL, SECTION_SIZE, MeshArrays,
                                 mesh_section_passes)
+from game.world.sight import FACE_COUNT, OPEN_LINKS, face_links, visible_sections
 
 SectionKey = tuple[int, int, int]
 """(cx, sy, cz): a section of column (cx, cz), heights 16 sy .. 16 sy + 15."""
@@ -63,6 +64,11 @@ ATLAS_PATH = Path(__file__).resolve().parents[2] / atlas.ATLAS_FILE
 UPLOADS_PER_FRAME = 8
 """Finished meshes turned into entities per `update()`: about 0.2-0.4 ms each, so a frame that
 catches up after a big load stays near 3 ms of uploads."""
+SIGHT_LAG_FRAMES = 10
+"""[frames] How long newly drawn or dropped sections may wait before which sections are hidden is
+worked out again (`refresh_sight`, a few ms at view distance 8). Waiting never opens a hole: a
+section whose links are not known yet counts as open, which can only show more. An eye that
+enters another section, or an edit that changes a drawn section's links, refreshes at once."""
 
 
 @dataclass(frozen=True)
@@ -93,9 +99,15 @@ def to_ursina(part: MeshArrays) -> UrsinaMeshArrays | None:
 
 
 def mesh_for_ursina(padded: np.ndarray, light: np.ndarray | None = None) -> tuple[UrsinaMeshArrays | None, ...]:
-    """The worker's job: mesh a padded section (lit by `light`, see `mesh_section_passes`) and map its
-    parts, one per draw pass in DRAW_PASS order, to Ursina's axes (None for an empty part)."""
+    """Mesh a padded section (lit by `light`, see `mesh_section_passes`) and map its parts, one per
+    draw pass in DRAW_PASS order, to Ursina's axes (None for an empty part)."""
     return tuple(to_ursina(part) for part in mesh_section_passes(padded, light))
+
+
+def mesh_and_links(padded: np.ndarray, light: np.ndarray | None = None
+                   ) -> tuple[tuple[UrsinaMeshArrays | None, ...], np.ndarray]:
+    """The worker's job: `mesh_for_ursina`'s parts and the section's face links (`game.world.sight`)."""
+    return mesh_for_ursina(padded, light), face_links(padded[1:-1, 1:-1, 1:-1])
 
 
 def load_atlas_texture(path: Path = ATLAS_PATH) -> Texture:
@@ -177,6 +189,16 @@ class ChunkRenderer(Entity):
         self._in_flight: list[tuple[SectionKey, int, Future]] = []
         self.meshes_uploaded = 0
         """How many section meshes (not entities) have been put on screen so far."""
+        self._links: dict[SectionKey, np.ndarray] = {}
+        """Every section with an uploaded mesh -> its face links (`game.world.sight`)."""
+        self._eye_section: SectionKey | None = None
+        """The section the eye is in (`look_from`); None: no eye yet, every section is shown."""
+        self._seen: tuple[np.ndarray, np.ndarray] | None = None
+        """The last sight refresh: the grid's lowest section key and which grid sections were seen."""
+        self._hidden: set[SectionKey] = set()
+        """Sections whose entities are stashed because the eye's section cannot see them."""
+        self._sight_due: int | None = None
+        """Frames left before the next sight refresh (None: nothing changed since the last)."""
 
     # --- what is shown ----------------------------------------------------------------------
 
@@ -196,9 +218,15 @@ class ChunkRenderer(Entity):
 
     @property
     def scene_nodes(self) -> int:
-        """Nodes under this renderer in Panda3D's scene graph: one per live section entity, unless
-        something destroyed was left attached."""
-        return self._sections_node.getNumChildren()
+        """Nodes under this renderer in Panda3D's scene graph, drawn or stashed: one per live section
+        entity, unless something destroyed was left attached."""
+        node = self._sections_node.node()
+        return node.getNumChildren() + node.getNumStashed()
+
+    @property
+    def hidden_sections(self) -> frozenset[SectionKey]:
+        """Shown sections left undrawn because the eye's section cannot see them (`refresh_sight`)."""
+        return frozenset(self._hidden)
 
     def section_entities(self, key: SectionKey) -> tuple[Entity, ...]:
         """The entities currently drawing section `key` (0 to 3, in draw-pass order)."""
@@ -225,6 +253,9 @@ class ChunkRenderer(Entity):
         still in flight are dropped."""
         for key in sections:
             self._versions.pop(key, None)
+            self._hidden.discard(key)
+            if self._links.pop(key, None) is not None:
+                self._sight_later()
             for entity in self._entities.pop(key, ()):
                 destroy(entity)
 
@@ -272,11 +303,75 @@ class ChunkRenderer(Entity):
         if self._sky_zenith is None:
             self._sections_node.set_shader_input(SKY_ZENITH_INPUT, fog_color)
 
+    # --- sight: sections hidden from the eye ---------------------------------------------------
+
+    def look_from(self, x: float, y: float, z: float) -> None:
+        """Tell the renderer where the eye is (physics coordinates, blocks). Entering another section
+        makes the next `refresh_sight` work out again which sections it can see."""
+        section = (int(np.floor(x / SECTION_SIZE)), int(np.floor(y / SECTION_SIZE)), int(np.floor(z / SECTION_SIZE)))
+        if section != self._eye_section:
+            self._eye_section = section
+            self._sight_due = 0
+
+    def _note_links(self, key: SectionKey, links: np.ndarray) -> None:
+        """Keep a freshly meshed section's links. Changed links of a section already drawn (an
+        edit) refresh sight at once: the edit may open a view; a new section's can wait."""
+        old = self._links.get(key)
+        self._links[key] = links
+        if old is None:
+            self._sight_later()
+        elif not np.array_equal(old, links):
+            self._sight_due = 0
+
+    def _sight_later(self) -> None:
+        if self._sight_due is None:
+            self._sight_due = SIGHT_LAG_FRAMES
+
+    def refresh_sight(self) -> None:
+        """Once a frame, after the uploads: when the eye entered another section, an edit changed a
+        drawn section's links, or sections came and went SIGHT_LAG_FRAMES ago, stash the entities of
+        the sections the eye's section cannot see (`game.world.sight.visible_sections`) and unstash
+        those it now can."""
+        if self._sight_due is None or self._eye_section is None:
+            return
+        if self._sight_due > 0:
+            self._sight_due -= 1
+            return
+        self._sight_due = None
+        if not self._links:
+            self._seen = None
+            self._set_hidden(set())
+            return
+        keys = np.array(list(self._links), dtype=np.int64)
+        lowest, highest = keys.min(axis=0), keys.max(axis=0)
+        # An eye past the drawn sections sees them as from one section beyond: the sections between
+        # are empty and the sweep never turns back, so nothing else changes.
+        eye = np.clip(np.array(self._eye_section, dtype=np.int64), lowest - 1, highest + 1)
+        lowest, highest = np.minimum(lowest, eye), np.maximum(highest, eye)
+        grid = np.empty((*(highest - lowest + 1), FACE_COUNT), dtype=np.uint8)
+        grid[...] = OPEN_LINKS
+        cells = tuple((keys - lowest).T)
+        grid[cells] = np.array(list(self._links.values()), dtype=np.uint8)
+        seen = visible_sections(grid, tuple(eye - lowest))
+        self._seen = (lowest, seen)
+        self._set_hidden({tuple(key) for key in keys[~seen[cells]].tolist()})
+
+    def _set_hidden(self, hidden: set[SectionKey]) -> None:
+        for key in hidden - self._hidden:
+            for entity in self._entities.get(key, ()):
+                entity.stash()
+        for key in self._hidden - hidden:
+            for entity in self._entities.get(key, ()):
+                entity.unstash()
+        self._hidden = hidden
+
     # --- the frame loop -----------------------------------------------------------------------
 
     def update(self) -> None:
-        """Upload up to `uploads_per_frame` finished meshes (Ursina calls this every frame)."""
+        """Upload up to `uploads_per_frame` finished meshes and refresh sight (Ursina calls this every
+        frame unless a streamer drives the renderer)."""
         self.upload_finished(self.uploads_per_frame)
+        self.refresh_sight()
 
     def upload_finished(self, limit: int | None = None) -> int:
         """Turn finished meshes into entities, oldest first, at most `limit`; returns how many.
@@ -294,15 +389,19 @@ class ChunkRenderer(Entity):
                 if not future.done() or (limit is not None and uploaded >= limit):
                     kept.append(entry)
                     continue
-                parts = future.result()  # a mesher error surfaces here
+                parts, links = future.result()  # a mesher error surfaces here
                 if self._versions.get(key) != version:
                     continue  # superseded by a later request, or unloaded
                 for entity in self._entities.pop(key, ()):
                     destroy(entity)
                 origin = space.point(*(c * SECTION_SIZE for c in key))
-                self._entities[key] = [upload(part, self.atlas_texture, self._sections_node, origin, draw_pass,
-                                              self._cutout_shader)
-                                       for draw_pass, part in enumerate(parts) if part is not None]
+                entities = self._entities[key] = [
+                    upload(part, self.atlas_texture, self._sections_node, origin, draw_pass, self._cutout_shader)
+                    for draw_pass, part in enumerate(parts) if part is not None]
+                self._note_links(key, links)
+                if key in self._hidden:
+                    for entity in entities:
+                        entity.stash()
                 uploaded += 1
                 self.meshes_uploaded += 1
         finally:
@@ -336,4 +435,4 @@ class ChunkRenderer(Entity):
         light = None if self._padded_light is None else np.array(self._padded_light(*key), copy=True)
         version = self._versions[key] = next(self._version_counter)
         job = (padded,) if light is None else (padded, light)
-        self._in_flight.append((key, version, self._pool.submit(mesh_for_ursina, *job)))
+        self._in_flight.append((key, version, self._pool.submit(mesh_and_links, *job)))

@@ -92,9 +92,9 @@ def run_renderer_probe() -> None:
     mesher_threads = set()
     mesh = chunk_renderer.mesh_for_ursina
 
-    def recording_mesh(padded):
+    def recording_mesh(*job):
         mesher_threads.add(threading.current_thread().name)
-        return mesh(padded)
+        return mesh(*job)
 
     chunk_renderer.mesh_for_ursina = recording_mesh
     report = {}

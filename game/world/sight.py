@@ -1,0 +1,225 @@
+"""Which sections can be seen from the eye's section: cave culling on section face links.
+
+Owns: a section's face links (which of its six faces the eye could see between through the
+cells that do not block sight: `face_links`) and the sweep over a grid of sections that finds
+those that the eye's section could see (`visible_sections`), each with a readable twin that the
+tests hold the fast one to (`face_links_by_cells`, `visible_sections_by_order`). numpy only.
+Does not own: which sections exist or are drawn, or hiding their meshes (`game.render.chunk_renderer`).
+
+A line of sight from the eye to a section passes through a chain of neighbouring sections. It
+can leave a section by face g after entering it by face f only if open cells (cells whose block
+does not hide its neighbours' faces: not an opaque full cube) join face f to face g inside it.
+The sweep walks outward from the eye's section and never back along an axis (every step moves
+farther from the eye's section along its axis), so a chain of sections bends like a line of
+sight can, around corners but not back on itself. A section is seen when a chain reaches it,
+through any face: its near face is drawn even where that face is solid, and nothing goes on
+through a solid face. What is not known to block sight (a section not meshed yet, one with no
+blocks, one past the grid) is open.
+
+The test is the one Minecraft has used since 1.8 to skip sections hidden in the ground: it
+never hides a section that a line of sight reaches, and it keeps some that none does (two open
+faces are linked even when the cells between them wind about, and a section reached by several
+chains is left by any face open from any face it was entered by).
+
+Faces are numbered in physics coordinates: 0 -x, 1 +x, 2 -y, 3 +y, 4 -z, 5 +z; face f's
+opposite is f ^ 1. Links are kept as six bytes per section: byte f has bit g set when face g is
+reached from face f (bit f when face f has any open cell).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+
+from .blocks import FULL_CUBE, OPAQUE
+from .coords import CHUNK_SIZE
+
+FACE_COUNT = 6
+FACE_STEPS = ((-1, 0, 0), (1, 0, 0), (0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1))
+"""The step into the neighbouring section through each face, in face order."""
+ALL_FACES = (1 << FACE_COUNT) - 1
+"""A face-link byte with every face's bit set."""
+OPEN_LINKS = np.full(FACE_COUNT, ALL_FACES, dtype=np.uint8)
+"""The links of a section with nothing in it: every face reaches every face."""
+CLOSED_LINKS = np.zeros(FACE_COUNT, dtype=np.uint8)
+"""The links of a section of opaque full cubes: no face reaches any."""
+BLOCKS_SIGHT = OPAQUE & FULL_CUBE
+"""Block ids that stop sight: the same blocks that hide their neighbours' faces in the mesh."""
+
+_SIZE = CHUNK_SIZE
+_CELLS = _SIZE ** 3
+_FACE_CELLS = tuple(
+    tuple(slice(None) if axis != face // 2 else (0 if face % 2 == 0 else _SIZE - 1) for axis in range(3))
+    for face in range(FACE_COUNT))
+"""Index of each face's 16 x 16 cells in a [x, y, z] section."""
+_NEIGHBOUR_PAIRS = tuple(
+    (tuple(slice(0, _SIZE - 1) if a == axis else slice(None) for a in range(3)),
+     tuple(slice(1, _SIZE) if a == axis else slice(None) for a in range(3)))
+    for axis in range(3))
+"""For each axis, the index of every cell that has a next cell along it, and of those next cells."""
+_BITS = (1 << np.arange(FACE_COUNT)).astype(np.uint8)
+
+
+def _checked_section(section: object) -> np.ndarray:
+    if not isinstance(section, np.ndarray) or section.dtype.kind not in "iu":
+        raise TypeError("a section must be a numpy array of block ids")
+    if section.shape != (_SIZE,) * 3:
+        raise ValueError(f"a section must have shape {(_SIZE,) * 3} (indexed [x, y, z]), got {section.shape}")
+    if section.size and (section.min() < 0 or section.max() >= len(BLOCKS_SIGHT)):
+        raise ValueError(f"a section holds block ids 0..{len(BLOCKS_SIGHT) - 1}")
+    return section
+
+
+def face_links(section: np.ndarray) -> np.ndarray:
+    """The six face-link bytes of a 16^3 section of block ids indexed [x, y, z] (see the module).
+
+    Labels the open cells' connected components (six-neighbour) by spreading the smallest cell
+    index along open neighbour pairs and jumping each label to its label's label until nothing
+    changes, then links the faces that share a component."""
+    open_cells = ~BLOCKS_SIGHT[_checked_section(section)]
+    if not open_cells.any():
+        return CLOSED_LINKS.copy()
+    if open_cells.all():
+        return OPEN_LINKS.copy()
+    labels = np.where(open_cells, np.arange(_CELLS).reshape(open_cells.shape), _CELLS)
+    joined = [open_cells[low] & open_cells[high] for low, high in _NEIGHBOUR_PAIRS]
+    flat = labels.reshape(-1)
+    open_flat = open_cells.reshape(-1)
+    while True:
+        before = flat.copy()
+        for (low, high), both in zip(_NEIGHBOUR_PAIRS, joined):
+            np.minimum(labels[low], labels[high], out=labels[low], where=both)
+            np.minimum(labels[high], labels[low], out=labels[high], where=both)
+        flat[open_flat] = flat[flat[open_flat]]  # a label is an open cell's index: take that cell's label
+        if np.array_equal(flat, before):
+            break
+    on_face = np.zeros((FACE_COUNT, _CELLS + 1), dtype=bool)
+    for face, cells in enumerate(_FACE_CELLS):
+        on_face[face, labels[cells]] = True
+    on_face[:, _CELLS] = False  # the blocking cells' label
+    linked = (on_face[:, None, :] & on_face[None, :, :]).any(axis=2)
+    return (linked.astype(np.uint8) * _BITS).sum(axis=1, dtype=np.uint8)
+
+
+def face_links_by_cells(section: np.ndarray) -> np.ndarray:
+    """`face_links`' readable twin: a flood fill from each face's open cells, one cell at a time."""
+    open_cells = ~BLOCKS_SIGHT[_checked_section(section)]
+    links = np.zeros(FACE_COUNT, dtype=np.uint8)
+    for face, cells in enumerate(_FACE_CELLS):
+        start = np.zeros_like(open_cells)
+        start[cells] = open_cells[cells]
+        seen = {tuple(int(c) for c in cell) for cell in np.argwhere(start)}
+        queue = deque(seen)
+        while queue:
+            x, y, z = queue.popleft()
+            for dx, dy, dz in FACE_STEPS:
+                cell = (x + dx, y + dy, z + dz)
+                if cell not in seen and all(0 <= c < _SIZE for c in cell) and open_cells[cell]:
+                    seen.add(cell)
+                    queue.append(cell)
+        for other, other_cells in enumerate(_FACE_CELLS):
+            reached = np.zeros_like(open_cells)
+            for cell in seen:
+                reached[cell] = True
+            if reached[other_cells].any():
+                links[face] |= 1 << other
+    return links
+
+
+def _checked_grid(links: object, eye: tuple[int, int, int]) -> tuple[np.ndarray, tuple[int, int, int]]:
+    if not isinstance(links, np.ndarray) or links.dtype != np.uint8 or links.ndim != 4 or links.shape[3] != FACE_COUNT:
+        raise TypeError("links must be a uint8 array shaped (x, y, z, 6)")
+    eye = tuple(int(c) for c in eye)
+    if len(eye) != 3 or not all(0 <= c < n for c, n in zip(eye, links.shape[:3])):
+        raise ValueError(f"the eye's section {eye} is outside the grid {links.shape[:3]}")
+    return links, eye
+
+
+def _outward(shape: tuple[int, int, int], eye: tuple[int, int, int]) -> list[np.ndarray]:
+    """For each face f, where a step through f (from the neighbour before) moves away from the eye
+    along f's axis: a bool grid."""
+    masks = []
+    for face in range(FACE_COUNT):
+        axis, sign = face // 2, (1 if face % 2 else -1)
+        offset = np.arange(shape[axis]) - eye[axis]
+        along = offset * sign > 0
+        masks.append(np.broadcast_to(along.reshape([-1 if a == axis else 1 for a in range(3)]), shape))
+    return masks
+
+
+def _shifted(grid: np.ndarray, face: int) -> np.ndarray:
+    """`grid` moved one section through `face`: each cell holds its neighbour's value from the
+    face's opposite side (0 where that neighbour is outside the grid)."""
+    axis, step = face // 2, (1 if face % 2 else -1)
+    out = np.zeros_like(grid)
+    target = [slice(None)] * 3
+    source = [slice(None)] * 3
+    if step > 0:
+        target[axis], source[axis] = slice(1, None), slice(0, -1)
+    else:
+        target[axis], source[axis] = slice(0, -1), slice(1, None)
+    out[tuple(target)] = grid[tuple(source)]
+    return out
+
+
+def visible_sections(links: np.ndarray, eye: tuple[int, int, int]) -> np.ndarray:
+    """Which sections of a grid the eye's section can see (a bool grid; see the module).
+
+    `links`: (x, y, z, 6) uint8, each section's face-link bytes (`face_links`; OPEN_LINKS where
+    nothing is known); `eye`: the grid index of the section the eye is in, which sees out of all
+    its faces. Runs in waves: each adds the sections one more step out, all at once."""
+    links, eye = _checked_grid(links, eye)
+    shape = links.shape[:3]
+    outward = _outward(shape, eye)
+    entered = np.zeros(shape, dtype=np.uint8)
+    while True:
+        entered_by = (entered[..., None] & _BITS) != 0  # (x, y, z, face)
+        exits = np.bitwise_or.reduce(np.where(entered_by, links, np.uint8(0)), axis=3)
+        exits[eye] = ALL_FACES
+        reached = np.zeros(shape, dtype=np.uint8)
+        for face in range(FACE_COUNT):
+            leaving = (exits & _BITS[face]) != 0
+            arriving = _shifted(leaving, face) & outward[face]
+            reached |= np.where(arriving, _BITS[face ^ 1], 0).astype(np.uint8)
+        if np.array_equal(reached, entered):
+            break
+        entered = reached
+    seen = entered != 0
+    seen[eye] = True
+    return seen
+
+
+def visible_sections_by_order(links: np.ndarray, eye: tuple[int, int, int]) -> np.ndarray:
+    """`visible_sections`' readable twin: the sections in order of their step count from the eye's,
+    each entered through every face by which a seen neighbour one step nearer looks into it."""
+    links, eye = _checked_grid(links, eye)
+    shape = links.shape[:3]
+    entered: dict[tuple[int, int, int], int] = {}
+    order = sorted(np.ndindex(*shape), key=lambda cell: sum(abs(c - e) for c, e in zip(cell, eye)))
+    for cell in order:
+        if cell == eye:
+            continue
+        faces = 0
+        for face, step in enumerate(FACE_STEPS):
+            axis = face // 2
+            before = tuple(c - s for c, s in zip(cell, step))
+            moves_away = abs(cell[axis] - eye[axis]) > abs(before[axis] - eye[axis])
+            if not moves_away or not all(0 <= c < n for c, n in zip(before, shape)):
+                continue
+            if before == eye:
+                exits = ALL_FACES
+            else:
+                exits = 0
+                for entry in range(FACE_COUNT):
+                    if entered.get(before, 0) & (1 << entry):
+                        exits |= int(links[before][entry])
+            if exits & (1 << face):
+                faces |= 1 << (face ^ 1)
+        if faces:
+            entered[cell] = faces
+    seen = np.zeros(shape, dtype=bool)
+    for cell in entered:
+        seen[cell] = True
+    seen[eye] = True
+    return seen

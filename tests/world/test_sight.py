@@ -1,0 +1,154 @@
+"""Cave culling (`game.world.sight`): which faces of a section see each other, and which sections
+the eye's section can see."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.world.blocks import block_id
+from game.world.sight import (ALL_FACES, CLOSED_LINKS, FACE_COUNT, OPEN_LINKS, face_links, face_links_by_cells,
+                              visible_sections, visible_sections_by_order)
+
+STONE, AIR, GLASS, LEAVES = block_id("stone"), block_id("air"), block_id("glass"), block_id("leaves")
+WEST, EAST, DOWN, UP, NORTH, SOUTH = range(FACE_COUNT)  # -x, +x, -y, +y, -z, +z
+
+
+def stone_section() -> np.ndarray:
+    return np.full((16, 16, 16), STONE, dtype=np.uint16)
+
+
+def linked_pairs(links: np.ndarray) -> set[tuple[int, int]]:
+    return {(a, b) for a in range(FACE_COUNT) for b in range(FACE_COUNT) if a < b and links[a] & (1 << b)}
+
+
+def test_an_empty_section_links_every_face_to_every_face():
+    assert face_links(np.zeros((16, 16, 16), dtype=np.uint16)).tolist() == [ALL_FACES] * FACE_COUNT
+
+
+def test_a_solid_stone_section_links_no_faces():
+    assert face_links(stone_section()).tolist() == [0] * FACE_COUNT
+
+
+def test_a_straight_tunnel_along_x_links_only_its_two_ends():
+    section = stone_section()
+    section[:, 7, 7] = AIR
+    links = face_links(section)
+    assert linked_pairs(links) == {(WEST, EAST)}
+    assert links.tolist() == [0b11, 0b11, 0, 0, 0, 0]
+
+
+def test_a_tunnel_that_turns_upward_links_its_side_to_the_top_only():
+    section = stone_section()
+    section[0:8, 4, 9] = AIR  # from the west face to x = 7
+    section[7, 4:16, 9] = AIR  # then up to the top face
+    assert linked_pairs(face_links(section)) == {(WEST, UP)}
+
+
+def test_two_separate_tunnels_do_not_link_each_others_faces():
+    section = stone_section()
+    section[:, 3, 3] = AIR  # west - east
+    section[12, 12, :] = AIR  # north - south
+    assert linked_pairs(face_links(section)) == {(WEST, EAST), (NORTH, SOUTH)}
+
+
+def test_glass_and_leaves_let_sight_through_but_a_stone_wall_does_not():
+    section = np.zeros((16, 16, 16), dtype=np.uint16)
+    section[8, :, :] = GLASS
+    assert linked_pairs(face_links(section)) >= {(WEST, EAST)}
+    section[8, :, :] = LEAVES
+    assert linked_pairs(face_links(section)) >= {(WEST, EAST)}
+    section[8, :, :] = STONE
+    assert (WEST, EAST) not in linked_pairs(face_links(section))
+    assert {(WEST, UP), (EAST, UP), (NORTH, SOUTH)} <= linked_pairs(face_links(section))
+
+
+def test_a_winding_cave_is_labelled_as_one_component():
+    section = stone_section()
+    cell = [0, 0, 0]
+    section[tuple(cell)] = AIR
+    while cell[1] < 15:  # a staircase from the west face's corner to the top: one step x, y, z in turn
+        for axis in range(3):
+            cell[axis] = min(cell[axis] + 1, 15)
+            section[tuple(cell)] = AIR
+    links = face_links(section)
+    assert np.array_equal(links, face_links_by_cells(section))
+    assert (WEST, UP) in linked_pairs(links)
+
+
+sections = st.integers(0, 2 ** 32 - 1).map(
+    lambda seed: np.where(np.random.default_rng(seed).random((16, 16, 16)) < 0.62, STONE, AIR).astype(np.uint16))
+
+
+@settings(max_examples=12, deadline=None)
+@given(sections)
+def test_face_links_agree_with_the_cell_by_cell_flood_fill(section):
+    assert np.array_equal(face_links(section), face_links_by_cells(section))
+
+
+def test_a_section_of_the_wrong_shape_or_with_unknown_ids_is_refused():
+    with pytest.raises(ValueError):
+        face_links(np.zeros((16, 16, 15), dtype=np.uint16))
+    with pytest.raises(ValueError):
+        face_links(np.full((16, 16, 16), 60000, dtype=np.uint16))
+    with pytest.raises(TypeError):
+        face_links([[0]])
+
+
+def grid(shape, links=OPEN_LINKS) -> np.ndarray:
+    out = np.empty((*shape, FACE_COUNT), dtype=np.uint8)
+    out[...] = links
+    return out
+
+
+def test_in_open_air_every_section_is_seen():
+    assert visible_sections(grid((5, 3, 5)), (2, 1, 2)).all()
+
+
+def test_sections_behind_a_closed_section_are_hidden_and_the_closed_one_is_seen():
+    links = grid((5, 1, 1))
+    links[2, 0, 0] = CLOSED_LINKS
+    assert visible_sections(links, (0, 0, 0))[:, 0, 0].tolist() == [True, True, True, False, False]
+
+
+def test_sight_goes_around_a_corner_but_never_back_toward_the_eye():
+    # A 3 x 3 layer of stone blocks except an L-shaped cave: east from the eye, then south.
+    links = grid((3, 1, 3), CLOSED_LINKS)
+    links[0, 0, 0] = OPEN_LINKS  # the eye's section
+    links[1, 0, 0] = [0b11, 0b11, 0, 0, 0, 0]  # west - east tunnel
+    links[2, 0, 0] = [0b100001, 0, 0, 0, 0, 0b100001]  # west - south bend
+    links[2, 0, 1] = [0, 0, 0, 0, 0b110000, 0b110000]  # north - south tunnel
+    seen = visible_sections(links, (0, 0, 0))[:, 0, :]
+    assert seen.tolist() == [[True, True, False], [True, False, False], [True, True, True]]
+    # A cave that leads back west toward the eye's column is not followed.
+    links[2, 0, 1] = [0b010001, 0, 0, 0, 0b010001, 0]  # north - west bend
+    seen = visible_sections(links, (0, 0, 0))[:, 0, :]
+    assert seen[1, 1] == False  # noqa: E712 - reached only by stepping west, back toward the eye
+
+
+def test_a_section_is_left_only_by_faces_linked_to_the_face_it_was_entered_by():
+    links = grid((1, 4, 1), CLOSED_LINKS)
+    links[0, 1, 0] = [0, 0, 0b1100, 0b1100, 0, 0]  # open top to bottom
+    links[0, 2, 0] = [0, 0, 0, 0b1000, 0, 0]  # only its top face is open
+    seen = visible_sections(links, (0, 0, 0))[0, :, 0]
+    assert seen.tolist() == [True, True, True, False]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1))
+def test_the_wave_sweep_agrees_with_the_sweep_in_order_of_distance(seed):
+    rng = np.random.default_rng(seed)
+    shape = tuple(int(n) for n in rng.integers(1, 7, size=3))
+    links = rng.integers(0, 64, size=(*shape, FACE_COUNT), dtype=np.uint8)
+    links[rng.random(shape) < 0.4] = OPEN_LINKS
+    eye = tuple(int(rng.integers(0, n)) for n in shape)
+    assert np.array_equal(visible_sections(links, eye), visible_sections_by_order(links, eye))
+
+
+def test_an_eye_outside_the_grid_or_a_malformed_grid_is_refused():
+    with pytest.raises(ValueError):
+        visible_sections(grid((2, 2, 2)), (2, 0, 0))
+    with pytest.raises(TypeError):
+        visible_sections(np.zeros((2, 2, 2, 6), dtype=np.int64), (0, 0, 0))
