@@ -10,7 +10,7 @@ import sys
 
 from .harness import format_table
 
-SUITES = ("physics", "sweep", "crowd", "world", "fluids", "meshing", "light", "game", "draws", "peers",
+SUITES = ("physics", "sweep", "crowd", "world", "fluids", "meshing", "sight", "light", "game", "draws", "peers",
           "overlay")
 
 

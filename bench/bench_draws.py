@@ -23,14 +23,12 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-from .harness import Row
+from .harness import Row, run_in_window
 
 SUITE = "draws"
 ROOT = Path(__file__).resolve().parents[1]
@@ -210,9 +208,7 @@ def child(case: str, frames: int) -> None:
 def _run_case(case: str, frames: int) -> dict:
     env = dict(os.environ, LP_NUM_THREADS=os.environ.get("LP_NUM_THREADS", "2"), LIBGL_ALWAYS_SOFTWARE="1")
     command = [sys.executable, "-m", "bench.bench_draws", "--child", case, str(frames)]
-    if not os.environ.get("DISPLAY") and shutil.which("xvfb-run"):
-        command = ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", *command]
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=CHILD_TIMEOUT_S)
+    done = run_in_window(command, timeout_s=CHILD_TIMEOUT_S, env=env, own_server=False)
     if done.returncode != 0:
         raise RuntimeError(f"draws case {case} exited with {done.returncode}:\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])

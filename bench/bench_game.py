@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,7 +36,7 @@ from game.replay import KeyDown, Look, ReplayWriter
 from game.world import World
 from game.world.coords import CHUNK_SIZE
 
-from .harness import Row
+from .harness import Row, run_in_window
 
 SUITE = "game"
 SEED = 42
@@ -82,14 +81,14 @@ def play(folder: Path, view_distance: int, ticks: int, window: str = WINDOW, pro
     report = folder / f"report-{name}.json"
     env = dict(os.environ, LP_NUM_THREADS=LLVMPIPE_THREADS, LIBGL_ALWAYS_SOFTWARE="1",
                BOXEL_DATA_DIR=str(folder / "data"), BOXEL_CONFIG_DIR=str(folder / "config"))
-    command = ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", sys.executable, str(ROOT / "main.py"),
+    command = [sys.executable, str(ROOT / "main.py"),
                "--world", str(world), "--view-distance", str(view_distance), "--size", window,
                "--replay", str(replay if replay is not None else run_replay(folder)), "--realtime",
                "--exit-after-ticks", str(ticks),
                "--report", str(report), *(["--profile-frames"] if profile else []),
                *([] if cave_culling else ["--no-cave-culling"])]
     started = time.time()
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
+    done = run_in_window(command, timeout_s=RUN_TIMEOUT_S, env=env)
     if done.returncode != 0:
         raise RuntimeError(f"the game exited with {done.returncode}:\n{done.stderr[-3000:]}")
     result = json.loads(report.read_text(encoding="utf-8"))

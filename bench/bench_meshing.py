@@ -15,14 +15,13 @@ import argparse
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 import numpy as np
 
-from bench.harness import Row, median_time
+from bench.harness import Row, median_time, run_in_window
 from game.world.blocks import LAVA_IDS, WATER_IDS, block_id
 from game.world.meshing import PADDED_SIZE, mesh_section
 from game.world.meshing_reference import mesh_section_reference
@@ -33,7 +32,6 @@ SEED = 42
 SAMPLE_RADIUS = 2
 """[columns] Typical sections are drawn from the columns within this many of the spawn column."""
 UPLOAD_TIMEOUT_S = 300
-XVFB = ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24"]
 
 
 def surface_sections(seed: int = SEED) -> list[np.ndarray]:
@@ -146,11 +144,10 @@ def measure_upload(quick: bool) -> dict:
 
 def _upload_row(quick: bool) -> Row:
     case, target = "upload one section to ursina.Mesh + Entity", "<= 0.5 ms"
-    prefix = [] if os.environ.get("DISPLAY") else XVFB if shutil.which("xvfb-run") else None
-    if prefix is None:
+    if not os.environ.get("DISPLAY") and not shutil.which("xvfb-run"):
         return Row(SUITE, case, float("nan"), "ms", None, target, "skipped: no DISPLAY and no xvfb-run")
-    command = [*prefix, sys.executable, "-m", "bench.bench_meshing", "--upload", *(["--quick"] if quick else [])]
-    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=UPLOAD_TIMEOUT_S)
+    command = [sys.executable, "-m", "bench.bench_meshing", "--upload", *(["--quick"] if quick else [])]
+    result = run_in_window(command, timeout_s=UPLOAD_TIMEOUT_S, own_server=False)
     line = next((ln for ln in result.stdout.splitlines() if ln.startswith("UPLOAD ")), None)
     if result.returncode != 0 or line is None:
         raise RuntimeError(f"upload benchmark failed:\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")

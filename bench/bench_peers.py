@@ -30,13 +30,12 @@ from __future__ import annotations
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 if __package__:  # as a suite (python -m bench peers); run as a script, this file is the harness in a peer's process
-    from .harness import Row
+    from .harness import Row, run_in_window
 
 SUITE = "peers"
 ROOT = Path(__file__).resolve().parents[1]
@@ -88,9 +87,8 @@ def parse_result(stdout: str) -> dict:
 
 def _run_peer(python: Path, which: str, size: str, frames: int, floor: int = 0) -> dict:
     env = dict(os.environ, LP_NUM_THREADS=LLVMPIPE_THREADS, LIBGL_ALWAYS_SOFTWARE="1")
-    command = ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", str(python), str(Path(__file__).resolve()),
-               which, size, str(frames), str(floor)]
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
+    command = [str(python), str(Path(__file__).resolve()), which, size, str(frames), str(floor)]
+    done = run_in_window(command, timeout_s=RUN_TIMEOUT_S, env=env)
     if done.returncode != 0:
         raise RuntimeError(f"{which} exited with {done.returncode}:\n{done.stderr[-3000:]}")
     return parse_result(done.stdout)

@@ -1,6 +1,7 @@
 """Timing helpers shared by every benchmark suite: medians of repeated runs and one table format.
 
-Owns: how a case is timed (warm-up, repeats, median) and how a result row looks.
+Owns: how a case is timed (warm-up, repeats, median), how a result row looks, and running a case's
+process with a window (`run_in_window`: under its own Xvfb, started again when it failed to start).
 Does not own: what is measured (each `bench/bench_*.py` suite decides).
 
 A suite is a module with `run(quick: bool) -> list[Row]`. `quick` shrinks repeat counts so the
@@ -9,12 +10,43 @@ whole table can be checked in seconds (`python -m bench --quick`); published num
 
 from __future__ import annotations
 
+import os
+import shutil
 import statistics
+import subprocess
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 _UNITS = {"us": 1e6, "ms": 1e3, "s": 1.0}
+ROOT = Path(__file__).resolve().parents[1]
+XVFB_RUN = ("xvfb-run", "-a", "-s", "-screen 0 1280x720x24")
+WINDOW_START_FAILURES = ("Xvfb failed to start", "Could not open display", "could not open a window")
+"""What a process prints when it never got a window. `xvfb-run -a` picks a display number by its
+lock file, so a run that starts while another's server (another run's, or the last case's still
+shutting down) holds or frees the same number can fail to start or to connect."""
+WINDOW_START_ATTEMPTS = 3
+"""A run that never got a window is started this often in all: it failed before measuring anything."""
+
+
+def run_in_window(command: Sequence[str], *, timeout_s: float, env: dict | None = None,
+                  own_server: bool = True) -> subprocess.CompletedProcess:
+    """Run `command` from the repository root with a window: under its own Xvfb (`XVFB_RUN`), or on
+    the display of DISPLAY when `own_server` is False and one is set; started again when it never got
+    a window (WINDOW_START_FAILURES). The CompletedProcess (text output); FileNotFoundError when a
+    server is needed and xvfb-run is missing."""
+    prefix: tuple[str, ...] = ()
+    if own_server or not os.environ.get("DISPLAY"):
+        if not shutil.which(XVFB_RUN[0]):
+            raise FileNotFoundError("xvfb-run is needed for a window (Debian: xvfb, xauth)")
+        prefix = XVFB_RUN
+    for _ in range(WINDOW_START_ATTEMPTS):
+        done = subprocess.run([*prefix, *command], cwd=ROOT, env=env, capture_output=True, text=True,
+                              timeout=timeout_s)
+        if done.returncode == 0 or not any(failure in done.stderr for failure in WINDOW_START_FAILURES):
+            return done
+    return done
 
 
 @dataclass(frozen=True)

@@ -820,7 +820,8 @@ class Game:
             frame_ms=statistics.median(frames) * 1000.0 if frames else 0.0,
             tick_ms=session.tick_seconds * 1000.0,
             loaded_columns=stats.loaded_columns, queued_columns=stats.queued_columns,
-            meshes_in_flight=stats.meshes_in_flight, bodies=len(session.bodies()),
+            meshes_in_flight=stats.meshes_in_flight, sections_shown=stats.shown_sections,
+            sections_hidden=len(self.renderer.hidden_sections), bodies=len(session.bodies()),
             yaw=player.input.yaw, pitch=player.input.pitch,
             flying=player.flying, sprinting=player.sprinting, target=self._target_text())
         body = player.body

@@ -338,10 +338,12 @@ class FrameProfiler:
         return profiled_update
 
     def drawn_blocks(self) -> int:
-        """Blocks with a face a player could see, in the sections drawn now (see `exposed_blocks`)."""
+        """Blocks with a face a player could see, in the sections drawn now (see `exposed_blocks`; sections
+        hidden by cave culling are not drawn)."""
         from game.world.blocks import OPAQUE
-        world = self.game.world
-        return sum(exposed_blocks(world.padded_section(*key), OPAQUE) for key in self.game.renderer.shown_sections)
+        world, renderer = self.game.world, self.game.renderer
+        drawn = renderer.shown_sections - renderer.hidden_sections
+        return sum(exposed_blocks(world.padded_section(*key), OPAQUE) for key in drawn)
 
     def report(self) -> dict:
         """What the run's report carries under 'frame_profile'."""

@@ -18,3 +18,12 @@ def test_the_meshing_and_draws_suites_run_and_print_every_case():
     rows = [line for line in done.stdout.splitlines() if line.startswith("| ")]
     assert any("upload one section" in row and "skipped" not in row for row in rows), rows
     assert sum(row.startswith("| draws |") for row in rows) == DRAWS_CASES
+
+
+def test_the_sight_suite_runs_every_case_beside_its_readable_reference():
+    from bench import bench_sight
+
+    rows = bench_sight.run(quick=True)
+    assert [row.case.split(":")[0] for row in rows] == ["face links", "hidden sections from the spawn's eye, view distance 8",
+                                                        "hidden sections from the spawn's eye, view distance 12"]
+    assert all(row.reference is not None and row.median > 0 for row in rows)

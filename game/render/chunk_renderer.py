@@ -2,7 +2,9 @@
 
 Owns: which sections are shown, meshing them on a thread pool, uploading finished meshes (the
 only GPU work, on the main thread, a few per frame), rebuilding sections when blocks change,
-and destroying what is unloaded; the block atlas texture (nearest filtering); the section shader
+and destroying what is unloaded; cave culling: stashing the entities of shown sections that the
+eye's section cannot see (`look_from`, `refresh_sight`, on the face links each mesh job also
+works out, `game.world.sight`); the block atlas texture (nearest filtering); the section shader
 on every section (`game.render.chunk_shader`) and its inputs: the daylight (`set_daylight`, once per
 frame at most: the time of day never re-meshes), the fog (`sync_fog`: the open air's by horizontal
 distance or the fluids' by eye distance) and the sky the land fades into (`set_sky`); and packing
@@ -54,7 +56,7 @@ from game.render.sky import SKY_SUN_INPUT, SKY_ZENITH_INPUT
 from game.world import atlas
 from game.world.meshing import (BLENDED_PASS, CUTOUT_PASS, MAX_LIGHT_LEVEL, SECTION_SIZE, MeshArrays,
                                 mesh_section_passes)
-from game.world.sight import FACE_COUNT, OPEN_LINKS, face_links, visible_sections
+from game.world.sight import face_links, hidden_sections
 
 SectionKey = tuple[int, int, int]
 """(cx, sy, cz): a section of column (cx, cz), heights 16 sy .. 16 sy + 15."""
@@ -193,8 +195,6 @@ class ChunkRenderer(Entity):
         """Every section with an uploaded mesh -> its face links (`game.world.sight`)."""
         self._eye_section: SectionKey | None = None
         """The section the eye is in (`look_from`); None: no eye yet, every section is shown."""
-        self._seen: tuple[np.ndarray, np.ndarray] | None = None
-        """The last sight refresh: the grid's lowest section key and which grid sections were seen."""
         self._hidden: set[SectionKey] = set()
         """Sections whose entities are stashed because the eye's section cannot see them."""
         self._sight_due: int | None = None
@@ -338,23 +338,7 @@ class ChunkRenderer(Entity):
             self._sight_due -= 1
             return
         self._sight_due = None
-        if not self._links:
-            self._seen = None
-            self._set_hidden(set())
-            return
-        keys = np.array(list(self._links), dtype=np.int64)
-        lowest, highest = keys.min(axis=0), keys.max(axis=0)
-        # An eye past the drawn sections sees them as from one section beyond: the sections between
-        # are empty and the sweep never turns back, so nothing else changes.
-        eye = np.clip(np.array(self._eye_section, dtype=np.int64), lowest - 1, highest + 1)
-        lowest, highest = np.minimum(lowest, eye), np.maximum(highest, eye)
-        grid = np.empty((*(highest - lowest + 1), FACE_COUNT), dtype=np.uint8)
-        grid[...] = OPEN_LINKS
-        cells = tuple((keys - lowest).T)
-        grid[cells] = np.array(list(self._links.values()), dtype=np.uint8)
-        seen = visible_sections(grid, tuple(eye - lowest))
-        self._seen = (lowest, seen)
-        self._set_hidden({tuple(key) for key in keys[~seen[cells]].tolist()})
+        self._set_hidden(hidden_sections(self._links, self._eye_section))
 
     def _set_hidden(self, hidden: set[SectionKey]) -> None:
         for key in hidden - self._hidden:

@@ -40,7 +40,7 @@ from ursina import Entity, Text, camera, color, window
 
 from game.clock import TICKS_PER_SECOND
 from game.render import space
-from game.render.box_lines import LINE_OFFSET, LINE_THICKNESS, BoxLines, SegmentLines
+from game.render.box_lines import LINE_OFFSET, BoxLines, SegmentLines
 from game.ui import style
 from game.world.coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT
 
@@ -93,6 +93,9 @@ class GameStatus:
     queued_columns: int
     """Columns asked for and not ready, plus wanted columns not asked for yet."""
     meshes_in_flight: int
+    sections_shown: int
+    sections_hidden: int
+    """Shown sections left undrawn because the eye cannot see them (cave culling)."""
     bodies: int
     """Bodies in the world (the player included)."""
     yaw: float
@@ -115,6 +118,7 @@ def status_lines(status: GameStatus, feet: Sequence[float]) -> list[str]:
         f"{'  flying' if status.flying else ''}{'  sprinting' if status.sprinting else ''}",
         f"columns   loaded {status.loaded_columns}  queued {status.queued_columns}"
         f"  meshing {status.meshes_in_flight}",
+        f"sections  shown {status.sections_shown}  hidden by cave culling {status.sections_hidden}",
         f"bodies    {status.bodies}",
         f"target    {status.target}",
     ]

@@ -12,6 +12,7 @@ raises are exported here too. Where things live:
   block_updates.py the queue of scheduled block updates; fluids.py flowing water and lava;
                  falling.py sand and gravel that fall
   collision.py   collision boxes from an id array
+  sight.py       cave culling: which faces of a section see each other, which sections the eye's sees
   generation.py  background generation in worker processes
   storage.py     the SQLite world file: create, open, read, save
   file_format.py its versions, exact schema and meta checksum; file_checks.py the checks an open

@@ -43,7 +43,7 @@ from .array_ops import distinct
 
 from .blocks import AIR, LIGHT_EMISSION, LIGHT_OPACITY
 from .column import Column
-from .coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT, SECTIONS_PER_COLUMN, WORLD_HEIGHT, sections_seeing_all
+from .coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT, WORLD_HEIGHT, sections_seeing_all
 
 MAX_LIGHT = 15
 """Both channels run 0..15 (4 bits, as Beta's nibble arrays)."""

@@ -1,9 +1,10 @@
 """Which sections can be seen from the eye's section: cave culling on section face links.
 
 Owns: a section's face links (which of its six faces the eye could see between through the
-cells that do not block sight: `face_links`) and the sweep over a grid of sections that finds
+cells that do not block sight: `face_links`), the sweep over a grid of sections that finds
 those that the eye's section could see (`visible_sections`), each with a readable twin that the
-tests hold the fast one to (`face_links_by_cells`, `visible_sections_by_order`). numpy only.
+tests hold the fast one to (`face_links_by_cells`, `visible_sections_by_order`), and the sections
+of a set that the eye's section cannot see (`hidden_sections`). numpy only.
 Does not own: which sections exist or are drawn, or hiding their meshes (`game.render.chunk_renderer`).
 
 A line of sight from the eye to a section passes through a chain of neighbouring sections. It
@@ -29,6 +30,7 @@ reached from face f (bit f when face f has any open cell).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 import numpy as np
 
@@ -136,56 +138,39 @@ def _checked_grid(links: object, eye: tuple[int, int, int]) -> tuple[np.ndarray,
     return links, eye
 
 
-def _outward(shape: tuple[int, int, int], eye: tuple[int, int, int]) -> list[np.ndarray]:
-    """For each face f, where a step through f (from the neighbour before) moves away from the eye
-    along f's axis: a bool grid."""
-    masks = []
-    for face in range(FACE_COUNT):
-        axis, sign = face // 2, (1 if face % 2 else -1)
-        offset = np.arange(shape[axis]) - eye[axis]
-        along = offset * sign > 0
-        masks.append(np.broadcast_to(along.reshape([-1 if a == axis else 1 for a in range(3)]), shape))
-    return masks
-
-
-def _shifted(grid: np.ndarray, face: int) -> np.ndarray:
-    """`grid` moved one section through `face`: each cell holds its neighbour's value from the
-    face's opposite side (0 where that neighbour is outside the grid)."""
-    axis, step = face // 2, (1 if face % 2 else -1)
-    out = np.zeros_like(grid)
-    target = [slice(None)] * 3
-    source = [slice(None)] * 3
-    if step > 0:
-        target[axis], source[axis] = slice(1, None), slice(0, -1)
-    else:
-        target[axis], source[axis] = slice(0, -1), slice(1, None)
-    out[tuple(target)] = grid[tuple(source)]
-    return out
-
-
 def visible_sections(links: np.ndarray, eye: tuple[int, int, int]) -> np.ndarray:
     """Which sections of a grid the eye's section can see (a bool grid; see the module).
 
     `links`: (x, y, z, 6) uint8, each section's face-link bytes (`face_links`; OPEN_LINKS where
     nothing is known); `eye`: the grid index of the section the eye is in, which sees out of all
-    its faces. Runs in waves: each adds the sections one more step out, all at once."""
+    its faces. Every step moves one farther from the eye (in steps along the axes), so a section
+    hears only from sections one step nearer: the sweep takes the sections a shell at a time,
+    nearest first, each shell all at once on arrays."""
     links, eye = _checked_grid(links, eye)
     shape = links.shape[:3]
-    outward = _outward(shape, eye)
-    entered = np.zeros(shape, dtype=np.uint8)
-    while True:
-        entered_by = (entered[..., None] & _BITS) != 0  # (x, y, z, face)
-        exits = np.bitwise_or.reduce(np.where(entered_by, links, np.uint8(0)), axis=3)
-        exits[eye] = ALL_FACES
-        reached = np.zeros(shape, dtype=np.uint8)
+    flat_links = links.reshape(-1, FACE_COUNT)
+    offsets = np.indices(shape).reshape(3, -1) - np.array(eye).reshape(3, 1)
+    distance = np.abs(offsets).sum(axis=0)
+    order = np.argsort(distance, kind="stable")
+    shell_starts = np.searchsorted(distance[order], np.arange(int(distance.max()) + 2))
+    strides = (shape[1] * shape[2], shape[2], 1)
+    entered = np.zeros(len(distance), dtype=np.uint8)
+    exits = np.zeros(len(distance), dtype=np.uint8)
+    exits[np.ravel_multi_index(eye, shape)] = ALL_FACES
+    for start, stop in zip(shell_starts[1:-1], shell_starts[2:]):
+        cells = order[start:stop]
+        shell_offsets = offsets[:, cells]
+        faces = np.zeros(len(cells), dtype=np.uint8)
         for face in range(FACE_COUNT):
-            leaving = (exits & _BITS[face]) != 0
-            arriving = _shifted(leaving, face) & outward[face]
-            reached |= np.where(arriving, _BITS[face ^ 1], 0).astype(np.uint8)
-        if np.array_equal(reached, entered):
-            break
-        entered = reached
-    seen = entered != 0
+            axis, sign = face // 2, (1 if face % 2 else -1)
+            moving = np.flatnonzero(shell_offsets[axis] * sign > 0)  # a step through `face` reaches them
+            before = cells[moving] - sign * strides[axis]
+            arriving = moving[(exits[before] & _BITS[face]) != 0]
+            faces[arriving] |= _BITS[face ^ 1]
+        entered[cells] = faces
+        entered_by = (faces[:, None] & _BITS) != 0  # (cell, face)
+        exits[cells] = np.bitwise_or.reduce(np.where(entered_by, flat_links[cells], np.uint8(0)), axis=1)
+    seen = (entered != 0).reshape(shape)
     seen[eye] = True
     return seen
 
@@ -223,3 +208,26 @@ def visible_sections_by_order(links: np.ndarray, eye: tuple[int, int, int]) -> n
         seen[cell] = True
     seen[eye] = True
     return seen
+
+
+def hidden_sections(links_by_section: dict[tuple[int, int, int], np.ndarray], eye_section: tuple[int, int, int],
+                    walk: Callable[[np.ndarray, tuple[int, int, int]], np.ndarray] = visible_sections
+                    ) -> set[tuple[int, int, int]]:
+    """The sections of `links_by_section` (section key (cx, sy, cz) -> its face links) that the
+    section `eye_section` cannot see. The grid `walk` goes over is the box around them and the eye;
+    every section in it that is not in the dict (empty, not meshed yet) counts as open. `walk`:
+    `visible_sections`, or its readable twin."""
+    if not links_by_section:
+        return set()
+    keys = np.array(list(links_by_section), dtype=np.int64).reshape(-1, 3)
+    lowest, highest = keys.min(axis=0), keys.max(axis=0)
+    # An eye past the sections sees them as from one section beyond: the sections between are
+    # empty and the walk never turns back, so nothing else changes (and the grid stays small).
+    eye = np.clip(np.array(eye_section, dtype=np.int64), lowest - 1, highest + 1)
+    lowest, highest = np.minimum(lowest, eye), np.maximum(highest, eye)
+    grid = np.empty((*(highest - lowest + 1), FACE_COUNT), dtype=np.uint8)
+    grid[...] = OPEN_LINKS
+    cells = tuple((keys - lowest).T)
+    grid[cells] = np.array(list(links_by_section.values()), dtype=np.uint8).reshape(-1, FACE_COUNT)
+    seen = walk(grid, tuple(int(c) for c in eye - lowest))
+    return {tuple(key) for key in keys[~seen[cells]].tolist()}

@@ -31,7 +31,7 @@ GAME_TIMEOUT_S = 180
 """[s] Wall-clock limit for one game run: a run takes a few seconds; this only stops a hang
 (a slow, shared 2-core machine can be ten times slower than usual)."""
 TEST_WINDOW_SIZE = "640x360"
-START_FAILURES = ("Xvfb failed to start", "could not open a window")
+START_FAILURES = ("Xvfb failed to start", "Could not open display", "could not open a window")
 """What a run prints when it never got a window: `xvfb-run -a` picks a free display number by
 looking for lock files, so two runs starting at the same moment (other test processes on the
 machine) can pick the same number, and one fails to start its server or to open its window."""

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from game.world.blocks import block_id
 from game.world.sight import (ALL_FACES, CLOSED_LINKS, FACE_COUNT, OPEN_LINKS, face_links, face_links_by_cells,
-                              visible_sections, visible_sections_by_order)
+                              hidden_sections, visible_sections, visible_sections_by_order)
 
 STONE, AIR, GLASS, LEAVES = block_id("stone"), block_id("air"), block_id("glass"), block_id("leaves")
 WEST, EAST, DOWN, UP, NORTH, SOUTH = range(FACE_COUNT)  # -x, +x, -y, +y, -z, +z
@@ -152,3 +152,22 @@ def test_an_eye_outside_the_grid_or_a_malformed_grid_is_refused():
         visible_sections(grid((2, 2, 2)), (2, 0, 0))
     with pytest.raises(TypeError):
         visible_sections(np.zeros((2, 2, 2, 6), dtype=np.int64), (0, 0, 0))
+
+
+def test_hidden_sections_counts_sections_missing_from_the_set_as_open_and_finds_those_behind_stone():
+    # A column of sections: the eye in open air at sy = 10, far above; solid stone at sy 2 and 3,
+    # a sealed cave at sy 1 (closed faces all round), and bedrock-level stone at sy 0.
+    links = {(0, 3, 0): CLOSED_LINKS, (0, 2, 0): CLOSED_LINKS, (0, 1, 0): CLOSED_LINKS, (0, 0, 0): CLOSED_LINKS,
+             (1, 3, 0): OPEN_LINKS}
+    assert hidden_sections(links, (0, 10, 0)) == {(0, 2, 0), (0, 1, 0), (0, 0, 0)}
+    # From inside the cave its neighbours are seen, and nothing past them.
+    assert hidden_sections(links, (0, 1, 0)) == {(0, 3, 0)}
+    assert hidden_sections({}, (0, 0, 0)) == set()
+
+
+def test_hidden_sections_is_the_same_with_either_walk():
+    rng = np.random.default_rng(7)
+    links = {(int(x), int(y), int(z)): rng.integers(0, 64, size=FACE_COUNT, dtype=np.uint8)
+             for x, y, z in rng.integers(-4, 5, size=(120, 3))}
+    for eye in ((0, 0, 0), (3, -2, 1), (40, 0, -9)):
+        assert hidden_sections(links, eye) == hidden_sections(links, eye, walk=visible_sections_by_order)
