@@ -313,6 +313,12 @@ class ChunkRenderer(Entity):
             self._eye_section = section
             self._sight_due = 0
 
+    def forget_eye(self) -> None:
+        """Draw every shown section again and stop hiding any until the next `look_from`."""
+        self._eye_section = None
+        self._sight_due = None
+        self._set_hidden(set())
+
     def _note_links(self, key: SectionKey, links: np.ndarray) -> None:
         """Keep a freshly meshed section's links. Changed links of a section already drawn (an
         edit) refresh sight at once: the edit may open a view; a new section's can wait."""

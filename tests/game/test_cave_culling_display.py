@@ -13,7 +13,7 @@ import json
 import numpy as np
 import pytest
 
-from .conftest import run_with_display
+from .conftest import GAME_TIMEOUT_S, run_with_display
 
 GROUND_TOP = 20
 """[blocks] Stone below this height, air above."""
@@ -147,3 +147,87 @@ def test_the_game_looks_the_same_with_cave_culling_as_without_it(run_game, tmp_p
     assert culled_report["sections_shown"] == all_drawn_report["sections_shown"]
     different = (np.abs(culled - all_drawn).sum(axis=2) > 0).mean()
     assert different <= DIFFERENT_PIXELS_ALLOWED
+
+
+CAVE_SEARCH_COLUMNS = 1
+"""[columns] The cave is looked for within this many columns of the spawn column."""
+CAVE_VIEW_COLUMNS = 4
+"""[columns] The sections drawn around the spawn column for the cave's view."""
+CAVE_ROOF_BLOCKS = 9
+"""[blocks] Solid blocks right above the cave's head: it is under the ground, not in a valley."""
+
+
+def run_cave_view_probe(folder: str) -> None:
+    """Runs in a subprocess with a window: the camera in the roomiest air pocket under the ground near
+    the seed-42 spawn, four screenshots each with cave culling and with every section drawn, and
+    what the renderer hid, as JSON."""
+    from pathlib import Path
+
+    from panda3d.core import Filename, loadPrcFileData
+    loadPrcFileData("", "win-size 320 180\naudio-library-name null\nsync-video false")
+    from ursina import Ursina, camera, scene
+    app = Ursina(size=(320, 180), development_mode=False, vsync=False, editor_ui_enabled=False)
+
+    from game.render import space
+    from game.render.chunk_renderer import ChunkRenderer
+    from game.world.sight import BLOCKS_SIGHT
+    from game.world.world import World
+
+    world = World.create(Path(folder) / "cave.boxel", SEED)
+    spawn_cx, spawn_cz = int(world.spawn[0]) // 16, int(world.spawn[2]) // 16
+    best = None
+    for cx in range(spawn_cx - CAVE_SEARCH_COLUMNS, spawn_cx + CAVE_SEARCH_COLUMNS + 1):
+        for cz in range(spawn_cz - CAVE_SEARCH_COLUMNS, spawn_cz + CAVE_SEARCH_COLUMNS + 1):
+            ids = world.column(cx, cz)
+            for x, y, z in np.argwhere(ids[3:13, 12:50, 3:13] == 0) + (3, 12, 3):
+                roofed = BLOCKS_SIGHT[ids[x, y + 2:y + 2 + CAVE_ROOF_BLOCKS, z]].all()
+                if ids[x, y + 1, z] == 0 and roofed:
+                    room = int((ids[x - 3:x + 4, y - 1:y + 3, z - 3:z + 4] == 0).sum())
+                    if best is None or room > best[0]:
+                        best = (room, cx * 16 + int(x) + 0.5, int(y) + 1.5, cz * 16 + int(z) + 0.5)
+    _, eye_x, eye_y, eye_z = best
+    keys = [(cx, sy, cz) for cx in range(spawn_cx - CAVE_VIEW_COLUMNS, spawn_cx + CAVE_VIEW_COLUMNS + 1)
+            for cz in range(spawn_cz - CAVE_VIEW_COLUMNS, spawn_cz + CAVE_VIEW_COLUMNS + 1) for sy in range(8)]
+    renderer = ChunkRenderer(world.padded_section, padded_light=world.padded_light, workers=2)
+    renderer.show(keys)
+    renderer.wait(GAME_TIMEOUT_S)
+    scene.fog_density = (40.0, 80.0)
+    renderer.sync_fog(False)
+    camera.fov = 80
+    camera.position = space.point(eye_x, eye_y, eye_z)
+    report = {"eye": [eye_x, eye_y, eye_z], "shown": len(renderer.shown_sections), "shots": []}
+    for yaw in (0, 90, 180, 270):
+        camera.rotation = (10, yaw, 0)
+        pair = []
+        for culling in (True, False):
+            if culling:
+                renderer.look_from(eye_x, eye_y, eye_z)
+                renderer.refresh_sight()
+                report["hidden"] = len(renderer.hidden_sections)
+            else:
+                renderer.forget_eye()
+                report["hidden_with_no_eye"] = len(renderer.hidden_sections)
+            for _ in range(3):
+                app.step()
+            path = str(Path(folder) / f"cave-{yaw}-{'culled' if culling else 'all'}.png")
+            app.win.saveScreenshot(Filename.from_os_specific(path))
+            pair.append(path)
+        report["shots"].append(pair)
+    renderer.close()
+    world.close()
+    print("PROBE " + json.dumps(report))
+
+
+@pytest.mark.display
+def test_from_inside_a_cave_the_picture_is_the_same_with_cave_culling_as_without_it(tmp_path):
+    from PIL import Image
+
+    done = run_with_display(["-c", "from tests.game.test_cave_culling_display import run_cave_view_probe as p; "
+                             f"p({str(tmp_path)!r})"])
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    report = json.loads(next(line for line in done.stdout.splitlines() if line.startswith("PROBE "))[len("PROBE "):])
+    assert report["hidden"] > report["shown"] // 2  # most of the ground is out of the cave's sight
+    assert report["hidden_with_no_eye"] == 0
+    for culled, all_drawn in report["shots"]:
+        culled, all_drawn = (np.asarray(Image.open(p).convert("RGB")).astype(int) for p in (culled, all_drawn))
+        assert (np.abs(culled - all_drawn).sum(axis=2) > 0).mean() <= DIFFERENT_PIXELS_ALLOWED
