@@ -265,6 +265,9 @@ def run_profile(quick: bool) -> list[Row]:
               f"over {profile['scene']['ursina_entities']} entities; {profile['ursina_sequences']} animation sequences")
         print(f"Entities' own updates, mean per frame ({window}): "
               + ", ".join(f"{name} {mean:.2f} ms" for name, mean in updates))
+        for worst in profile.get("worst_frames", ()):
+            parts = ", ".join(f"{name} {ms:.1f}" for name, ms in worst["parts"].items())
+            print(f"Slow frame ({window}) {worst['frame']}: {worst['ms']:.1f} ms: {parts}")
     return [Row(SUITE, f"frame time median, profiled ({window})", report["frame_ms"]["median"], "ms",
                 note=f"{report['frame_profile']['drawn_blocks']:,} drawn blocks; PStats connected")
             for window, report in profiles.items()]

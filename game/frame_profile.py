@@ -297,6 +297,27 @@ def summarize(frames: Sequence[FrameData], names: CollectorNames) -> dict:
     }
 
 
+WORST_FRAMES = 5
+"""How many of the slowest played frames a report lists, each with where its time went."""
+WORST_FRAME_PARTS = 10
+"""How many of a slow frame's collectors (its longest) the report lists."""
+
+
+def worst_frames(frames: Sequence[FrameData], names: CollectorNames, count: int = WORST_FRAMES) -> list[dict]:
+    """The `count` slowest of `frames` by PStats' 'Frame' collector, slowest first: each its frame number,
+    its ms and its WORST_FRAME_PARTS longest collectors (full name -> ms; nested collectors count inside
+    their parents too)."""
+    timed = []
+    for frame in frames:
+        by_name = {names.full_name(index): seconds * 1000.0 for index, seconds in collector_seconds(frame).items()}
+        timed.append((by_name.get("Frame", 0.0), frame.number, by_name))
+    timed.sort(key=lambda item: -item[0])
+    return [{"frame": number, "ms": total,
+             "parts": dict(sorted(((name, ms) for name, ms in by_name.items() if name != "Frame"),
+                                  key=lambda item: -item[1])[:WORST_FRAME_PARTS])}
+            for total, number, by_name in timed[:count]]
+
+
 def exposed_blocks(padded: np.ndarray, opaque: np.ndarray) -> int:
     """Blocks of a section (the 16^3 inside of an 18^3 padded id array) that are not air and have at least one
     face toward a block that is not opaque: the blocks a player can see a face of from somewhere."""
@@ -348,8 +369,10 @@ class FrameProfiler:
     def report(self) -> dict:
         """What the run's report carries under 'frame_profile'."""
         self.receiver.poll()
-        summary = summarize(playing_frames(self.receiver.frames, self.receiver.names), self.receiver.names)
-        return {**summary, "frames_received": len(self.receiver.frame_messages), "scene": self.probe.scene_counts(),
+        played = playing_frames(self.receiver.frames, self.receiver.names)
+        summary = summarize(played, self.receiver.names)
+        return {**summary, "worst_frames": worst_frames(played, self.receiver.names),
+                "frames_received": len(self.receiver.frame_messages), "scene": self.probe.scene_counts(),
                 "ursina_entity_kinds": self.probe.ursina_entity_kinds(), "drawn_blocks": self.drawn_blocks(),
                 **dict(zip(("ursina_loop_replayed_ms", "ursina_sequences"), self.probe.ursina_loop_ms())),
                 "method": "Panda3D PStats collectors read by an in-process PStats server (game.frame_profile)"}
@@ -366,6 +389,12 @@ def attach(game) -> FrameProfiler:
     if game.sky is not None:
         profiler.time(game.sky, "show", "Boxel:player view:sky")
     profiler.time(game.streamer, "update", "Boxel:streaming")
+    profiler.time(game.renderer, "show", "Boxel:streaming:meshes asked for (padded copies, light)")
+    profiler.time(game.renderer, "upload_finished", "Boxel:streaming:meshes uploaded")
+    for method, collector in (("poll", "Boxel:streaming:columns installed (World.poll)"),
+                              ("_resolve_light", "Boxel:light brought up to date")):
+        if hasattr(game.world, method):  # a World's; the lab's arena has neither
+            profiler.time(game.world, method, collector)
     profiler.time(game.renderer, "refresh_sight", "Boxel:cave culling")
     for method in ("update", "show_vitals", "show_hotbar", "show_notice"):
         profiler.time(game.hud, method, "Boxel:HUD")

@@ -100,6 +100,17 @@ def test_the_summary_counts_a_collector_that_did_not_run_in_a_frame_as_zero_and_
     assert summary["levels"] == {"Geoms": 20.0}
 
 
+def test_the_worst_frames_are_the_slowest_by_the_frame_collector_each_with_its_longest_parts():
+    names = names_for((0, "Frame", 0, "", 1.0), (1, "Cull", 0, "", 1.0), (2, "Draw", 0, "", 1.0))
+    frames = [FrameData(0, 10, ((0, True, 0.0), (1, True, 0.0), (1, False, 0.5), (0, False, 1.0)), ()),
+              FrameData(0, 11, ((0, True, 1.0), (2, True, 1.0), (2, False, 3.5), (0, False, 4.0)), ()),
+              FrameData(0, 12, ((0, True, 4.0), (1, True, 4.0), (1, False, 4.5), (2, True, 4.5), (2, False, 5.5),
+                                (0, False, 6.0)), ())]
+    assert frame_profile.worst_frames(frames, names, count=2) == [
+        {"frame": 11, "ms": 3000.0, "parts": {"Draw": 2500.0}},
+        {"frame": 12, "ms": 2000.0, "parts": {"Draw": 1000.0, "Cull": 500.0}}]
+
+
 def test_only_the_frames_marked_as_played_are_kept():
     names = names_for((0, "Frame", 0, "", 1.0), (1, frame_profile.PLAYING_MARKER, 0, "", 1.0))
     loading = FrameData(0, 1, (), ((1, 0.0),))

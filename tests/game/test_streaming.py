@@ -181,7 +181,7 @@ def test_walking_away_unloads_far_columns_from_the_renderer_and_the_world_saving
     streamer.settle((0, 0), SETTLE_TIMEOUT_S)
     world.set_block(1, 150, 1, "brick")
     streamer.settle((0, 0), SETTLE_TIMEOUT_S)
-    far = 2 + UNLOAD_MARGIN + 1
+    far = 2 + UNLOAD_MARGIN + 2  # the world keeps one column more than is drawn (the next test)
     streamer.settle((far, 0), SETTLE_TIMEOUT_S)
     assert saves == [True]
     assert not world.is_loaded(0, 0) and not world.is_loaded(-1, 0)
@@ -189,6 +189,18 @@ def test_walking_away_unloads_far_columns_from_the_renderer_and_the_world_saving
     assert columns_of(renderer.shown) >= {(far + dx, dz) for dx, dz in within(2)}
     assert columns_of(renderer.shown) <= {(far + dx, dz) for dx, dz in within(2 + UNLOAD_MARGIN)}
     assert world.get_block(1, 150, 1) == "brick"  # read back from the file
+
+
+def test_every_drawn_columns_eight_neighbours_stay_loaded_so_a_re_mesh_never_makes_a_column(world):
+    renderer = RecordingRenderer()
+    streamer = WorldStreamer(world, renderer, 2, save=lambda: None)
+    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
+    for center in ((3, 0), (5, 1), (9, 1)):  # each step leaves columns drawn out to the margin's edge
+        streamer.settle(center, SETTLE_TIMEOUT_S)
+        drawn = columns_of(renderer.shown)
+        at_the_edge = [c for c in drawn if max(abs(c[0] - center[0]), abs(c[1] - center[1])) == 2 + UNLOAD_MARGIN]
+        assert at_the_edge
+        assert all(world.is_loaded(cx + dx, cz + dz) for cx, cz in drawn for dx in (-1, 0, 1) for dz in (-1, 0, 1))
 
 
 def test_columns_within_the_margin_stay_drawn_when_the_player_steps_back_and_forth(world):
