@@ -75,9 +75,10 @@ void main() {
 
 
 def _columns(spawn) -> list[tuple[int, int]]:
+    """The columns the game draws around the spawn at VIEW_DISTANCE (`game.streaming.within`)."""
+    from game.streaming import within
     cx, cz = int(spawn[0]) // 16, int(spawn[2]) // 16
-    reach = range(-VIEW_DISTANCE, VIEW_DISTANCE + 1)
-    return [(cx + dx, cz + dz) for dx in reach for dz in reach if dx * dx + dz * dz <= VIEW_DISTANCE ** 2]
+    return [(cx + dx, cz + dz) for dx, dz in within(VIEW_DISTANCE)]
 
 
 def _facing_groups(part, origin, eye):

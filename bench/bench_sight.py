@@ -33,21 +33,19 @@ columns of the spawn column."""
 def _world_sections(view_distance: int):
     """The spawn's eye section and every non-empty section within `view_distance` columns of the
     spawn column (a disc, as the game streams), as a dict of key -> 16^3 ids."""
+    from game.streaming import within
     from game.world.world import World
     with tempfile.TemporaryDirectory() as folder:
         world = World.create(Path(folder) / "sight.boxel", SEED)
         x, y, z = world.spawn
         ecx, ecz = int(x // 16), int(z // 16)
         sections = {}
-        for cx in range(ecx - view_distance, ecx + view_distance + 1):
-            for cz in range(ecz - view_distance, ecz + view_distance + 1):
-                if (cx - ecx) ** 2 + (cz - ecz) ** 2 > view_distance ** 2:
-                    continue
-                ids = world.column(cx, cz)
-                for sy in range(ids.shape[1] // 16):
-                    section = np.ascontiguousarray(ids[:, sy * 16:(sy + 1) * 16, :])
-                    if section.any():
-                        sections[(cx, sy, cz)] = section
+        for dx, dz in within(view_distance):
+            ids = world.column(ecx + dx, ecz + dz)
+            for sy in range(ids.shape[1] // 16):
+                section = np.ascontiguousarray(ids[:, sy * 16:(sy + 1) * 16, :])
+                if section.any():
+                    sections[(ecx + dx, sy, ecz + dz)] = section
         world.close()
     return (ecx, int((y + EYE_HEIGHT) // 16), ecz), sections
 

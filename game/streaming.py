@@ -66,8 +66,9 @@ LOADING = Pace(budget_s=0.1, meshes_in_flight=64, requests_in_flight=48, columns
 enough that the generation workers and the mesher never wait for the next frame (a loading
 frame draws the scene behind the screen too, ~50 ms at view distance 8)."""
 UNLOAD_MARGIN = 2
-"""[columns] Columns stay loaded this far beyond the view distance, so walking back and forth
-across one border does not reload them."""
+"""[columns] Columns stay drawn this far beyond the view distance, so walking back and forth
+across one border does not reload them (and stay loaded in the world one column farther, so a
+drawn column's eight neighbours are always there to re-mesh it with)."""
 
 
 def nearest_first(offsets) -> list[tuple[int, int]]:

@@ -398,8 +398,10 @@ _PASS_OF_BLOCK = np.where(_IS_FLUID, _FLUID, np.where(CROSS, _PLANT, np.where(_D
 _ONE_QUAD_PER_FACE = np.array([tuple(q.direction for q in quads) == tuple(range(len(FACE_NORMALS))) for quads in QUADS])
 """Blocks drawn as one quad per face direction, quad k facing FACES[k] (cubes, slabs, carpet, fence
 post): meshed in the main pass, where quad k's neighbour is the same step for every cell."""
-_HIDES = OPAQUE & FULL_CUBE
-"""Blocks that hide a boundary quad of the neighbour facing them, and that occlude for AO."""
+HIDES_FACES = OPAQUE & FULL_CUBE
+"""Blocks that hide a boundary quad of the neighbour facing them, and that occlude for AO (and stop
+sight between sections, `game.world.sight`)."""
+HIDES_FACES.flags.writeable = False
 _DIRECTION_STEP = np.array([_flat_step(n) for n in FACE_NORMALS], dtype=np.intp)
 
 # Fluid tables. A fluid's kind is its index in _FLUID_MATERIALS (0 water, 1 lava); tables "by kind
@@ -580,7 +582,7 @@ def _smooth_levels(section_light: _Light, face_cells, front_cells, occluders, bo
 
 def _visible_faces(flat_ids, hiding, cells, blocks, one_per_face, section_light):
     """Per-face arrays for the quads of `cells` (padded flat indices holding `blocks`) that no
-    neighbour hides; `hiding` is _HIDES of every padded cell. `one_per_face`: every block in
+    neighbour hides; `hiding` is HIDES_FACES of every padded cell. `one_per_face`: every block in
     `blocks` has _ONE_QUAD_PER_FACE. `section_light`: a `_Light`, or None (no levels)."""
     if one_per_face:
         width, neighbour_steps = len(FACE_NORMALS), _DIRECTION_STEP
@@ -638,7 +640,7 @@ def _fluid_faces(flat_ids, cells, blocks, section_light):
     code = _FLUID_CODE[blocks]
     neighbours = np.take(flat_ids, cells[:, None] + _DIRECTION_STEP)  # (n, 6)
     same = np.take(_FLUID_CODE, neighbours) == code[:, None]
-    shown = ~(same | np.take(_HIDES, neighbours))
+    shown = ~(same | np.take(HIDES_FACES, neighbours))
     shown[:, TOP] = ~same[:, TOP]
     drawn = shown.any(axis=1)
     if not drawn.all():  # cells inside a body of fluid: nothing to draw, no heights to find
@@ -738,7 +740,7 @@ def _section_faces(padded, light):
     ids = check_padded(padded)
     flat_light = check_light(light)
     flat_ids = ids.reshape(-1)
-    hiding = _HIDES[flat_ids]
+    hiding = HIDES_FACES[flat_ids]
     section_light = None if flat_light is None else _Light(flat_light, hiding)
     inner_pass = _PASS_OF_BLOCK[flat_ids[_INNER_FLAT]]
     cells = _INNER_FLAT[inner_pass == _BOX]

@@ -34,8 +34,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .blocks import FULL_CUBE, OPAQUE
 from .coords import CHUNK_SIZE
+from .meshing import HIDES_FACES
 
 FACE_COUNT = 6
 FACE_STEPS = ((-1, 0, 0), (1, 0, 0), (0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1))
@@ -46,8 +46,9 @@ OPEN_LINKS = np.full(FACE_COUNT, ALL_FACES, dtype=np.uint8)
 """The links of a section with nothing in it: every face reaches every face."""
 CLOSED_LINKS = np.zeros(FACE_COUNT, dtype=np.uint8)
 """The links of a section of opaque full cubes: no face reaches any."""
-BLOCKS_SIGHT = OPAQUE & FULL_CUBE
-"""Block ids that stop sight: the same blocks that hide their neighbours' faces in the mesh."""
+BLOCKS_SIGHT = HIDES_FACES
+"""Block ids that stop sight: the blocks that hide their neighbours' faces in the mesh."""
+OPEN_LINKS.flags.writeable = CLOSED_LINKS.flags.writeable = False
 
 _SIZE = CHUNK_SIZE
 _CELLS = _SIZE ** 3
@@ -68,7 +69,7 @@ def _checked_section(section: object) -> np.ndarray:
         raise TypeError("a section must be a numpy array of block ids")
     if section.shape != (_SIZE,) * 3:
         raise ValueError(f"a section must have shape {(_SIZE,) * 3} (indexed [x, y, z]), got {section.shape}")
-    if section.size and (section.min() < 0 or section.max() >= len(BLOCKS_SIGHT)):
+    if section.min() < 0 or section.max() >= len(BLOCKS_SIGHT):
         raise ValueError(f"a section holds block ids 0..{len(BLOCKS_SIGHT) - 1}")
     return section
 

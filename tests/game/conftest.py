@@ -93,6 +93,24 @@ def run_with_display(args: list[str], *, timeout: float = GAME_TIMEOUT_S, env: d
     return done
 
 
+PROBE_PREFIX = "PROBE "
+"""Starts the line on which a probe subprocess prints its report (`print_probe`, `run_probe`)."""
+
+
+def print_probe(report: dict) -> None:
+    """In a probe subprocess: print `report` for `run_probe` to read."""
+    print(PROBE_PREFIX + json.dumps(report), flush=True)
+
+
+def run_probe(module: str, function: str, *args, display: bool = False) -> dict:
+    """Run `function(*args)` of `module` in a subprocess of its own (one Ursina app per process),
+    with a display when `display` (Ursina's window_type='none' needs none), and return the report it
+    printed with `print_probe`. The run must exit 0."""
+    done = run_with_display(["-c", f"from {module} import {function} as probe; probe(*{args!r})"], display=display)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    line = next(line for line in done.stdout.splitlines() if line.startswith(PROBE_PREFIX))
+    return json.loads(line[len(PROBE_PREFIX):])
+
 @pytest.fixture
 def run_game(tmp_path_factory):
     """Run `python main.py *args` with a display; returns the CompletedProcess (text output).

@@ -13,7 +13,7 @@ import json
 import numpy as np
 import pytest
 
-from .conftest import GAME_TIMEOUT_S, run_with_display
+from .conftest import GAME_TIMEOUT_S, print_probe, run_probe
 
 GROUND_TOP = 20
 """[blocks] Stone below this height, air above."""
@@ -74,16 +74,12 @@ def run_sight_probe() -> None:
     report["entities"] = renderer.live_entities
     renderer.close()
     app.step()
-    print("PROBE " + json.dumps(report))
+    print_probe(report)
 
 
 @pytest.fixture(scope="module")
 def report() -> dict:
-    done = run_with_display(["-c", "from tests.game.test_cave_culling_display import run_sight_probe as p; p()"],
-                            display=False)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    line = next(line for line in done.stdout.splitlines() if line.startswith("PROBE "))
-    return json.loads(line[len("PROBE "):])
+    return run_probe("tests.game.test_cave_culling_display", "run_sight_probe")
 
 
 def under_ground(*, but: tuple[int, int, int]) -> list[list[int]]:
@@ -215,17 +211,14 @@ def run_cave_view_probe(folder: str) -> None:
         report["shots"].append(pair)
     renderer.close()
     world.close()
-    print("PROBE " + json.dumps(report))
+    print_probe(report)
 
 
 @pytest.mark.display
 def test_from_inside_a_cave_the_picture_is_the_same_with_cave_culling_as_without_it(tmp_path):
     from PIL import Image
 
-    done = run_with_display(["-c", "from tests.game.test_cave_culling_display import run_cave_view_probe as p; "
-                             f"p({str(tmp_path)!r})"])
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    report = json.loads(next(line for line in done.stdout.splitlines() if line.startswith("PROBE "))[len("PROBE "):])
+    report = run_probe("tests.game.test_cave_culling_display", "run_cave_view_probe", str(tmp_path), display=True)
     assert report["hidden"] > report["shown"] // 2  # most of the ground is out of the cave's sight
     assert report["hidden_with_no_eye"] == 0
     for culled, all_drawn in report["shots"]:

@@ -18,7 +18,7 @@ from PIL import Image
 from assets.make_atlas import paint_tile
 from tests.game.drivers.preview import SKY_RGB
 
-from .conftest import run_with_display
+from .conftest import print_probe, run_probe, run_with_display
 
 SKY_COLOUR_TOLERANCE = 8
 """[RGB levels] A pixel this close to the clear colour (per channel) is sky; fogged land is farther."""
@@ -137,7 +137,7 @@ def run_renderer_probe() -> None:
         renderer.close()
         world.close()
     app.step()
-    print("PROBE " + json.dumps(report))
+    print_probe(report)
 
 
 def run_robustness_probe() -> None:
@@ -201,23 +201,17 @@ def run_robustness_probe() -> None:
             report["refused"].append(sorted(options))
     report["entities_left_by_refused_renderers"] = len(scene.entities) - entities
     app.step()
-    print("PROBE " + json.dumps(report))
-
-
-def probe(function: str) -> dict:
-    out = run_python(["-c", f"from tests.game.test_chunk_render_display import {function} as p; p()"], display=False)
-    line = next(line for line in out.splitlines() if line.startswith("PROBE "))
-    return json.loads(line[len("PROBE "):])
+    print_probe(report)
 
 
 @pytest.fixture(scope="module")
 def renderer_report():
-    return probe("run_renderer_probe")
+    return run_probe("tests.game.test_chunk_render_display", "run_renderer_probe")
 
 
 @pytest.fixture(scope="module")
 def robustness_report():
-    return probe("run_robustness_probe")
+    return run_probe("tests.game.test_chunk_render_display", "run_robustness_probe")
 
 
 def test_sections_are_meshed_on_worker_threads_and_uploaded_once_each(renderer_report):

@@ -26,7 +26,7 @@ import pytest
 from game.replay import KeyDown, KeyUp, Look, ReplayWriter
 from game.streaming import UNLOAD_MARGIN, Pace, WorldStreamer, within
 from game.world import World
-from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, run_with_display
+from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, print_probe, run_probe, run_with_display
 from tests.game.test_streaming import SETTLE_TIMEOUT_S, RecordingRenderer, columns_of
 
 SEED = 42
@@ -131,16 +131,12 @@ def run_renderer_cycles() -> None:
               "nodes_after_unload_all": renderer.scene_nodes,
               "geom_nodes_after_unload_all": scene.findAllMatches("**/+GeomNode").getNumPaths() - geom_nodes_before}
     renderer.close()
-    print("PROBE " + json.dumps(report))
+    print_probe(report)
 
 
 @pytest.fixture(scope="module")
 def renderer_cycles() -> dict:
-    done = run_with_display(["-c", "from tests.game.test_memory_bounded import run_renderer_cycles as p; p()"],
-                            display=False)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    line = next(line for line in done.stdout.splitlines() if line.startswith("PROBE "))
-    return json.loads(line[len("PROBE "):])
+    return run_probe("tests.game.test_memory_bounded", "run_renderer_cycles")
 
 
 def test_the_renderer_keeps_one_node_per_live_entity_and_at_most_two_entities_per_shown_section(renderer_cycles):
