@@ -1,6 +1,7 @@
-"""The window benchmarks still run: `python -m bench --quick meshing draws` exits 0 and prints every
-case's row (numbers are not checked: times are not for tests). They open their windows under
-`xvfb-run` themselves, so this needs what the display tests need."""
+"""Benchmarks that CI would not otherwise run still work: `python -m bench --quick meshing draws`
+exits 0 and prints every case's row (they open their windows under `xvfb-run` themselves, so this
+needs what the display tests need), and the sight suite gives every case with its readable
+reference. Numbers are not checked: times are not for tests."""
 
 from __future__ import annotations
 
