@@ -10,8 +10,8 @@ import sys
 
 from .harness import format_table
 
-SUITES = ("physics", "sweep", "crowd", "world", "fluids", "meshing", "sight", "light", "game", "draws", "peers",
-          "overlay")
+SUITES = ("physics", "sweep", "crowd", "world", "fluids", "falling", "meshing", "sight", "light", "memory", "game",
+          "draws", "peers", "overlay")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,6 +16,8 @@ hides `revision`, so its boxes are gathered afresh every tick. In the same run:
   tick searches boxes grown by `CrowdSettings.push_candidate_margin_blocks`, with more pairs)
   against a brute-force all-pairs test (numpy);
 - reading `crowd.bodies` back as `Body` values after a vectorised tick (not part of the tick);
+- the same 1,000 bodies with one more launched diagonally at 1,000 and at 999,000 blocks a tick
+  (`FAST_SPEEDS`), against the one-by-one path (target: no dearer than one by one);
 - bodies crammed into walled pits (300 in 3 x 3, 2,000 in 10 x 10), the crowd choosing its path,
   against the one-by-one path: pushes there reach `Crowd.max_push_speed`, so vectorised ticks
   finish one by one and the crowd pauses its vectorised path (target: no dearer than one by one).
@@ -164,6 +166,13 @@ def run(quick: bool = False) -> list[Row]:
     ours, theirs = paired_medians(ticker, reference, repeats=3 if quick else 30, unit="ms")
     rows.append(Row(SUITE, "crowd tick: 1,000 bodies, world without revision", ours, "ms", reference=theirs,
                     note="block boxes gathered afresh every tick; reference: one-by-one path"))
+    for speed in FAST_SPEEDS:
+        ticker, reference = _settled(1_000, BlockGrid, quick)
+        ours, theirs = paired_medians(_Launching(ticker, speed), _Launching(reference, speed),
+                                      repeats=3 if quick else 30, unit="ms")
+        rows.append(Row(SUITE, f"crowd tick: 1,000 bodies and one moving ({speed:,.0f}, 0, {speed:,.0f}) a tick",
+                        ours, "ms", reference=theirs, target="<= the one-by-one path",
+                        note="the fast body is launched again before each tick; reference: one-by-one path"))
     for count, side in ((300, 3), (2_000, 10)):
         ticker, reference = _crammed(count, side, quick)
         ours, theirs = paired_medians(ticker, reference, repeats=3 if quick else 20, unit="ms")
@@ -195,6 +204,30 @@ def _crammed(count: int, side: int, quick: bool) -> tuple[_Ticker, _Ticker]:
         ticker()
         reference_ticker()
     return ticker, reference_ticker
+
+
+FAST_SPEEDS = (1_000.0, 999_000.0)
+"""[blocks/tick] Speeds of the fast diagonal body of the fast-body rows: 1,000 blocks a tick once
+cost the vectorised tick 2.1 s (every cell of its swept box enumerated); 999,000 (below
+`tolerances.MAX_DISPLACEMENT`, which `Body` accepts) raised MemoryError."""
+
+
+class _Launching:
+    """Steps a crowd through its intent cycle with one more body, put back at the crowd's middle
+    and launched at (speed, 0, speed) before each tick (`Crowd.replace`: a game's knock-back)."""
+
+    def __init__(self, ticker: _Ticker, speed: float) -> None:
+        self.ticker = ticker
+        side = max(8, round(math.sqrt(len(ticker.crowd) / DENSITY)))
+        self.launched = Body(AABB.around_feet(side / 2.0, 72.0, side / 2.0, 0.6, 1.8), (speed, 0.0, speed))
+        self.handle = ticker.crowd.add(self.launched)
+        self.cycle = [intents + [_REST] for intents in ticker.cycle]
+
+    def __call__(self) -> None:
+        t = self.ticker
+        t.crowd.replace(self.handle, self.launched)
+        t.crowd.step(self.cycle[t.tick % len(self.cycle)])
+        t.tick += 1
 
 
 class _WithoutRevision(BlockGrid):

@@ -9,7 +9,9 @@ projectiles, the targeted block's outline, the hurt flash, the death screen, the
 fog with the eye in water or lava; the sky, clouds, sun, moon and the world's light by the session's
 time of day, `game.render.sky`, `game.render.clouds`), playing the session's sounds (`game.render.sound_player`), the creative
 inventory screen while the session's inventory is open (the pointer free, its clicks made into the
-session's `put_in_slot` events, Esc sending the inventory key), the pause menu, saving on quit,
+session's `put_in_slot` events, Esc sending the inventory key), the pause menu (its time of day and
+Peaceful switch sent as the session's `set_day_time` and `set_peaceful` events: the window changes the
+game only through events, so a recording has every change), saving on quit,
 on window close and on a stop signal (SIGTERM, SIGHUP, SIGINT: a flag the frame loop checks; Esc while loading quits saving
 nothing, as nothing was played), and the end-of-run outputs (screenshot, JSON report: the session's report plus what only a window has).
 With no world chosen on the command line the window opens on the title screen (`run_title`,
@@ -70,13 +72,14 @@ from game.render.screenshots import save_screenshot
 from game.render.clouds import Clouds
 from game.render.sky import Sky, far_clip, sky_colors, sun_heading
 from game.render.sound_player import SoundPlayer, choose_audio_library, muted_by_environment
-from game.replay import ReplayCursor, ReplayWriter
+from game.replay import GAME_CHANGES, Event, ReplayCursor, ReplayWriter, SetDayTime, SetPeaceful
 from game.session import Session, write_report
-from game.targeting import selected_boxes
+from game.targeting import find_target, selected_boxes
 from game.stop_signals import StopFlag, on_stop_signals
 from game.streaming import LOADING, FixedSections, WorldStreamer
+from game.tick_changes import TickChanges
 from game.ui.death_screen import DeathScreen
-from game.ui.debug_overlay import DebugOverlay, GameStatus, panel_lines, status_lines
+from game.ui.debug_overlay import DebugOverlay, GameStatus, changes_line, panel_lines, status_lines
 from game.ui.hud import Hud
 from game.ui.inventory_screen import InventoryScreen
 from game.ui.loading_screen import LoadingScreen
@@ -207,6 +210,10 @@ def play(app, options: LaunchOptions, session: Session, stop: StopFlag, recorder
         for _ in range(LOADING_SCREEN_FIRST_FRAMES):
             app.step()  # the loading screen is up before the game is built: no black window meanwhile
         game = Game(session, options, launch_settings(options), recorder, loading_screen)
+        settings_notice = user_settings.take_notice()  # a settings file that could not be used, set aside
+        if settings_notice is not None:
+            # on the HUD and stderr with the session's notices: this window's player's alone
+            session.notify(settings_notice, player=session.local_name)
         if on_game is not None:
             on_game(game)
         while not (game.ticks_done or game.quit_requested or stop):
@@ -361,10 +368,15 @@ class Game:
         the process's resident size."""
         player = session.player
         self.live = LiveInput(player.input.yaw, player.input.pitch, session.bindings)
+        self.look = (player.input.yaw, player.input.pitch)
+        """[degrees] (yaw, pitch) where the mouse has turned the view in live play: drawn every frame,
+        and sent to the session as a `look` event at the next tick (`view_look`), never set on its player."""
         self.loading = True
         self.started_at = time.time()
         self.first_playable_at: float | None = None
         self.ticks_done = False
+        self.last_changes: TickChanges | None = None
+        """The latest tick's record (`Session.tick()`): the F3 panel shows a line of it."""
         self.quit_requested = False
         self.paused = False
         self.target = None
@@ -380,8 +392,7 @@ class Game:
         """The camera's far plane as last set for the eye's height (`far_clip`; None: not yet)."""
 
         camera.clip_plane_near = NEAR_CLIP
-        self.renderer = ChunkRenderer(self.world.padded_section,
-                                      padded_light=getattr(self.world, "padded_light", None))
+        self.renderer = ChunkRenderer(self.world.padded_section, padded_light=self.world.padded_light)
         try:
             self.renderer.ignore = True  # Ursina must not upload: the streamer does, under its frame budget
             if options.lab:
@@ -389,7 +400,6 @@ class Game:
             else:
                 self.streamer = WorldStreamer(self.world, self.renderer, settings.view_distance_columns,
                                               save=session.save)
-            session.on_save = self.streamer.saved
             self.sound = SoundPlayer(settings.sound_volume)
             self.apply_settings(settings)
             self.streamer.limit_radius(SPAWN_AREA_RADIUS)
@@ -399,7 +409,7 @@ class Game:
             self.particles = BreakParticles(self.renderer.atlas_texture, seed=session.world.seed)
             self.overlay = DebugOverlay()
             self.hand = HandView(ARM_BOX, texture=self.renderer.atlas_texture)
-            self.player_model = PlayerModel()
+            self.player_model = PlayerModel(texture=self.renderer.atlas_texture)
             self.effects = ScreenEffects()
             self.hud = Hud(session.hotbar)
             self.inventory = InventoryScreen(on_put=self.live.put_in_slot, slot_keys=session.bindings.hotbar_slots)
@@ -461,26 +471,33 @@ class Game:
             if self.clouds is not None:
                 self.clouds.set_fog(*scene.fog_density)
             self.shown_far_clip = camera.clip_plane_far = math.ceil(
-                far_clip(end, camera.world_position[1], self.session.player.input.pitch))
+                far_clip(end, camera.world_position[1], self.view_look()[1]))
         self.renderer.sync_fog(sky=True)  # by horizontal distance, into the sky gradient
 
     def pause(self) -> None:
         self.paused = True
+        self.menu.show_peaceful(not self.session.damage_enabled)  # the game's, whoever changed it last
         self.menu.open()
-        self.hud.show_paused(True)
+        self._show_crosshair()
         mouse.locked = False
 
     def resume(self) -> None:
         if self.menu.is_open:
             self.menu.close()
         self.paused = False
-        self.hud.show_paused(False)
+        self._show_crosshair()
         self.frame_timer.skip_gap()  # the time spent paused is not owed to the clock, nor a frame
-        mouse.locked = not self.death_screen.is_open  # the death screen's button needs the pointer
+        if not self.death_screen.is_open:  # whose button needs the pointer
+            # From the window's centre, as after the inventory: mouse look reads the pointer's offset
+            # from it, so the pointer left over a menu button would turn the view (`_after_inventory`).
+            mouse.position = (0, 0)
+            mouse.locked = True
+        else:
+            mouse.locked = False
 
     def set_day_time(self, ticks: int) -> None:
-        """The pause menu's time buttons: the session's time of day, shown at once (also while paused)."""
-        self.session.set_day_time(ticks)
+        """The pause menu's time buttons: a `SetDayTime` event (`send`), shown at once (also while paused)."""
+        self.send(SetDayTime(self.session.ticks_run, ticks))
         self._show_day_time()
 
     def _show_day_time(self) -> None:
@@ -503,7 +520,7 @@ class Game:
             if self.view_fluid is None:
                 self._apply_fog()
         eye = tuple(camera.world_position)
-        pitch = self.session.player.input.pitch
+        pitch = self.view_look()[1]
         far = math.ceil(far_clip(fog_end(self.settings.view_distance_columns), eye[1], pitch))
         if far != self.shown_far_clip:
             self.shown_far_clip = camera.clip_plane_far = far
@@ -512,8 +529,31 @@ class Game:
         self.clouds.show(eye, self.world.ticks, visible=in_air)
 
     def set_peaceful(self, peaceful: bool) -> None:
-        """The pause menu's Peaceful switch: damage off (on) or on (off) in the session."""
-        self.session.damage_enabled = not peaceful
+        """The pause menu's Peaceful switch: a `SetPeaceful` event (`send`), the player's damage off (on)
+        or on (off)."""
+        self.send(SetPeaceful(self.session.ticks_run, peaceful))
+
+    def send(self, event: Event) -> None:
+        """A change the window's menus make to the game (`replay.GAME_CHANGES`), as an event of the
+        tick that runs next: applied to the session now, so the menu shows it at once (ticks are
+        stopped while it is open), and recorded (--record) in order with the input events applied
+        before that tick, so a replay of the recording applies it at the same point of play. The
+        window changes the game only through events (`_play_event`). TypeError for any other event."""
+        if not isinstance(event, GAME_CHANGES):
+            raise TypeError(f"the window's menus send only {', '.join(t.__name__ for t in GAME_CHANGES)}, "
+                            f"got {event!r}")
+        if self.cursor is not None:
+            return  # a replay plays its own events; the window adds none
+        self._play_event(event)
+
+    def _play_event(self, event: Event) -> None:
+        """Apply `event` to the session and record it (--record): the one path of every event, from
+        the keyboard and mouse, the menus or a replay file. A player a replay line names joins at
+        its first event (`Session.join_for`), as in a headless run."""
+        self.session.join_for(event)
+        self.session.apply(event)
+        if self.recorder is not None:
+            self.recorder.write(event)
 
     def request_respawn(self) -> None:
         """The death screen's Respawn button: the respawn key, as if pressed (so a recording has it)."""
@@ -572,11 +612,9 @@ class Game:
         if self.paused or self.ticks_done:
             self._stream()
             return
-        player = self.session.player
         if self.cursor is None and mouse.locked and not self.inventory.is_open:
             degrees_per_unit = MOUSE_DEGREES_PER_UNIT * self.settings.mouse_sensitivity
-            player.input.look_at(*turned(player.input.yaw, player.input.pitch,
-                                         mouse.velocity[0], mouse.velocity[1], degrees_per_unit))
+            self.look = turned(*self.look, mouse.velocity[0], mouse.velocity[1], degrees_per_unit)
         frame = self.clock.advance(wall_seconds if self.wall_clock_ticks else SCRIPTED_FRAME_SECONDS)
         alpha = frame.alpha
         for _ in range(frame.ticks):
@@ -610,6 +648,14 @@ class Game:
             gc.collect()
             gc.freeze()  # everything alive now is long-lived: later collections skip it
 
+    def view_look(self) -> tuple[float, float]:
+        """[degrees] (yaw, pitch) the view is drawn with: in live play where the mouse has turned it
+        (`look`, ahead of the session's player by at most a tick), in a replay the player's own."""
+        if self.cursor is None:
+            return self.look
+        player_input = self.session.player.input
+        return player_input.yaw, player_input.pitch
+
     def player_column(self) -> tuple[int, int]:
         x, _, z = self.session.player.body.feet
         return column_of(math.floor(x), math.floor(z))
@@ -623,26 +669,25 @@ class Game:
         if self.cursor is not None:
             events = list(self.cursor.due(tick))
         else:
-            player = session.player
-            events = self.live.events_for(tick, player.input.yaw, player.input.pitch, session.hotbar.selected)
+            events = self.live.events_for(tick, *self.look, session.hotbar.selected)
         for event in events:
-            session.apply(event)
-            if self.recorder is not None:
-                self.recorder.write(event)
+            self._play_event(event)
         for _ in range(session.take_screenshot_requests()):
             self._screenshot()
         self._show_toggles()
-        session.tick()
-        self.sound.play(session.take_sounds(), session.player.eye, session.player.input.yaw)
+        changes = self.last_changes = session.tick()
+        self.streamer.note_changes(changes)  # the sections to re-mesh: the record's, nothing pulled
+        self.sound.play(changes.sounds, session.player.eye, session.player.input.yaw)
         self.particles.tick()
         for broken in session.take_broken_blocks():
             self.particles.burst(broken.cell, broken.block)
         self._show_vitals()
         if self.options.report is not None and session.ticks_run % MEMORY_SAMPLE_TICKS == 0:
             self._sample_memory()  # ~3 ms at view distance 32: only for a report
-        for notice in session.take_notices():
-            print(f"boxel: {notice}", file=sys.stderr)
-            self.hud.show_notice(notice)
+        for notice in changes.notices:
+            if notice.player in (None, session.local_name):
+                print(f"boxel: {notice.text}", file=sys.stderr)
+                self.hud.show_notice(notice.text)
         if self.overlay.boxes_enabled:
             self.overlay.show_boxes(session.player.sink.last)
         if self.overlay.panel_enabled and session.ticks_run % PANEL_REFRESH_TICKS == 0:
@@ -677,7 +722,7 @@ class Game:
         session = self.session
         if session.inventory_open and not self.inventory.is_open:
             self.inventory.open(session.hotbar)
-            self.hud.show_paused(True)
+            self._show_crosshair()
             mouse.locked = False
         elif not session.inventory_open and self.inventory.is_open:
             self.inventory.close()
@@ -697,7 +742,7 @@ class Game:
     def _after_inventory(self) -> None:
         """The crosshair back and the pointer captured again, from the window's centre: mouse look
         reads the pointer's offset from the centre, so one left over a hotbar slot would turn the view."""
-        self.hud.show_paused(False)
+        self._show_crosshair()
         if self.cursor is None and not self.paused and not self.death_screen.is_open:
             mouse.position = (0, 0)
             mouse.locked = True
@@ -711,13 +756,20 @@ class Game:
             self.effects.flash()
         if player.dead and not self.death_screen.is_open:
             self.death_screen.open()
+            self._show_crosshair()
             mouse.locked = False
         elif not player.dead and self.death_screen.is_open:
             self.death_screen.close()
+            self._show_crosshair()
             if self.cursor is None and not self.paused:
                 mouse.locked = True
         if self.menu.peaceful == player.damage_enabled:  # a loaded save or a respawn may have changed it
             self.menu.show_peaceful(not player.damage_enabled)
+
+    def _show_crosshair(self) -> None:
+        """The crosshair only while nothing is open over the game: a cross over a menu's buttons
+        reads as a pointer that is not there (the pause menu, the inventory, the death screen)."""
+        self.hud.show_paused(self.paused or self.inventory.is_open or self.death_screen.is_open)
 
     def _screenshot(self) -> None:
         # A scripted run keeps F2 images beside its --screenshot (or in the temporary folder), out of the user's.
@@ -746,7 +798,7 @@ class Game:
             self.renderer.look_from(*space.point(*camera.world_position))  # the mirror is its own inverse
         self._show_day_time()
         if not self.loading:
-            self.target = session.target()
+            self.target = find_target(self.world, player.eye, *self.view_look())  # the outline follows the mouse
             shown = self.target is not None and not self.inventory.is_open  # the screen covers the view
             self.outline.show(self.target.boxes if shown else ())
             self._show_cracks()
@@ -777,7 +829,7 @@ class Game:
         offset and tilt in view space, so the camera moves and turns the other way); then the hand
         (first person) or the player's own model (third person)."""
         session, player = self.session, self.session.player
-        yaw, pitch = player.input.yaw, player.input.pitch
+        yaw, pitch = self.view_look()
         third_person = session.toggles.third_person
         bob = session.view_motion.bobbing(alpha) if self.settings.view_bobbing else NO_BOBBING
         eye = third_person_camera(self.world, view.eye, yaw, pitch) if third_person else view.eye
@@ -788,7 +840,8 @@ class Game:
         self._show_hand(alpha, bob, view.eye, visible=not third_person and session.toggles.hud_visible
                         and not player.dead and not self.inventory.is_open)
         if third_person:
-            self.player_model.show(view.box, yaw, pitch, session.view_motion.limbs(alpha))
+            motion = session.view_motion
+            self.player_model.show(view.box, yaw, pitch, motion.limbs(alpha), held=motion.shown)
         else:
             self.player_model.hide_model()
         self.overlay.first_person = not third_person  # the own box is drawn only from outside it
@@ -803,11 +856,8 @@ class Game:
         motion = self.session.view_motion
         place = held_block_matrix if motion.shown is not None else empty_hand_matrix
         matrix = place(self.session.swing_progress(alpha), motion.equip_progress(alpha), bob)
-        light = getattr(self.world, "light", None)  # the lab's arena keeps no light: full brightness
-        shine = 1.0
-        if light is not None:
-            sky, block = light(*(math.floor(v) for v in eye))
-            shine = light_brightness(max(sky * self.renderer.daylight, block))
+        sky, block = self.world.light(*(math.floor(v) for v in eye))  # the lab's: full brightness
+        shine = light_brightness(max(sky * self.renderer.daylight, block))
         self.hand.show(motion.shown, matrix, brightness=shine)
 
     def _refresh_panel(self) -> None:
@@ -828,6 +878,7 @@ class Game:
         self.overlay.show_panel(panel_lines(body, player.sink.last, session.ticks_run)
                                 + medium_lines(body, session.world)
                                 + status_lines(status, body.feet)
+                                + [changes_line(self.last_changes)]
                                 + [f"mobs      {len(session.mobs)}  projectiles {len(session.projectiles)}"
                                    f"  contacts {len(session.projectiles.contacts)}"])
 
@@ -847,15 +898,23 @@ class Game:
         self.settle_seconds = time.perf_counter() - started
         self.frame_timer.skip_gap()
 
+    def world_views(self) -> tuple:
+        """The window's parts made for this world that `scene.clear()` does not reach, each with a
+        `destroy()`: the hand (a display region of its own on the window, drawn until removed: left
+        behind, the last world's held block stayed on screen over the next), the player's own model,
+        the sky and the clouds (kept out of Ursina's entity list). `close` destroys them, so the next
+        world's `Game` makes them anew."""
+        return tuple(part for part in (self.hand, self.player_model, self.sky, self.clouds) if part is not None)
+
     def close(self) -> None:
-        """Stop the mesher, save and close the world (at quit, window close, or the end of a scripted run).
+        """Stop the mesher, tear down this world's views (`world_views`), save and close the world (at
+        quit, window close, or the end of a scripted run).
         Quit while loading, nothing was played: the world is closed as it was opened, unsaved."""
         try:
             self.renderer.close()
             self.sound.close()
-            if self.sky is not None:
-                self.sky.destroy()
-                self.clouds.destroy()
+            for part in self.world_views():
+                part.destroy()
         finally:
             if self.loading:
                 self.session.world.close()
@@ -892,6 +951,7 @@ class Game:
             "break_particles_drawn": len(self.particles.cloud),
             "crack_stage_drawn": None if self.cracks.shown is None else self.cracks.shown[1],
             "death_screen": self.death_screen.is_open,
+            "crosshair_drawn": self.hud.crosshair_shown,
             "memory": self.memory_samples,
             "sounds_heard": dict(sorted(self.sound.heard.items())),
         }

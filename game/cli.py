@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import random
 import signal
 import sys
 from collections.abc import Sequence
@@ -34,8 +33,8 @@ from .controls import controls_help
 from .options import DEFAULT_SIZE, LaunchOptions
 from .render.window import parse_size
 from .user_settings import FOV_RANGE_DEGREES, VIEW_DISTANCE_RANGE_COLUMNS
-from .world.noise import MAX_SEED, MIN_SEED
 from .replay import ReplayFormatError, read_replay
+from .seed_text import is_blank, random_seed, seed_from_text
 from .stop_signals import StopFlag, StopRequested, on_stop_signals, raise_stop
 
 MAX_FRAME_DELAY_MS = 1000.0
@@ -92,14 +91,12 @@ def _world_path(text: str) -> Path:
 
 
 def _seed(text: str) -> int:
-    try:
-        value = int(text.strip(), 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number such as 42 or -7, got {text!r}") from None
-    low, high = MIN_SEED, MAX_SEED
-    if not low <= value <= high:
-        raise argparse.ArgumentTypeError(f"a seed must fit in 64 bits ({low}..{high}), got {text!r}")
-    return value
+    """A --seed value: any text, as the New World dialog reads it (`game.seed_text.seed_from_text`:
+    a whole number within 64 bits is itself, other text Java's hash of it). Blank text is refused:
+    leaving --seed out is how a launch asks for a random seed."""
+    if is_blank(text):
+        raise argparse.ArgumentTypeError("a blank seed: leave --seed out for a random one")
+    return seed_from_text(text)
 
 
 def _view_distance(text: str) -> int:
@@ -131,8 +128,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "refused). Without it the title screen opens to choose a world, unless --seed, "
                              "--new, --replay, --record, --exit-after-ticks, --time or --headless is given: "
                              "those play default.boxel in the user's data folder")
-    parser.add_argument("--seed", type=_seed, metavar="N",
-                        help="seed of a new world (default: random); an existing world keeps its own")
+    parser.add_argument("--seed", type=_seed, metavar="SEED",
+                        help="seed of a new world (default: random): a whole number, or any text, which stands "
+                             "for its Java hash as in Minecraft Beta (hello is 99162322). An existing world "
+                             "opens only with its own seed or no --seed: a different seed is refused")
     parser.add_argument("--new", action="store_true",
                         help="create a new world at --world (an error if a file is already there)")
     parser.add_argument("--view-distance", type=_view_distance, metavar="N",
@@ -227,7 +226,7 @@ def open_world(options: LaunchOptions):
         if options.new or not (path.exists() or path.is_symlink()):
             if options.world is None:
                 path.parent.mkdir(parents=True, exist_ok=True)
-            seed = options.seed if options.seed is not None else random.randint(0, MAX_SEED)
+            seed = options.seed if options.seed is not None else random_seed()
             world = World.create(path, seed)
         else:
             world = World.open(path)

@@ -391,10 +391,11 @@ def attach(game) -> FrameProfiler:
     profiler.time(game.streamer, "update", "Boxel:streaming")
     profiler.time(game.renderer, "show", "Boxel:streaming:meshes asked for (padded copies, light)")
     profiler.time(game.renderer, "upload_finished", "Boxel:streaming:meshes uploaded")
-    for method, collector in (("poll", "Boxel:streaming:columns installed (World.poll)"),
-                              ("_resolve_light", "Boxel:light brought up to date")):
-        if hasattr(game.world, method):  # a World's; the lab's arena has neither
-            profiler.time(game.world, method, collector)
+    from game.world import World
+
+    if isinstance(game.world, World):  # a World's parts; the lab's arena streams nothing and keeps no light
+        profiler.time(game.world, "poll", "Boxel:streaming:columns installed (World.poll)")
+        profiler.time(game.world, "_resolve_light", "Boxel:light brought up to date")
     profiler.time(game.renderer, "refresh_sight", "Boxel:cave culling")
     for method in ("update", "show_vitals", "show_hotbar", "show_notice"):
         profiler.time(game.hud, method, "Boxel:HUD")

@@ -1,9 +1,12 @@
 """A run with no window: `python main.py --headless ...` plays a replay on a `Session` and reports.
 
-Owns: the headless run loop: apply each tick's replay events (recording them with --record),
-tick, and after --exit-after-ticks ticks write --report (the session's report) and save the
-world. It imports no Ursina or Panda3D, so it runs where no display or GPU exists (servers,
-CI, batch checks of replays), and it ticks as fast as the machine allows.
+Owns: the headless run loop: apply each tick's replay events (recording them with --record;
+a player a line names joins at its first line, `Session.join_for`), tick, keep only the columns
+near the players loaded (`game.column_keeper`: with no window streaming,
+nothing else unloads them, and a long flight grew without bound), and after --exit-after-ticks ticks
+write --report (the session's report) and save the world. It imports no Ursina or Panda3D, so it
+runs where no display or GPU exists (servers, CI, batch checks of replays), and it ticks as fast as
+the machine allows.
 Does not own: the rules (`game.session`), the options (`game.cli`, `game.options`) or the
 window's run (`game.app`, which drives the same session and writes the same report plus what
 only a window has).
@@ -13,9 +16,12 @@ from __future__ import annotations
 
 import sys
 
+from .column_keeper import ColumnKeeper
 from .options import LaunchOptions
+from .player import PlayerStateError
 from .replay import ReplayCursor, ReplayWriter
-from .session import Session, write_report
+from .session import NOTICE_SAVE_FAILED, Session, write_report
+from .world import WorldFileError
 
 
 class LaunchError(RuntimeError):
@@ -41,12 +47,15 @@ def run(options: LaunchOptions, session: Session) -> int:
         print(f"boxel: warning: {session.saved_player_problem}", file=sys.stderr)
     try:
         cursor = ReplayCursor(options.replay or ())
+        keeper = ColumnKeeper(session.world, lambda: save_for_unloading(session))
         for _ in range(options.exit_after_ticks):
             for event in cursor.due(session.ticks_run):
+                session.join_for(event)  # each named player joins at its first event
                 session.apply(event)
                 if recorder is not None:
                     recorder.write(event)
             session.tick()
+            keeper.after_tick(session.ticks_run, [player.body.feet for player in session.players.values()])
             for notice in session.take_notices():
                 print(f"boxel: {notice}", file=sys.stderr)
         if options.report is not None:
@@ -64,3 +73,11 @@ def run(options: LaunchOptions, session: Session) -> int:
                 recorder.close()
     return 0
 
+
+def save_for_unloading(session: Session) -> None:
+    """Save before far columns with edits are unloaded. A save the disk refuses is told as the
+    autosave's is, and play goes on: the world keeps columns with unsaved edits loaded."""
+    try:
+        session.save()
+    except (WorldFileError, PlayerStateError) as error:
+        session.notify(NOTICE_SAVE_FAILED.format(error=error))

@@ -1,10 +1,15 @@
 """The physics lab's arena: a small hand-built world of registry blocks with one of every collision
-case, and the world protocol a `game.session.Session` plays it through.
+case, playable through the world protocol (`game.game_world.GameWorld`) as any world is.
 
 Owns: the arena layout (which block sits in which cell), the spawn point and look, the named
 features the tests aim at, and `Arena`, an in-memory world: a `physics.BlockGrid` for collision,
 materials and currents beside the block ids for drawing, block edits (so building works in the
 lab too), the sections a change touches, and padded sections for the game's own chunk mesher.
+The protocol's parts the lab has no use for are null parts, never missing ones: no light is kept
+(every cell reads full brightness, and sections are drawn as under the open sky), the ticker only
+moves the clock on (no block updates: a fluid keeps its current, sand never falls on its own), no
+file is damaged, nothing is unloaded, and column entities and player states are kept in memory
+for the run.
 Pure: numpy, `physics` and the numpy-only `game.world`; no Ursina.
 Does not own: the chunked, saved world (`game.world.World`), meshing (`game.world.meshing`),
 or drawing (the game's window draws the lab as it draws the world).
@@ -38,9 +43,16 @@ from __future__ import annotations
 import numpy as np
 
 import physics
+from game.player_names import LOCAL_PLAYER, check_player_name
+from game.world.block_updates import MAX_DELAY_TICKS
 from game.world.blocks import AIR, MATERIAL, NAMES, SELECTABLE, SELECTION_SHAPES, SHAPES, SLIPPERINESS, block_id
+from game.world.change_log import ChangeLog, WorldChanges
 from game.world.coords import CHUNK_SIZE, WORLD_HEIGHT
+from game.world.falling import FallingStart
 from game.world.meshing import PADDED_SIZE
+from game.world.storage import entities_json
+from game.world.world import WorldProblem
+from game.world.world_ticker import DAY_TICKS
 from physics.materials import FLUIDS, NO_FLOW, Cells, Material, require_flow
 
 Cell = tuple[int, int, int]
@@ -93,6 +105,10 @@ LOWEST_Y = POOL_MIN[1] - 1
 """The pool's bottom, the lowest layer the lab holds."""
 ARENA_SEED = 0
 """The lab's seed: mob brains draw from it, so the lab's mobs behave the same in every run."""
+FULL_BRIGHTNESS = (15, 0)
+"""(sky, block) light of every lab cell: the lab keeps no light, so everything is lit as under the
+open sky at noon (the window draws its sections without a light array, and the held block at full
+brightness)."""
 
 
 class Arena:
@@ -111,9 +127,12 @@ class Arena:
         self.blocks: dict[Cell, int] = {}
         """Every non-air block: cell -> block id."""
         self.spawn = SPAWN_FEET
-        self.player_state: dict | None = None
-        """Kept in memory only (the session writes it on save)."""
-        self._changed: set[SectionKey] = set()
+        self.ticks = 0
+        """World ticks run (`tick`): the lab's clock, starting at sunrise."""
+        self._entities: dict[tuple[int, int], list[dict]] = {}
+        self._player_states: dict[str, dict] = {}
+        self._changes = ChangeLog()
+        """What `set_block` changed since the last `take_changes` (a tick's record)."""
 
     # --- blocks -----------------------------------------------------------------------------
 
@@ -134,7 +153,8 @@ class Arena:
         material = Material(int(MATERIAL[block]))
         if flow != NO_FLOW and material not in FLUIDS:
             raise ValueError(f"only water and lava flow, not {name} (got flow {flow})")
-        if self.blocks.get(cell, AIR) == block:
+        old = self.blocks.get(cell, AIR)
+        if old == block:
             if block != AIR and self.grid.flow(*cell) != flow:
                 self.grid.set(*cell, SHAPES[block], float(SLIPPERINESS[block]), material, flow)
             return ()
@@ -151,7 +171,8 @@ class Arena:
         else:
             self.selection_grid.remove(*cell)
         seen_by = sections_seeing(cell)
-        self._changed.update(seen_by)
+        self._changes.block_changed(*cell, old, block)
+        self._changes.sections_changed(seen_by)
         return seen_by
 
     @staticmethod
@@ -159,10 +180,26 @@ class Arena:
         """Whether the lab holds a block at (x, y, z) (building asks before placing)."""
         return abs(x) <= EDIT_LIMIT and abs(z) <= EDIT_LIMIT and LOWEST_Y <= y < WORLD_HEIGHT
 
+    def ids_in_box(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> np.ndarray:
+        """The ids of blocks [x0, x1) x [y0, y1) x [z0, z1) as a new [x, y, z] uint16 array (air
+        where the lab holds nothing; an empty box gives an empty array)."""
+        x0, y0, z0, x1, y1, z1 = (_whole(v) for v in (x0, y0, z0, x1, y1, z1))
+        ids = np.zeros((max(x1 - x0, 0), max(y1 - y0, 0), max(z1 - z0, 0)), dtype=np.uint16)
+        if ids.size:
+            for (x, y, z), block in self.blocks.items():
+                if x0 <= x < x1 and y0 <= y < y1 and z0 <= z < z1:
+                    ids[x - x0, y - y0, z - z0] = block
+        return ids
+
+    def take_changes(self) -> WorldChanges:
+        """What `set_block` changed since the last call (cells, the sections that see them), then
+        forget it: the world's part of a tick's record. The arena keeps no light (nothing waits)
+        and saves nothing (no column is unsaved)."""
+        return self._changes.take()
+
     def take_changed_sections(self) -> set[SectionKey]:
-        """Sections changed by `set_block` since the last call (a renderer rebuilds them), then forgets them."""
-        changed, self._changed = self._changed, set()
-        return changed
+        """Compatibility alias: the sections of `take_changes` (which it takes whole)."""
+        return set(self.take_changes().sections)
 
     # --- physics.CollisionWorld -------------------------------------------------------------
 
@@ -220,15 +257,124 @@ class Arena:
                 ids[x - x0, y, z - z0] = block
         return ids
 
-    def column_entities(self, cx: int, cz: int) -> list[dict]:
-        """No mob is stored in the lab."""
-        return []
-
-    def set_column_entities(self, cx: int, cz: int, entities: list[dict]) -> None:
-        """Mobs are not kept between lab runs."""
-
     def spawn_body(self) -> physics.Body:
         return physics.Body.at_feet(*SPAWN_FEET)
+
+    # --- light: none kept (full brightness) ------------------------------------------------------
+
+    def light(self, x: int, y: int, z: int) -> tuple[int, int]:
+        """FULL_BRIGHTNESS at every cell: the lab keeps no light. TypeError unless whole numbers."""
+        _cell(x, y, z)
+        return FULL_BRIGHTNESS
+
+    def padded_light(self, cx: int, sy: int, cz: int) -> None:
+        """None: no light array, so the mesher draws the section as under the open sky."""
+        _cell(cx, sy, cz)
+        return None
+
+    # --- the ticker: only the clock ----------------------------------------------------------------
+
+    @property
+    def day_time(self) -> int:
+        """[ticks] The time of day, 0..DAY_TICKS - 1 (0 sunrise): `ticks` within its day, as the world's."""
+        return self.ticks % DAY_TICKS
+
+    def set_day_time(self, day_time: int) -> None:
+        """Move the clock on to the next time it reads `day_time` (less than a day forward), as the
+        world's. TypeError/ValueError (nothing changes) unless an int 0..DAY_TICKS - 1."""
+        if isinstance(day_time, bool) or not isinstance(day_time, int):
+            raise TypeError(f"the time of day is an int of ticks, got {day_time!r}")
+        if not 0 <= day_time < DAY_TICKS:
+            raise ValueError(f"the time of day is 0..{DAY_TICKS - 1} ticks, got {day_time}")
+        self.ticks += (day_time - self.day_time) % DAY_TICKS
+
+    def tick(self) -> int:
+        """Move the clock on one tick; no block update runs in the lab, so 0 ran."""
+        self.ticks += 1
+        return 0
+
+    def schedule(self, x: int, y: int, z: int, delay: int) -> bool:
+        """False: the lab runs no block updates (its fluids keep their currents, its sand stays).
+        TypeError for a coordinate that is not whole, ValueError for a delay outside 1..MAX_DELAY_TICKS."""
+        _cell(x, y, z)
+        if isinstance(delay, bool) or not isinstance(delay, int) or not 1 <= delay <= MAX_DELAY_TICKS:
+            raise ValueError(f"delay must be an int number of ticks in 1..{MAX_DELAY_TICKS}, got {delay!r}")
+        return False
+
+    def take_falling_starts(self) -> list[FallingStart]:
+        """[]: with no block updates nothing starts to fall on its own."""
+        return []
+
+    def take_problems(self) -> list[WorldProblem]:
+        """[]: there is no file to find damage in."""
+        return []
+
+    # --- what is stored with the columns: in memory, for this run --------------------------------
+
+    def column_entities(self, cx: int, cz: int) -> list[dict]:
+        """The entities (mobs, blocks in flight) stored with column (cx, cz) this run (copies)."""
+        return [dict(entry) for entry in self._entities.get(_column(cx, cz), [])]
+
+    def set_column_entities(self, cx: int, cz: int, entities: list[dict]) -> None:
+        """Replace the entities stored with column (cx, cz) for this run (never written anywhere);
+        what a world file could not hold is refused as `World.set_column_entities` refuses it."""
+        key = _column(cx, cz)
+        entities_json(entities)
+        self._entities[key] = [dict(entry) for entry in entities]
+
+    def entity_columns(self) -> list[tuple[int, int]]:
+        """Every column whose entity list holds something, sorted."""
+        return sorted(key for key, listed in self._entities.items() if listed)
+
+    # --- keeping memory bounded: the lab is small and held whole -----------------------------------
+
+    def columns_far_from(self, centres, radius: int) -> list[tuple[int, int]]:
+        """[]: no lab column is ever let go. ValueError unless `radius` is a non-negative int."""
+        if isinstance(radius, bool) or not isinstance(radius, int) or radius < 0:
+            raise ValueError(f"radius must be a non-negative int (columns), got {radius!r}")
+        for cx, cz in centres:
+            _column(cx, cz)
+        return []
+
+    def is_edited(self, cx: int, cz: int) -> bool:
+        """False: nothing in the lab waits to be saved."""
+        _column(cx, cz)
+        return False
+
+    def unload_columns(self, keys) -> int:
+        """0: the lab is held whole."""
+        for cx, cz in keys:
+            _column(cx, cz)
+        return 0
+
+    # --- players: kept in memory for this run --------------------------------------------------------
+
+    @property
+    def player_state(self) -> dict | None:
+        """The local player's state (`saved_player_state(LOCAL_PLAYER)`); the session writes it on save."""
+        return self.saved_player_state(LOCAL_PLAYER)
+
+    @player_state.setter
+    def player_state(self, state: dict | None) -> None:
+        self.set_player_state(LOCAL_PLAYER, state)
+
+    def player_states(self) -> tuple[str, ...]:
+        """The names of the players whose state is kept, sorted."""
+        return tuple(sorted(self._player_states))
+
+    def saved_player_state(self, name: str) -> dict | None:
+        """The state kept for player `name`, or None."""
+        return self._player_states.get(check_player_name(name))
+
+    def set_player_state(self, name: str, state: dict | None) -> None:
+        """Keep `state` for player `name` this run, as it is (None forgets it): it is never written,
+        so unlike a world file the lab holds any state, even one the session cannot use (the tests
+        of an unusable saved player keep theirs here). TypeError/ValueError for a bad name."""
+        name = check_player_name(name)
+        if state is None:
+            self._player_states.pop(name, None)
+        else:
+            self._player_states[name] = state
 
     # --- the world's lifecycle (nothing to write) ----------------------------------------------
 
@@ -260,6 +406,16 @@ def _whole(value: object) -> int:
             return int(value)
         raise TypeError(f"block coordinates are whole numbers, got {value!r}")
     return int(value)
+
+
+def _cell(x: object, y: object, z: object) -> Cell:
+    """(x, y, z) as ints; TypeError unless whole numbers."""
+    return _whole(x), _whole(y), _whole(z)
+
+
+def _column(cx: object, cz: object) -> tuple[int, int]:
+    """(cx, cz) as ints; TypeError unless whole numbers."""
+    return _whole(cx), _whole(cz)
 
 
 def build_arena() -> Arena:
@@ -339,7 +495,7 @@ def build_arena() -> Arena:
     fill(cx - 1, FLOOR_Y, cz - 1, cx + 1, FLOOR_Y, cz + 1, "sand")
     for cell in CACTUS_CELLS:
         arena.set_block(*cell, "cactus")
-    arena.take_changed_sections()  # building it is not an edit to redraw: the window draws every section
+    arena.take_changes()  # building it is not an edit to redraw: the window draws every section
     return arena
 
 

@@ -7,8 +7,8 @@ Deterministic: each brain has its own seeded random stream, so a replay gives th
 Does not own: moving (physics.step / physics.Crowd do that), spawning, despawning or drawing.
 It reads the world through the physics query protocol: `collision_boxes` for walls, steps and
 drops, the medium test (`physics.media.medium_before_move`, the test the step itself makes) for
-swimming, and the world's material query (`material` or `materials_in`; a world without one
-has no fluids, as physics sees it) for the fluids ahead.
+swimming, and the world's `material` and `revision` (which every `game.game_world.GameWorld`
+has, as `physics.BlockGrid` does) for the fluids ahead.
 
 The fluid rules, per tick:
 - In water or lava (the medium the mob's step this tick will see: read only when the contact
@@ -30,12 +30,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import physics
 from physics import AABB, Body, Intent
-from physics.materials import FLUIDS, Material, has_materials, material_at
+from physics.materials import FLUIDS, Material
 from physics.media import DRY, medium_before_move
 
 from .replay import wrap_yaw
@@ -177,25 +176,13 @@ def _is_step(world: physics.CollisionWorld, probe: AABB, body: Body) -> bool:
     return not any(raised.intersects(b) for b in world.collision_boxes(raised))
 
 
-def _material_reader(world) -> Callable[[int, int, int], Material] | None:
-    """How the brain reads the material of one cell of `world`: the world's own one-cell query
-    (`material`), or its many-cells query asked for one cell; None for a world that does not say
-    what its cells are made of (physics moves bodies there as on dry land, so it has no fluids)."""
-    single = getattr(world, "material", None)
-    if single is not None:
-        return single
-    if has_materials(world):
-        return lambda x, y, z: material_at(world, x, y, z)
-    return None
-
-
 def _look_for_fluids(world, box: AABB, probe: AABB, avoid_lava: bool, avoid_deep_water: bool,
                      last_scan: tuple = ()) -> tuple[tuple, bool]:
     """Whether the way from `box` to `probe` leads into lava or deep water (each only when asked),
     with what was asked: (question, answer). `last_scan`, an earlier (question, answer), is
     answered again without reading the world when the question, the world and its `revision`
-    are the same (a walking mob asks about the same cells for several ticks); a world without a
-    revision is read every time.
+    are the same (a walking mob asks about the same cells for several ticks); a world whose
+    revision is None is read every time.
 
     Columns: those the box stretched to the probe covers, less those the box already stands in
     that the probe does not reach (a mob at a pool's edge may walk away from it). In each, cells
@@ -204,9 +191,7 @@ def _look_for_fluids(world, box: AABB, probe: AABB, avoid_lava: bool, avoid_deep
     ranges are [low, high): a box ending on a cell's face does not reach into that cell."""
     if not (avoid_lava or avoid_deep_water):
         return (), False
-    read = _material_reader(world)
-    if read is None:
-        return (), False
+    read = world.material
     floor = math.floor
     bx0, by0, bz0, bx1, by1, bz1 = box
     px0, _, pz0, px1, _, pz1 = probe
@@ -214,7 +199,7 @@ def _look_for_fluids(world, box: AABB, probe: AABB, avoid_lava: bool, avoid_deep
     qx0, qx1, qz0, qz1 = floor(px0), -floor(-px1), floor(pz0), -floor(-pz1)  # the probe's
     top = -floor(-by1) - 1
     below_bottom = floor(by0) - MAX_SAFE_DROP_BLOCKS - 2
-    revision = getattr(world, "revision", None)
+    revision = world.revision
     question = (world, revision, ox0, ox1, oz0, oz1, qx0, qx1, qz0, qz1, top, below_bottom, avoid_lava,
                 avoid_deep_water)
     if revision is not None and last_scan and last_scan[0] == question:

@@ -11,31 +11,38 @@ Pure: no Ursina. Does not own: how a mob decides (`game.mob_brain`), how bodies 
 (`physics`), the player's own step (`game.player`), projectiles (`game.projectiles`), drawing
 (`game.render.entity_view`) or when the world file is written (the game calls `World.save`).
 
-One mob tick, `tick(player)`, runs right after the player's own step (`Player.tick`):
-1. restore: columns within RESTORE_RADIUS_COLUMNS of the player's column, met for the first
-   time this session, hand back the mobs stored with them;
-2. spawn: every SPAWN_INTERVAL_TICKS ticks, while fewer than MAX_NATURAL_MOBS live, one mob
-   may appear on a grass block near the player (spots drawn from the world seed and the tick);
-3. the player's push: in Beta the player is first in the world's entity list, so its update
-   (its step, already done) ends by pushing every mob whose box meets its push region, in
-   crowd order: `player, mob = physics.push(player, mob)`;
+One mob tick, `tick(players)`, runs right after the players' own steps (`Player.tick`), with
+their bodies in join order (one body: a single-player game, exactly as before players were many):
+1. restore: columns within RESTORE_RADIUS_COLUMNS of any player's column, met for the first
+   time this session, hand back the mobs stored with them (player by player);
+2. spawn: every SPAWN_INTERVAL_TICKS ticks, for each player in join order, while fewer than
+   MAX_NATURAL_MOBS per player live, one mob may appear on a grass block near that player
+   (spots drawn from the world seed, the tick and the player's place in the join order);
+3. the players' push: in Beta the players are first in the world's entity list, so each one's
+   update (its step, already done) ends by pushing every mob whose box meets its push region,
+   in crowd order: `player, mob = physics.push(player, mob)`, player by player in join order;
 4. every brain thinks (in crowd order), then `crowd.step(intents)`: each mob steps, then pushes
    the mobs meeting its push region (Beta's order among mobs);
-5. the mobs' push on the player: every mob whose push region meets the player, in crowd order:
-   `mob, player = physics.push(mob, player)`. In Beta each of these comes right after that
-   mob's own step; a push changes velocities only, and a mob's box after the crowd tick is its
-   box after its own step, so the impulses are Beta's; only the order in which one mob's
-   velocity sums them can differ (in the last bit);
-6. despawn: mobs farther than DESPAWN_DISTANCE_BLOCKS (horizontally) from the player, or fallen
-   below FALL_RESPAWN_Y (off the lab's floor, into the void), are removed.
-The player's next step carries the pushes it received, as in Beta. So a touching player and
+5. the mobs' push on the players: every mob, in crowd order, pushes each player (in join order)
+   that meets its push region: `mob, player = physics.push(mob, player)`. In Beta each of these
+   comes right after that mob's own step; a push changes velocities only, and a mob's box after
+   the crowd tick is its box after its own step, so the impulses are Beta's; only the order in
+   which one mob's velocity sums them can differ (in the last bit);
+6. despawn: mobs farther than DESPAWN_DISTANCE_BLOCKS (horizontally) from every player, or
+   fallen below FALL_RESPAWN_Y (off the lab's floor, into the void), are removed.
+Each player's next step carries the pushes it received, as in Beta. So a touching player and
 mob are pushed twice a tick, once from each side, and neither is ever solid to the other.
+With many players and mobs, the pairs that may touch are found in buckets of the ground
+(`push_candidates`), never by testing every player against every mob; the pushes and their
+order are the same as testing every pair.
 
-Everything here is a function of the world, the world seed, the player's bodies and the tick
+Everything here is a function of the world, the world seed, the players' bodies and the tick
 count: no wall clock and no unseeded random numbers, so a replay gives the same mobs.
 
 Saving: `save()` writes every live mob into the entity list of the column under its feet (and
 empties the lists of columns whose mobs left); `World.save` then writes them with the blocks.
+Falling blocks and projectiles share those lists: the mobs replace and restore only their own
+entries (`game.saved_entities.is_mob_entry`: every entry not of a kind in flight).
 A mob is always either live here or stored with a column, never both: a column's stored mobs
 are restored once per session, the first time the player comes near. Columns that the game
 unloads never hold live mobs: DESPAWN_DISTANCE_BLOCKS is within the area the game keeps
@@ -59,11 +66,13 @@ from dataclasses import dataclass
 import physics
 from physics import AABB, Body
 from physics.body import require_finite
-from physics.materials import FLUIDS, has_materials, materials_in
+from physics.materials import FLUIDS
 from physics.push import push_region
 
+from .derived_seeds import derived_seed
 from .mob_brain import BOXLING, MobBrain
 from .player import FALL_RESPAWN_Y, blend, surface_feet
+from .saved_entities import is_mob_entry, replace_own
 from .saved_values import body_fields, body_from_fields, preview
 from .targeting import Target, placement_cell
 from .world.coords import CHUNK_SIZE, column_of
@@ -71,7 +80,14 @@ from .world.coords import CHUNK_SIZE, column_of
 SPAWN_INTERVAL_TICKS = 60
 """[ticks] How often natural spawning is tried (every 3 s; the first try is at tick 60)."""
 MAX_NATURAL_MOBS = 6
-"""Natural spawning stops while this many mobs live (mobs spawned with M count, but M ignores it)."""
+"""Natural spawning stops while this many mobs per player live (mobs spawned with M count, but
+M ignores it): like Beta's mob cap, which grows with the chunks loaded around the players."""
+PUSH_CELL_BLOCKS = 4.0
+"""[blocks] The side of the ground buckets that find which bodies may push which (`push_candidates`):
+wider than any body's push region (a boxling's or a player's 0.6 plus twice the push reach 0.2:
+1.0), so a region meets at most two buckets on each axis."""
+PUSH_BUCKETS_FROM_PAIRS = 256
+"""Below this many player-mob pairs every pair is tested (buckets would cost more than they save)."""
 SPAWN_DISTANCE_BLOCKS = (16.0, 32.0)
 """[blocks] Natural spawns land this far from the player's feet, horizontally: out of arm's
 reach, within the smallest view distance (2 columns, 32 blocks)."""
@@ -164,14 +180,6 @@ def _mob_from_state(state: object) -> SavedMob:
     return SavedMob(body, brain, order)
 
 
-def derived_seed(*parts: object) -> int:
-    """A 64-bit seed from `parts` (ints and strings), the same on every machine and run.
-
-    `random.Random` seeded with a string hashes it with SHA-512 (unlike `hash()`, which Python
-    salts per process for strings)."""
-    return random.Random(" ".join(str(p) for p in parts)).getrandbits(64)
-
-
 def horizontal_distance(a: Body, b: Body) -> float:
     """[blocks] Between the feet centres of two bodies, on X and Z."""
     ax, _, az = a.feet
@@ -184,7 +192,7 @@ def horizontal_distance(a: Body, b: Body) -> float:
 class MobManager:
     """The live mobs of one world; `tick(player)` advances them one tick after the player's step.
 
-    `world`: a `game.world.World` (or anything with its collision query, `column`, `get_block`,
+    `world`: a `game.game_world.GameWorld` (its collision and material queries, `column`, `get_block`,
     `column_entities` and `set_column_entities`). `seed`: the world seed, from which every
     brain's and every natural spawn's random numbers are derived.
     """
@@ -242,7 +250,7 @@ class MobManager:
 
     def has_room(self, box: AABB, others: Iterable[Body] = ()) -> bool:
         """Whether `box` overlaps no block and none of `others` and no mob by more than the contact
-        tolerance, and (in a world that says what its cells are made of) no water or lava."""
+        tolerance, and no water or lava."""
         tolerance = physics.CONTACT_TOLERANCE
         if any(box.overlap_depth(b) > tolerance for b in self.world.collision_boxes(box)):
             return False
@@ -251,12 +259,10 @@ class MobManager:
         return not self._in_fluid(box)
 
     def _in_fluid(self, box: AABB) -> bool:
-        """Whether a cell `box` overlaps is water or lava (never, in a world without materials)."""
-        if not has_materials(self.world):
-            return False
+        """Whether a cell `box` overlaps is water or lava (the world's `materials_in`)."""
         x0, y0, z0 = (math.floor(v) for v in box[:3])
         x1, y1, z1 = (math.ceil(v) - 1 for v in box[3:])
-        return not FLUIDS.isdisjoint(materials_in(self.world, x0, y0, z0, x1, y1, z1).values())
+        return not FLUIDS.isdisjoint(self.world.materials_in(x0, y0, z0, x1, y1, z1).values())
 
     def spawn(self, feet: Sequence[float], yaw: float = 0.0, others: Iterable[Body] = ()) -> int:
         """Add a boxling at rest with its feet centre at `feet` facing `yaw` [degrees]; returns its key.
@@ -291,9 +297,13 @@ class MobManager:
             return None
         return self.spawn(feet, yaw, others)
 
-    def _spawn_naturally(self, player: Body) -> None:
-        """One try at a natural spawn (see SPAWN_*): spots drawn from the world seed and the tick."""
-        spots = random.Random(derived_seed("spawn", self.seed, self.ticks_run))
+    def _spawn_naturally(self, player: Body, order: int = 0, others: Sequence[Body] | None = None) -> None:
+        """One try at a natural spawn near `player` (see SPAWN_*), the `order`-th player in join
+        order: spots drawn from the world seed, the tick (and `order`, after the first player), with
+        room clear of `others` (every player's body; by default `player`'s alone)."""
+        parts = ("spawn", self.seed, self.ticks_run) + ((order,) if order else ())
+        spots = random.Random(derived_seed(*parts))
+        others = (player,) if others is None else tuple(others)
         px, _, pz = player.feet
         for _ in range(SPAWN_TRIES):
             angle = spots.uniform(0.0, 2.0 * math.pi)
@@ -304,53 +314,65 @@ class MobManager:
             ground_y = math.ceil(feet[1]) - 1
             if ground_y < 0 or self.world.get_block(bx, ground_y, bz) != SPAWN_GROUND:
                 continue
-            if self.has_room(AABB.around_feet(*feet, BOXLING.width, BOXLING.height), (player,)):
-                self.spawn(feet, yaw, (player,))
+            if self.has_room(AABB.around_feet(*feet, BOXLING.width, BOXLING.height), others):
+                self.spawn(feet, yaw, others)
                 return
 
     # --- the tick --------------------------------------------------------------------------------
 
-    def tick(self, player: Body) -> Body:
-        """Advance every mob one tick (see the module docstring); returns the player's body with the
-        mobs' pushes added to its velocity. Call it once per tick, right after the player's step."""
-        if not isinstance(player, Body):
-            raise TypeError(f"tick needs the player's physics.Body, got {player!r}")
-        self._restore_around(player)
-        if self.ticks_run and self.ticks_run % SPAWN_INTERVAL_TICKS == 0 and len(self) < MAX_NATURAL_MOBS:
-            self._spawn_naturally(player)
+    def tick(self, players: Body | Sequence[Body]) -> Body | tuple[Body, ...]:
+        """Advance every mob one tick (see the module docstring) with the players' bodies, in join
+        order; returns them with the mobs' pushes added to their velocities (one body given: that
+        body; a sequence: a tuple, same order). Call it once per tick, right after the players'
+        steps. TypeError unless each is a physics.Body; nothing changes then."""
+        one = isinstance(players, Body)
+        bodies_of_players = [players] if one else list(players) if isinstance(players, Sequence) else None
+        if bodies_of_players is None or not all(isinstance(body, Body) for body in bodies_of_players):
+            raise TypeError(f"tick needs the players' physics.Body (or a sequence of them), got {players!r}")
+        for player in bodies_of_players:
+            self._restore_around(player)
+        if self.ticks_run and self.ticks_run % SPAWN_INTERVAL_TICKS == 0:
+            for order, player in enumerate(bodies_of_players):
+                if len(self) < MAX_NATURAL_MOBS * len(bodies_of_players):
+                    self._spawn_naturally(player, order, bodies_of_players)
         self._previous = [(body, brain.yaw) for body, brain in zip(self.bodies, self._brains)]
 
         bodies = list(self.bodies)
-        player, bodies = self._player_pushes(player, bodies)
+        self._players_push(bodies_of_players, bodies)
         if bodies != list(self.bodies):
             self._replace(bodies)
         world = self.world
         self._crowd.step([brain.think(body, world) for body, brain in zip(self.bodies, self._brains)])
 
         bodies = list(self.bodies)
-        player, bodies = self._pushes_on_player(player, bodies)
+        self._pushes_on_players(bodies_of_players, bodies)
         if bodies != list(self.bodies):
             self._replace(bodies)
-        self._despawn_far_from(player)
+        self._despawn_far_from(bodies_of_players)
         self.ticks_run += 1
-        return player
+        return bodies_of_players[0] if one else tuple(bodies_of_players)
 
     @staticmethod
-    def _player_pushes(player: Body, bodies: list[Body]) -> tuple[Body, list[Body]]:
-        """Step 3: the player (Beta's `me`) pushes every mob meeting its push region, in crowd order."""
-        region = push_region(player.box)
-        for i, mob in enumerate(bodies):
-            if region.intersects(mob.box):
-                player, bodies[i] = physics.push(player, mob)
-        return player, bodies
+    def _players_push(players: list[Body], bodies: list[Body]) -> None:
+        """Step 3: each player (Beta's `me`), in join order, pushes every mob meeting its push region,
+        in crowd order (`players` and the mobs' `bodies` are updated in place)."""
+        regions = [push_region(player.box) for player in players]
+        near = push_candidates(regions, [mob.box for mob in bodies])
+        for p, region in enumerate(regions):
+            for i in near[p]:
+                if region.intersects(bodies[i].box):
+                    players[p], bodies[i] = physics.push(players[p], bodies[i])
 
     @staticmethod
-    def _pushes_on_player(player: Body, bodies: list[Body]) -> tuple[Body, list[Body]]:
-        """Step 5: every mob whose push region meets the player pushes it (the mob is Beta's `me`)."""
-        for i, mob in enumerate(bodies):
-            if push_region(mob.box).intersects(player.box):
-                bodies[i], player = physics.push(mob, player)
-        return player, bodies
+    def _pushes_on_players(players: list[Body], bodies: list[Body]) -> None:
+        """Step 5: every mob (Beta's `me`), in crowd order, pushes each player meeting its push
+        region, in join order (`players` and `bodies` are updated in place)."""
+        regions = [push_region(mob.box) for mob in bodies]
+        near = push_candidates(regions, [player.box for player in players])
+        for i, region in enumerate(regions):
+            for p in near[i]:
+                if region.intersects(players[p].box):
+                    bodies[i], players[p] = physics.push(bodies[i], players[p])
 
     def knock_back(self, index: int, impulse: Sequence[float]) -> None:
         """Add `impulse` (dvx, dvy, dvz) [blocks/tick] to the velocity of mob `index` (crowd order),
@@ -365,9 +387,12 @@ class MobManager:
                              mob.collided_vertically, mob.camera_lag)
         self._replace(bodies)
 
-    def _despawn_far_from(self, player: Body) -> None:
+    def _despawn_far_from(self, players: Sequence[Body]) -> None:
+        """Step 6: remove the mobs farther than DESPAWN_DISTANCE_BLOCKS from every player (with no
+        player, none by distance) or fallen into the void."""
         far = [i for i, body in enumerate(self.bodies)
-               if horizontal_distance(body, player) > DESPAWN_DISTANCE_BLOCKS or body.feet[1] < FALL_RESPAWN_Y]
+               if body.feet[1] < FALL_RESPAWN_Y or (players and all(
+                   horizontal_distance(body, player) > DESPAWN_DISTANCE_BLOCKS for player in players))]
         for i in reversed(far):
             self._remove(i)
 
@@ -382,7 +407,8 @@ class MobManager:
         for order, (body, brain) in enumerate(zip(self.bodies, self._brains)):
             by_column.setdefault(_column_under(body), []).append(mob_state(body, brain, order))
         for key in sorted(by_column.keys() | self._stored_columns | self._unreadable.keys()):
-            self.world.set_column_entities(*key, self._unreadable.get(key, []) + by_column.get(key, []))
+            # Only the mobs' entries are replaced: falling blocks and projectiles share the list.
+            replace_own(self.world, key, is_mob_entry, self._unreadable.get(key, []) + by_column.get(key, []))
         self._stored_columns = set(by_column)
 
     def _restore_around(self, player: Body) -> None:
@@ -400,7 +426,7 @@ class MobManager:
             if key in self._restored:
                 continue
             self._restored.add(key)
-            stored = self.world.column_entities(*key)
+            stored = [state for state in self.world.column_entities(*key) if is_mob_entry(state)]
             if stored:
                 self._stored_columns.add(key)
             for state in stored:
@@ -411,6 +437,8 @@ class MobManager:
                     self._unreadable.setdefault(key, []).append(state)
                     warnings.warn(f"a mob saved in column {key} cannot be used and is kept as it is: {error}",
                                   stacklevel=2)
+        if not restored:
+            return  # the usual tick: no set of every live body to build (each player asks every tick)
         present = set(self.bodies)
         for key, mob in sorted(restored, key=lambda item: item[1].order):
             if mob.body in present:
@@ -440,6 +468,36 @@ class MobManager:
         for handle, old, new in zip(self._crowd.handles, self._crowd.bodies, bodies):
             if new is not old:
                 self._crowd.replace(handle, new)
+
+
+def push_candidates(regions: Sequence[AABB], boxes: Sequence[AABB]) -> list[Sequence[int]]:
+    """For each of `regions`, the indices of `boxes` (ascending) that may meet it: every one that
+    does, and perhaps a few more (the caller tests each). Every index for every region when there
+    are few pairs; otherwise from ground buckets of PUSH_CELL_BLOCKS (a box wider than a bucket is
+    listed for every region)."""
+    if len(regions) * len(boxes) < PUSH_BUCKETS_FROM_PAIRS:
+        every = range(len(boxes))
+        return [every] * len(regions)
+    size = PUSH_CELL_BLOCKS
+    buckets: dict[tuple[int, int], list[int]] = {}
+    wide: list[int] = []
+    for index, box in enumerate(boxes):
+        if box[3] - box[0] > size or box[5] - box[2] > size:
+            wide.append(index)
+            continue
+        for bx in {math.floor(box[0] / size), math.floor(box[3] / size)}:
+            for bz in {math.floor(box[2] / size), math.floor(box[5] / size)}:
+                buckets.setdefault((bx, bz), []).append(index)
+    found = []
+    for region in regions:
+        x0, x1 = math.floor(region[0] / size), math.floor(region[3] / size)
+        z0, z1 = math.floor(region[2] / size), math.floor(region[5] / size)
+        near = set(wide)
+        for bx in range(x0, x1 + 1):
+            for bz in range(z0, z1 + 1):
+                near.update(buckets.get((bx, bz), ()))
+        found.append(sorted(near))
+    return found
 
 
 def _column_under(body: Body) -> tuple[int, int]:

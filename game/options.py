@@ -36,7 +36,8 @@ class LaunchOptions:
     world: Path | None = None
     """The world file; None: `game.paths.default_world_path()`."""
     seed: int | None = None
-    """Seed for a new world; None: a random one. For an existing world it must match its seed."""
+    """Seed for a new world (--seed's text read by `game.seed_text.seed_from_text`); None: a random one.
+    For an existing world it must be that world's seed: `game.cli.open_world` refuses any other."""
     new: bool = False
     """--new: create the world; it is an error if something is already at the path."""
     view_distance: int | None = None
@@ -46,7 +47,10 @@ class LaunchOptions:
     realtime: bool = False
     """Run a replay's ticks from the wall clock instead of two frames per tick (benchmarks)."""
     day_time: int | None = None
-    """[ticks] --time: the time of day to start at (0..23,999, 0 sunrise); None: the world's saved time."""
+    """[ticks] --time: the time of day to start at (0..23,999, 0 sunrise); None: the world's saved time.
+    A launch option, not an event: it sets where play starts, before tick 0, and a recording does not
+    hold it (replay with the same --time); a change during play is the `set_day_time` event
+    (`game.replay.SetDayTime`, the pause menu's time buttons)."""
     profile_frames: bool = False
     """--profile-frames (hidden): the report carries a per-frame breakdown from Panda3D's PStats (`game.frame_profile`)."""
     cave_culling: bool = True

@@ -6,7 +6,9 @@ toggles it), respawning after a fall below FALL_RESPAWN_Y, the spawn point on th
 eye height (EYE_HEIGHT, the one place it is defined), the interpolated view, the player's
 vitals and damage toggle (`health.Vitals`, applied each tick by `suffer`), being dead (only key
 releases and RESPAWN_KEY are heard; `respawn`) and the saved player state (`to_state` /
-`saved_player`).
+`saved_player`), and what is one player's own among many: its name (`LOCAL_PLAYER`, checked
+by `check_player_name`, both from `game.world.player_names`), hotbar, digging, view motion, HUD and
+overlay toggles (`Toggles`), inventory screen and screenshot requests.
 Pure: no Ursina. Does not own: physics, the key bindings (`game.controls`), when ticks run or
 the other input rules (`game.session`: building, the hotbar, mobs, projectiles), the health
 rules themselves (`game.health`).
@@ -28,10 +30,13 @@ from . import health
 from .controls import DEFAULT_BINDINGS, RESPAWN_KEY, InputState, KeyBindings
 from .health import Vitals
 from .hotbar import Hotbar, HotbarStateError
+from .mining import Mining
 from .replay import MAX_PITCH, Event, KeyDown, KeyUp, wrap_yaw
 from .saved_values import body_fields, body_from_fields, flag, numbers, preview
+from .view_bobbing import ViewMotion
 from .world.blocks import SHAPES, SOLID
 from .world.coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT, WORLD_HEIGHT
+from .world.player_names import LOCAL_PLAYER, check_player_name
 
 EYE_HEIGHT = 1.62
 """[blocks] Eye above the feet (Beta's yOffset 1.62F; its float rounding, 5e-9, cannot be seen)."""
@@ -59,6 +64,26 @@ class View:
     """The player's box as drawn this frame [blocks]."""
     camera_lag: float
     """[blocks] The blended camera lag (already subtracted from the eye)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Toggles:
+    """What one player's HUD and overlay keys have switched on (the window shows the local
+    player's; reports list them)."""
+
+    hud_visible: bool = True
+    """F1 hides the crosshair and hotbar."""
+    overlay_panel: bool = False
+    """F3's text panel."""
+    overlay_boxes: bool = False
+    """F3's (or B's) boxes in the world."""
+    third_person: bool = False
+    """F5: the camera behind the player (Beta's thirdPersonView), showing the player's own model."""
+
+    @property
+    def overlay(self) -> bool:
+        """Anything of the F3 overlay is shown."""
+        return self.overlay_panel or self.overlay_boxes
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,13 +131,31 @@ def section_of(feet: Sequence[float]) -> tuple[int, int, int]:
 
 
 class Player:
-    """The player's simulation state; `tick` advances it by one 20 Hz tick."""
+    """One player's simulation state; `tick` advances its body by one 20 Hz tick.
+
+    Besides the body it owns what is this player's alone in a game of many: its `name`, `hotbar`,
+    digging (`mining`), drawing state (`view_motion`), HUD and overlay `toggles`, whether its
+    inventory screen is open, and its screenshot requests. The session's rules change them."""
 
     def __init__(self, world, body: physics.Body, yaw: float = 0.0, pitch: float = 0.0, flying: bool = False,
                  settings: physics.MovementSettings = physics.BETA, *,
                  spawn: Callable[[], physics.Body] | None = None,
                  bindings: KeyBindings = DEFAULT_BINDINGS, vitals: Vitals = Vitals(),
-                 damage_enabled: bool = True) -> None:
+                 damage_enabled: bool = True, name: str = LOCAL_PLAYER, hotbar: Hotbar | None = None) -> None:
+        self.name = check_player_name(name)
+        """Who this is (`game.world.player_names`): the key of `Session.players` and of the saved state."""
+        if hotbar is not None and not isinstance(hotbar, Hotbar):
+            raise TypeError(f"hotbar must be game.hotbar.Hotbar, got {hotbar!r}")
+        self.hotbar = hotbar if hotbar is not None else Hotbar()
+        self.mining = Mining()
+        """The attack button, the block being dug (Beta's break times) and the arm swing (`game.mining`)."""
+        self.view_motion = ViewMotion()
+        """Beta's per-tick drawing state of this player: view bobbing, the held block's equip dip, the
+        limbs' walk cycle (`game.view_bobbing`); the window blends it between ticks."""
+        self.toggles = Toggles()
+        self._inventory_open = False
+        self.screenshot_requests = 0
+        """F2 presses not yet taken by a window (`Session.take_screenshot_requests`); a headless run ignores them."""
         self.world = world
         """What the body collides with (a `physics.CollisionWorld`)."""
         self.spawn = spawn if spawn is not None else lambda: spawn_body(world)
@@ -143,17 +186,29 @@ class Player:
 
     @classmethod
     def spawned(cls, world, saved: SavedPlayer | None = None, *,
-                bindings: KeyBindings = DEFAULT_BINDINGS) -> Player:
-        """A player from a saved state, or at rest on the surface at the world's spawn."""
+                bindings: KeyBindings = DEFAULT_BINDINGS, name: str = LOCAL_PLAYER) -> Player:
+        """A player named `name` from a saved state (with its hotbar), or at rest on the surface at
+        the world's spawn with the default hotbar."""
         if saved is None:
-            return cls(world, spawn_body(world), bindings=bindings)
+            return cls(world, spawn_body(world), bindings=bindings, name=name)
         return cls(world, saved.body, saved.yaw, saved.pitch, saved.flying, bindings=bindings,
-                   vitals=saved.vitals, damage_enabled=saved.damage_enabled)
+                   vitals=saved.vitals, damage_enabled=saved.damage_enabled, name=name, hotbar=saved.hotbar)
 
     @property
     def dead(self) -> bool:
         """Health is 0: the player hears only key releases and RESPAWN_KEY until `respawn`."""
         return self.vitals.dead
+
+    @property
+    def inventory_open(self) -> bool:
+        """This player's creative inventory is open (a dead player's is closed)."""
+        return self._inventory_open and not self.dead
+
+    @inventory_open.setter
+    def inventory_open(self, is_open: bool) -> None:
+        if not isinstance(is_open, bool):
+            raise TypeError(f"inventory_open is true or false, got {is_open!r}")
+        self._inventory_open = is_open
 
     # --- a tick -------------------------------------------------------------------------------
 
@@ -238,8 +293,10 @@ class Player:
 
     # --- saving ---------------------------------------------------------------------------------
 
-    def to_state(self, hotbar: Hotbar) -> dict:
-        """The player and the hotbar as JSON values for `World.player_state` (floats read back bit for bit)."""
+    def to_state(self, hotbar: Hotbar | None = None) -> dict:
+        """The player and its hotbar (or `hotbar`) as JSON values for the world's saved player states
+        (`World.set_player_state`; floats read back bit for bit)."""
+        hotbar = self.hotbar if hotbar is None else hotbar
         body = self.body
         return {
             "version": PLAYER_STATE_VERSION,

@@ -34,7 +34,10 @@ def preview(value: object) -> str:
     shortened.maxlevel = PREVIEW_LEVELS
     shortened.maxstring = shortened.maxother = PREVIEW_CHARACTERS
     shortened.maxlist = shortened.maxdict = shortened.maxtuple = shortened.maxset = PREVIEW_ITEMS
-    return shortened.repr(value)
+    try:
+        return shortened.repr(value)
+    except ValueError:  # it holds an int of more digits than Python writes (sys.get_int_max_str_digits())
+        return f"<a {type(value).__name__} holding a number too long to show>"
 
 
 def body_fields(body: physics.Body) -> dict:

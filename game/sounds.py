@@ -33,7 +33,7 @@ from dataclasses import dataclass
 import physics
 from physics.materials import Material
 
-from .mobs import derived_seed
+from .derived_seeds import derived_seed
 from .world import blocks
 
 FAMILIES = ("stone", "grass", "wood", "sand", "glass", "cloth", "leaves")
@@ -226,13 +226,24 @@ class SoundRules:
         """The sounds of one tick: the player moved from `before` to `after` (its step and what
         happened to it), `hurt` when it lost health this tick; `mobs` are (key, body) of every live
         mob after its tick (their idle sounds)."""
+        return self.player_sounds(world, before, after, sneaking=sneaking, hurt=hurt, alive=alive) + self.mob_voices(mobs)
+
+    def player_sounds(self, world, before: physics.Body, after: physics.Body, *, sneaking: bool, hurt: bool,
+                      alive: bool) -> list[SoundEvent]:
+        """One player's sounds of one tick (`after_tick` without the mobs): its steps (counted in
+        these rules' `walked`, so a game of many players keeps one `SoundRules` per player for them),
+        landing, splash and hurt."""
         sounds: list[SoundEvent] = []
         if alive:
             sounds += self._player_sounds(world, before, after, sneaking)
             if hurt:
                 sounds.append(SoundEvent(PLAYER_HURT, after.feet, MOB_VOLUME, self._voice_pitch(self._random)))
-        sounds += self._mob_voices(mobs)
         return sounds
+
+    def mob_voices(self, mobs: Iterable[tuple[int, physics.Body]]) -> list[SoundEvent]:
+        """The idle voices of one tick of the mobs, (key, body) of every live mob (`after_tick`
+        without the player); a mob not listed is forgotten, so pass them all, every tick."""
+        return self._mob_voices(mobs)
 
     def _player_sounds(self, world, before: physics.Body, after: physics.Body, sneaking: bool) -> list[SoundEvent]:
         sounds = []

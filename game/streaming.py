@@ -4,8 +4,10 @@ Owns: the columns wanted around the player (within the view distance, nearest fi
 world for them in the background (`World.request` / `poll`, a few at a time so the nearest stay
 first as the player moves), handing the non-empty sections of a column to the renderer once the
 column and its 8 neighbours are loaded (so meshing never generates a column on the main thread),
-re-meshing sections that edits changed, dropping columns beyond the view distance + UNLOAD_MARGIN
-from the renderer and the world (saving first when one holds unsaved edits), and spending at most
+re-meshing the sections each tick's record names (`note_changes` with the `TickChanges` that
+`Session.tick()` returns: the streamer never asks the world what changed), dropping columns beyond
+the view distance + UNLOAD_MARGIN from the renderer and the world (saving first when one of them
+holds unsaved edits, as the world says: `World.is_edited`), and spending at most
 a per-frame time budget (`Pace.budget_s`, PLAYING) on the main-thread part of all this.
 `FixedSections` does the same job for a world of a few sections drawn at once (the lab's arena).
 Does not own: generation (worker processes, `game.world.generation`), meshing (the renderer's
@@ -132,8 +134,8 @@ class WorldStreamer:
     """Keeps the columns around a centre column loaded and drawn; call `update` once per frame."""
 
     def __init__(self, world, renderer: ChunkRenderer, view_distance: int, save: Callable[[], None]) -> None:
-        """`save()` writes the world (with the player) to disk; called before unloading a column
-        that was edited since the last `saved()`.
+        """`save()` writes the world (with the player) to disk; called before unloading columns
+        when one of them holds unsaved edits (`World.is_edited`).
 
         The renderer's own per-frame upload should be off (its `update` not called by Ursina):
         `update` uploads instead, under the time budget."""
@@ -153,7 +155,8 @@ class WorldStreamer:
         self._requested: set[Column] = set()
         self._loaded: set[Column] = set()
         self._shown: set[Column] = set()
-        self._unsaved: set[Column] = set()
+        self._changed: set[tuple[int, int, int]] = set()
+        """Sections named by the records noted since the last `update` (re-meshed there)."""
         self._to_unload: list[Column] = []
         self._radius_cap: int | None = None
         self._wanted_set: set[Column] = set()
@@ -205,13 +208,11 @@ class WorldStreamer:
         """Everything wanted around the centre is drawn and no mesh is pending."""
         return self._center is not None and self.progress() == 1.0
 
-    def note_edits(self, sections) -> None:
-        """Sections (cx, sy, cz) changed by world edits: their columns now hold unsaved blocks."""
-        self._unsaved.update((cx, cz) for cx, _, cz in sections)
-
-    def saved(self) -> None:
-        """The world was just saved: no column holds unsaved edits."""
-        self._unsaved.clear()
+    def note_changes(self, changes) -> None:
+        """A tick's record (`game.tick_changes.TickChanges`, or the world's part of one): the drawn
+        sections it names are re-meshed at the next `update` (records of several ticks run in one
+        frame add up)."""
+        self._changed.update(changes.sections)
 
     # --- the frame ------------------------------------------------------------------------------
 
@@ -273,9 +274,8 @@ class WorldStreamer:
         self._to_unload = sorted(far_shown, key=lambda c: distance_squared(c, center))  # pop() takes the farthest
         far_loaded = {c for c in self._loaded if distance_squared(c, center) > keep}
         if far_loaded:
-            if far_loaded & self._unsaved:
-                self._save()
-                self.saved()
+            if any(self.world.is_edited(*key) for key in far_loaded):
+                self._save()  # so the edited columns can go too (the world keeps unsaved ones loaded)
             self._loaded -= far_loaded
             # One column more than the shown ones: a drawn column's eight neighbours stay loaded, so
             # re-meshing it (an edit, or light spreading from a newly installed column) never makes a
@@ -322,10 +322,9 @@ class WorldStreamer:
         return [sy for sy in range(SECTIONS_PER_COLUMN) if filled[sy]]
 
     def _rebuild_edited(self) -> None:
-        changed = self.world.take_changed_sections()
-        if not changed:
+        if not self._changed:
             return
-        self.note_edits(changed)
+        changed, self._changed = self._changed, set()
         redraw(self.renderer, [key for key in changed if (key[0], key[2]) in self._shown])
 
     def _unload(self, key: Column) -> None:
@@ -343,7 +342,8 @@ class FixedSections:
     uploads stay under the frame's budget. Nothing is loaded, unloaded or saved."""
 
     def __init__(self, world, renderer: ChunkRenderer, sections) -> None:
-        """`world`: anything with `take_changed_sections()` (the renderer reads its padded sections)."""
+        """`world`: the world drawn (the renderer reads its padded sections); what changed comes
+        from the ticks' records (`note_changes`)."""
         self.world = world
         self.renderer = renderer
         self.sections = tuple(sections)
@@ -351,6 +351,7 @@ class FixedSections:
         """[columns] Unused: every section is drawn, whatever the distance."""
         self._columns = len({(cx, cz) for cx, _, cz in self.sections})
         self._handed_over = False
+        self._changed: set[tuple[int, int, int]] = set()
 
     def limit_radius(self, radius: int | None) -> None:
         """Every section is drawn at once: there is no radius to limit."""
@@ -370,15 +371,17 @@ class FixedSections:
     def settled(self) -> bool:
         return self._handed_over and self.renderer.pending == 0
 
-    def saved(self) -> None:
-        """Nothing is unloaded, so a save changes nothing here."""
+    def note_changes(self, changes) -> None:
+        """A tick's record: the sections it names are re-meshed at the next `update`."""
+        self._changed.update(changes.sections)
 
     def update(self, center: Column, pace: Pace = PLAYING) -> None:
         deadline = time.perf_counter() + pace.budget_s
         if not self._handed_over:
             self.renderer.show(self.sections)
             self._handed_over = True
-        redraw(self.renderer, self.world.take_changed_sections())
+        changed, self._changed = self._changed, set()
+        redraw(self.renderer, changed)
         while self.renderer.upload_finished(1) and time.perf_counter() < deadline:
             pass
 

@@ -5,8 +5,8 @@ Owns: the look direction from yaw and pitch, the ray cast from the eye (`find_ta
 front of a block is hit first), the placement rules (`can_place`, and `placement`: for slabs
 the half by where the face was hit, two halves making a double slab; for stairs the facing by
 the player's yaw, for ladders the wall by the clicked face) and the edits
-(`break_block`, `place_block`, `place_against`). Pure: no Ursina import; works on any world
-with the `World` block API.
+(`break_block`, `place_block`, `place_against`). Pure: no Ursina import; works on any
+`game.game_world.GameWorld` (the look ray reads its `selection_boxes`, building its blocks).
 Does not own: the hit test or the grid walk (`physics.cast` does both), block properties
 (`game.world.blocks`), which block the player holds (`game.hotbar`), what hitting a mob does
 (the session knocks it back), drawing the outline (`game.ui.target_outline`) or mesh rebuilds
@@ -37,6 +37,7 @@ from typing import Protocol
 import physics
 from physics import AABB
 
+from game.game_world import GameWorld
 from game.world.blocks import AIR, BREAKABLE, REPLACEABLE, SHAPES, block_id
 from game.world.coords import block_coordinate
 
@@ -53,6 +54,11 @@ boxes looking down) would graze the blocks on both sides and hit neither, so the
 not target the wall in front of them. A cube ten times the tolerance overlaps both and hits
 the nearer; it is far below a pixel, so no visible target changes, and far above the float
 drift of coordinates (an ulp at 30,000,000 is ~4e-9)."""
+MOB_SCAN_MARGIN = 1.0
+"""[blocks] `find_mob` sweeps the ray only against mob boxes within this of the region the ray
+passes through: any margin > 0 finds exactly the hits a sweep against every box finds (a box
+that meets no part of that region cannot be met); a whole block keeps that true whatever
+tolerance the sweep allows at a touching face."""
 
 Cell = tuple[int, int, int]
 SectionKeys = tuple[tuple[int, int, int], ...]
@@ -163,7 +169,7 @@ def find_target(world: physics.CollisionWorld, eye: Sequence[float], yaw: float,
     Within reach means at most `reach` along the ray (a face exactly at the reach counts).
 
     `eye`: (x, y, z) [blocks]; `yaw`, `pitch`: [degrees]; `reach`: [blocks], positive.
-    TypeError for non-numbers or a world without `collision_boxes`, ValueError for non-finite
+    TypeError for non-numbers or a world without `selection_boxes`, ValueError for non-finite
     values or a reach that is not positive.
     """
     x, y, z = _three("eye", eye)
@@ -195,12 +201,15 @@ class _SelectionView:
         return self.selection_boxes(region)
 
 
-def _selection_view(world: physics.CollisionWorld) -> physics.CollisionWorld:
-    """What the look ray is cast against: the world's selection boxes where it has them
-    (`World.selection_boxes`), else its collision boxes (a world with nothing to aim at but
-    what collides, such as a `physics.BlockGrid`)."""
-    selection_boxes = getattr(world, "selection_boxes", None)
-    return world if selection_boxes is None else _SelectionView(selection_boxes)
+def _selection_view(world: GameWorld) -> physics.CollisionWorld:
+    """What the look ray is cast against: the world's selection boxes (`GameWorld.selection_boxes`)
+    as collision boxes. TypeError for a world that has none (such as a bare `physics.BlockGrid`)."""
+    try:
+        selection_boxes = world.selection_boxes
+    except AttributeError:
+        raise TypeError(f"the look ray needs a game world with selection_boxes(region) "
+                        f"(game.game_world.GameWorld), got {type(world).__name__}") from None
+    return _SelectionView(selection_boxes)
 
 
 def find_mob(eye: Sequence[float], yaw: float, pitch: float, boxes: Iterable[AABB],
@@ -223,8 +232,16 @@ def find_mob(eye: Sequence[float], yaw: float, pitch: float, boxes: Iterable[AAB
     dx, dy, dz = look_direction(yaw, pitch)
     x, y, z = float(x), float(y), float(z)
     ray = AABB(x, y, z, x, y, z).grown(RAY_HALF_WIDTH, RAY_HALF_WIDTH, RAY_HALF_WIDTH)
+    # Only boxes that meet the region the ray sweeps through (grown by MOB_SCAN_MARGIN) can be hit:
+    # a crowd's other mobs are passed over without a sweep each.
+    ex, ey, ez = x + dx * reach, y + dy * reach, z + dz * reach
+    near = MOB_SCAN_MARGIN + RAY_HALF_WIDTH
+    lx, ly, lz, hx, hy, hz = min(x, ex) - near, min(y, ey) - near, min(z, ez) - near, \
+        max(x, ex) + near, max(y, ey) + near, max(z, ez) + near
     nearest = None
     for index, box in enumerate(boxes):
+        if box[3] < lx or box[0] > hx or box[4] < ly or box[1] > hy or box[5] < lz or box[2] > hz:
+            continue
         hit = physics.sweep(ray, dx * reach, dy * reach, dz * reach, box)
         if hit is None:
             continue

@@ -16,6 +16,8 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from .messages import shown
+
 _new_tuple = tuple.__new__
 
 
@@ -46,8 +48,8 @@ class AABB(_AABBFields):
                         max_z.__class__):
                 raise TypeError("a bool is not a coordinate")
         except TypeError:
-            raise TypeError(f"AABB corners are numbers, got ({min_x!r}, {min_y!r}, {min_z!r}) .. "
-                            f"({max_x!r}, {max_y!r}, {max_z!r})") from None
+            raise TypeError(f"AABB corners are numbers, got ({shown(min_x)}, {shown(min_y)}, {shown(min_z)}) .. "
+                            f"({shown(max_x)}, {shown(max_y)}, {shown(max_z)})") from None
         except OverflowError:
             finite = False
         if not finite:
@@ -65,8 +67,11 @@ class AABB(_AABBFields):
     @classmethod
     def around_feet(cls, x: float, y: float, z: float, width: float, height: float) -> AABB:
         """The box of a body whose feet centre is (x, y, z): x and z span +-width/2, y spans [y, y + height]."""
-        half = width / 2.0
-        return cls(x - half, y, z - half, x + half, y + height, z + half)
+        try:
+            half = width / 2.0
+            return cls(x - half, y, z - half, x + half, y + height, z + half)
+        except OverflowError:  # an int beyond floats (10**400) met a float
+            raise _beyond_floats("AABB.around_feet", (x, y, z, width, height)) from None
 
     # --- derived values -------------------------------------------------------------------
 
@@ -94,7 +99,10 @@ class AABB(_AABBFields):
     def offset(self, dx: float, dy: float, dz: float) -> AABB:
         """The same box moved by (dx, dy, dz)."""
         x0, y0, z0, x1, y1, z1 = self
-        return AABB(x0 + dx, y0 + dy, z0 + dz, x1 + dx, y1 + dy, z1 + dz)
+        try:
+            return AABB(x0 + dx, y0 + dy, z0 + dz, x1 + dx, y1 + dy, z1 + dz)
+        except OverflowError:
+            raise _beyond_floats("AABB.offset", (dx, dy, dz)) from None
 
     def expanded_towards(self, dx: float, dy: float, dz: float) -> AABB:
         """The box stretched toward a motion: it covers every position of the box along (dx, dy, dz).
@@ -102,37 +110,63 @@ class AABB(_AABBFields):
         Positive components grow the max side, negative ones the min side (Beta's `addCoord`).
         """
         x0, y0, z0, x1, y1, z1 = self
-        if dx < 0.0:
-            x0 += dx
-        else:
-            x1 += dx
-        if dy < 0.0:
-            y0 += dy
-        else:
-            y1 += dy
-        if dz < 0.0:
-            z0 += dz
-        else:
-            z1 += dz
+        try:
+            if dx < 0.0:
+                x0 += dx
+            else:
+                x1 += dx
+            if dy < 0.0:
+                y0 += dy
+            else:
+                y1 += dy
+            if dz < 0.0:
+                z0 += dz
+            else:
+                z1 += dz
+        except TypeError:
+            raise TypeError(f"AABB.expanded_towards takes three numbers, got {shown((dx, dy, dz))}") from None
+        except OverflowError:
+            raise _beyond_floats("AABB.expanded_towards", (dx, dy, dz)) from None
         return AABB(x0, y0, z0, x1, y1, z1)
 
     def grown(self, dx: float, dy: float, dz: float) -> AABB:
         """The box grown by (dx, dy, dz) on both sides of each axis (negative values shrink it)."""
         x0, y0, z0, x1, y1, z1 = self
-        return AABB(x0 - dx, y0 - dy, z0 - dz, x1 + dx, y1 + dy, z1 + dz)
+        try:
+            return AABB(x0 - dx, y0 - dy, z0 - dz, x1 + dx, y1 + dy, z1 + dz)
+        except OverflowError:
+            raise _beyond_floats("AABB.grown", (dx, dy, dz)) from None
 
     def intersects(self, other: AABB) -> bool:
-        """True when the interiors overlap. Strict: boxes that only touch do not intersect."""
-        return (
-            self[3] > other[0] and self[0] < other[3]
-            and self[4] > other[1] and self[1] < other[4]
-            and self[5] > other[2] and self[2] < other[5]
-        )
+        """True when the interiors overlap. Strict: boxes that only touch do not intersect.
+        TypeError when `other` is not a box (six corners, min x first)."""
+        try:
+            return (
+                self[3] > other[0] and self[0] < other[3]
+                and self[4] > other[1] and self[1] < other[4]
+                and self[5] > other[2] and self[2] < other[5]
+            )
+        except (TypeError, IndexError, KeyError):
+            raise _not_a_box("AABB.intersects", other) from None
 
     def overlap_depth(self, other: AABB) -> float:
-        """How deep the two boxes overlap: the smallest per-axis overlap (<= 0 when they do not)."""
-        return min(
-            min(self[3], other[3]) - max(self[0], other[0]),
-            min(self[4], other[4]) - max(self[1], other[1]),
-            min(self[5], other[5]) - max(self[2], other[2]),
-        )
+        """How deep the two boxes overlap: the smallest per-axis overlap (<= 0 when they do not).
+        TypeError when `other` is not a box (six corners, min x first)."""
+        try:
+            return min(
+                min(self[3], other[3]) - max(self[0], other[0]),
+                min(self[4], other[4]) - max(self[1], other[1]),
+                min(self[5], other[5]) - max(self[2], other[2]),
+            )
+        except (TypeError, IndexError, KeyError):
+            raise _not_a_box("AABB.overlap_depth", other) from None
+
+
+def _beyond_floats(what: str, values: tuple) -> ValueError:
+    """The error for numbers too large for a float (an int such as 10**400, which Python's float
+    arithmetic refuses with OverflowError): not finite, as an infinite coordinate is."""
+    return ValueError(f"{what} needs finite numbers, got {shown(values)} (beyond the range of floats)")
+
+
+def _not_a_box(what: str, other: object) -> TypeError:
+    return TypeError(f"{what} needs a box (an AABB), got {shown(other)}")

@@ -16,16 +16,17 @@ from dataclasses import dataclass
 
 from .aabb import AABB
 from .materials import Material
-from .tolerances import MAX_BODY_SIZE, MAX_DISPLACEMENT, MIN_BOX_SIZE
+from .tolerances import MAX_BODY_SIZE, MAX_DISPLACEMENT, MIN_BOX_SIZE, SIZE_ROUNDING_ULPS
+from .messages import shown
 
 
 def require_finite(what: str, *values: float, limit: float = MAX_DISPLACEMENT) -> None:
     """Raise ValueError naming `what` when any value is NaN, infinite or larger than `limit` in size."""
     for v in values:
         if not isinstance(v, (int, float)) or isinstance(v, bool):
-            raise TypeError(f"{what} must be numbers, got {values!r}")
+            raise TypeError(f"{what} must be numbers, got {shown(values)}")
         if not _finite(v) or abs(v) > limit:
-            raise ValueError(f"{what} must be finite and at most {limit:g} in size, got {values!r}")
+            raise ValueError(f"{what} must be finite and at most {limit:g} in size, got {shown(values)}")
 
 
 def _finite(v: int | float) -> bool:
@@ -40,7 +41,30 @@ def require_size(width: float, height: float) -> None:
     for name, v in (("width", width), ("height", height)):
         if not (isinstance(v, (int, float)) and not isinstance(v, bool) and _finite(v)
                 and MIN_BOX_SIZE <= v <= MAX_BODY_SIZE):
-            raise ValueError(f"body {name} must be in [{MIN_BOX_SIZE:g}, {MAX_BODY_SIZE:g}] blocks, got {v!r}")
+            raise ValueError(f"body {name} must be in [{MIN_BOX_SIZE:g}, {MAX_BODY_SIZE:g}] blocks, got {shown(v)}")
+
+
+def size_rounding(low: float, high: float) -> float:
+    """[blocks] The slack SIZE_ROUNDING_ULPS allows the extent of a box from `low` to `high`."""
+    return SIZE_ROUNDING_ULPS * math.ulp(max(abs(low), abs(high), MAX_BODY_SIZE))
+
+
+def extent_within(low: float, high: float, smallest: float, largest: float) -> bool:
+    """Is the extent high - low of a box (finite floats) a size in [smallest, largest], up to the
+    rounding its corners may have added (`size_rounding`)?"""
+    slack = size_rounding(low, high)
+    extent = high - low
+    return max(smallest - slack, smallest / 2.0) <= extent <= largest + slack
+
+
+def require_box_size(box: AABB) -> None:
+    """Raise ValueError unless each extent of a finite `box` is a body size (`require_size`), up
+    to the rounding its corners may have added (`tolerances.SIZE_ROUNDING_ULPS`): the box of
+    `Body.at_feet(..., 0.6, 64.0)` may be 64.00000000000001 tall, and is the documented limit."""
+    for name, axis in (("width", 0), ("height", 1), ("width", 2)):
+        if not extent_within(box[axis], box[axis + 3], MIN_BOX_SIZE, MAX_BODY_SIZE):
+            raise ValueError(f"body {name} must be in [{MIN_BOX_SIZE:g}, {MAX_BODY_SIZE:g}] blocks, "
+                             f"got {shown(box[axis + 3] - box[axis])}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,26 +103,25 @@ class Body:
 
     def __post_init__(self) -> None:
         if not isinstance(self.box, AABB):
-            raise TypeError(f"Body.box must be an AABB, got {self.box!r}")
+            raise TypeError(f"Body.box must be an AABB, got {shown(self.box)}")
         if not self.box.is_finite():
-            raise ValueError(f"Body.box must be finite, got {self.box!r}")
-        require_size(self.box[3] - self.box[0], self.box[4] - self.box[1])
-        require_size(self.box[5] - self.box[2], self.box[4] - self.box[1])
+            raise ValueError(f"Body.box must be finite, got {shown(self.box)}")
+        require_box_size(self.box)
         if len(self.velocity) != 3:
-            raise ValueError(f"velocity has three components, got {self.velocity!r}")
+            raise ValueError(f"velocity has three components, got {shown(self.velocity)}")
         require_finite("velocity", *self.velocity)
         require_finite("camera_lag", self.camera_lag)
         if not (isinstance(self.fall_distance, (int, float)) and not isinstance(self.fall_distance, bool)
                 and _finite(self.fall_distance)
                 and self.fall_distance >= 0.0):
-            raise ValueError(f"fall_distance must be a finite number >= 0, got {self.fall_distance!r}")
+            raise ValueError(f"fall_distance must be a finite number >= 0, got {shown(self.fall_distance)}")
         for name in ("on_ground", "collided_horizontally", "collided_vertically", "in_water", "in_lava", "in_web"):
             if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"Body.{name} must be a bool, got {getattr(self, name)!r}")
+                raise TypeError(f"Body.{name} must be a bool, got {shown(getattr(self, name))}")
         if isinstance(self.fall_damage, bool) or not isinstance(self.fall_damage, int) or self.fall_damage < 0:
-            raise ValueError(f"fall_damage must be an int >= 0, got {self.fall_damage!r}")
+            raise ValueError(f"fall_damage must be an int >= 0, got {shown(self.fall_damage)}")
         if not isinstance(self.touching, frozenset) or not all(isinstance(m, Material) for m in self.touching):
-            raise TypeError(f"touching must be a frozenset of physics.Material, got {self.touching!r}")
+            raise TypeError(f"touching must be a frozenset of physics.Material, got {shown(self.touching)}")
 
     @classmethod
     def _trusted(cls, box: AABB, velocity: tuple[float, float, float], on_ground: bool,
@@ -173,4 +196,4 @@ class Intent:
         require_finite("intent forward/strafe/yaw", self.forward, self.strafe, self.yaw)
         for name in ("jump", "sneak", "sprint", "fly"):
             if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"Intent.{name} must be a bool, got {getattr(self, name)!r}")
+                raise TypeError(f"Intent.{name} must be a bool, got {shown(getattr(self, name))}")

@@ -25,6 +25,14 @@ cells, then has to drop the pairs found in more than one; the strips file each b
 each pair once, and need three binary searches instead of a cell table. Sweep and prune on x
 alone tests every box in the x window across the whole crowd in z (26, 81 and 161 candidates per
 body here: n^1.5 in all).
+
+Why wide boxes leave the strips. The strips are as deep, and the windows as wide, as the largest
+box: one body moving 1,000 blocks diagonally in a tick (its reach spans its whole move) made
+every body of the crowd a candidate of every other (2,003,001 candidates for 2,002 boxes, where
+the strips of the others test 770). Boxes far wider than the rest (`WIDE_BOX_BLOCKS`,
+`WIDE_BOX_FACTOR`) are paired with the others by a band along their shorter side instead, and
+among themselves by the same rule: the work is what their swept area holds, never the square
+of the crowd.
 """
 
 from __future__ import annotations
@@ -152,27 +160,92 @@ keys' own rounding grows with their size, and `near_pairs` widens its windows by
 The exact test decides."""
 
 
+WIDE_BOX_BLOCKS = 8.0
+"""[blocks] `near_pairs` takes a box whose x or z extent exceeds this (and WIDE_BOX_FACTOR times
+the median extent) out of the strips: one such box (a fast body's swept reach, 1,000 blocks
+across) would make every strip and window as large as itself, and every body in it a candidate
+of every other, n^2 pairs. A 0.6-block body's reach in a crowd tick (its box, the push margin
+and a tick's move at sprint-jump speed) spans about 2 blocks; 8 leaves room for large mobs."""
+
+WIDE_BOX_FACTOR = 4.0
+"""[1] ... and a box counts as wide only beyond this many times the median extent, so a crowd of
+large bodies (all wider than WIDE_BOX_BLOCKS) keeps its strips: at most half the boxes are ever
+wide, and those are paired among themselves the same way (a strictly smaller set)."""
+
+
 def near_pairs(boxes: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
     """Every (i, j), i != j, of boxes ((n, 6) AABB corners) that come within `reach` of each
     other sideways: the gap between them is less than `reach` on x and on z (a negative gap is
     an overlap), and they overlap strictly on y. Two int arrays, sorted by i, then j; each pair
     comes both ways. `reach` > 0: for the crowd, boxes i and j meet each other's push region.
 
-    A sweep in strips: z is cut into strips as deep as the deepest box plus the reach, and the
-    boxes are sorted by strip, then by their low x corner. Boxes in strips two or more apart
-    cannot be near, so each box only looks, with binary searches, at the boxes after it in its
-    own strip whose low x lies within the widest box plus the reach, and at those of the next
-    strip within that distance either side. Each pair is found once and tested once (the test
-    is symmetric in i and j, to the bit). The work grows with the boxes near each box, so
-    linearly in n for a crowd of even density (measured: module docstring); one very large box
-    widens every strip and window."""
+    A sweep in strips (`_strip_pairs`), after taking the wide boxes out (`_wide_boxes`): those
+    are paired with the others by bands (`_band_pairs`) and among themselves by this same rule.
+    Each pair is found once and tested once (the test is symmetric in i and j, to the bit). The
+    work grows with the boxes near each box, so linearly in n for a crowd of even density
+    (measured: module docstring), and for a wide box with the boxes in its band."""
     n = len(boxes)
     if n < 2:
         none = np.empty(0, dtype=np.int64)
         return none, none
     c = np.ascontiguousarray(boxes.T, dtype=np.float64)  # corner by corner: c[0] is every min x
-    window = (float((c[3] - c[0]).max()) + reach + STRIP_SLACK) * (1.0 + STRIP_SLACK)
-    depth = (float((c[5] - c[2]).max()) + reach + STRIP_SLACK) * (1.0 + STRIP_SLACK)
+    i, j = _pairs(c, reach)
+    first, second = np.concatenate((i, j)), np.concatenate((j, i))
+    ordered = _stable_order(first, second, n)
+    return first.take(ordered), second.take(ordered)
+
+
+def _pairs(c: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
+    """`near_pairs` of boxes `c` ((6, n) corners), each pair once, in no particular order."""
+    width, depth = c[3] - c[0], c[5] - c[2]
+    widest, deepest = float(width.max()), float(depth.max())
+    wide = None if not max(widest, deepest) > WIDE_BOX_BLOCKS else _wide_boxes(np.maximum(width, depth))
+    if wide is None:  # every ordinary crowd
+        return _strip_pairs(c, reach, widest, deepest)
+    big, small = wide.nonzero()[0], (~wide).nonzero()[0]
+    c_big, c_small = c.take(big, axis=1), c.take(small, axis=1)
+    found = [_strip_pairs(c_small, reach), _pairs(c_big, reach), _band_pairs(c_big, c_small, reach)]
+    owners = [(small, small), (big, big), (big, small)]
+    return (np.concatenate([a.take(i) for (i, _), (a, _) in zip(found, owners)]),
+            np.concatenate([b.take(j) for (_, j), (_, b) in zip(found, owners)]))
+
+
+def _wide_boxes(span: np.ndarray) -> np.ndarray | None:
+    """Which boxes, of larger extents (x or z) `span`, are wide (WIDE_BOX_BLOCKS,
+    WIDE_BOX_FACTOR), or None for none."""
+    wide = span > max(WIDE_BOX_BLOCKS, WIDE_BOX_FACTOR * float(np.median(span)))
+    return wide if np.count_nonzero(wide) else None
+
+
+def _near(c: np.ndarray, i: np.ndarray, d: np.ndarray, j: np.ndarray, reach: float) -> np.ndarray:
+    """Which pairs (box i of corners `c`, box j of corners `d`) are near (`near_pairs`'s rule),
+    tested symmetrically, to the bit. Corner by corner: gathering whole rows would make arrays
+    big enough to be mapped afresh from the system on every call, and those page faults cost
+    more than the test."""
+    near = np.maximum(d[0].take(j) - c[3].take(i), c[0].take(i) - d[3].take(j)) < reach
+    near &= np.maximum(d[2].take(j) - c[5].take(i), c[2].take(i) - d[5].take(j)) < reach
+    near &= c[4].take(i) > d[1].take(j)
+    near &= d[4].take(j) > c[1].take(i)
+    return near
+
+
+def _strip_pairs(c: np.ndarray, reach: float, widest: float | None = None,
+                 deepest: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """`near_pairs` of boxes `c` ((6, n) corners), each pair once, by a sweep in strips: z is cut
+    into strips as deep as the deepest box plus the reach, and the boxes are sorted by strip,
+    then by their low x corner. Boxes in strips two or more apart cannot be near, so each box
+    only looks, with binary searches, at the boxes after it in its own strip whose low x lies
+    within the widest box plus the reach, and at those of the next strip within that distance
+    either side. One very large box widens every strip and window (see `_pairs`). `widest` and
+    `deepest`: the largest x and z extents, when known."""
+    n = c.shape[1]
+    if n < 2:
+        none = np.empty(0, dtype=np.int64)
+        return none, none
+    widest = float((c[3] - c[0]).max()) if widest is None else widest
+    deepest = float((c[5] - c[2]).max()) if deepest is None else deepest
+    window = (widest + reach + STRIP_SLACK) * (1.0 + STRIP_SLACK)
+    depth = (deepest + reach + STRIP_SLACK) * (1.0 + STRIP_SLACK)
     x0, z0 = float(c[0].min()), float(c[2].min())
     stride = float(c[0].max()) - x0 + 4.0 * window  # strip k's keys lie in [k * stride, k * stride + x range]
     key = np.floor((c[2] - z0) / depth) * stride + (c[0] - x0)
@@ -194,17 +267,41 @@ def near_pairs(boxes: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]
     in_strip = same.take(owner)
     other = np.where(k < in_strip, owner + 1 + k, beside.take(owner) + (k - in_strip))
     i, j = order.take(owner), order.take(other)
-    # Corner by corner: gathering whole rows would make arrays big enough to be mapped afresh
-    # from the system on every call, and those page faults cost more than the test.
-    near = np.maximum(c[0].take(j) - c[3].take(i), c[0].take(i) - c[3].take(j)) < reach
-    near &= np.maximum(c[2].take(j) - c[5].take(i), c[2].take(i) - c[5].take(j)) < reach
-    near &= c[4].take(i) > c[1].take(j)
-    near &= c[4].take(j) > c[1].take(i)
-    hit = near.nonzero()[0]
-    i, j = i.take(hit), j.take(hit)
-    first, second = np.concatenate((i, j)), np.concatenate((j, i))
-    ordered = _stable_order(first, second, n)
-    return first.take(ordered), second.take(ordered)
+    hit = _near(c, i, c, j, reach).nonzero()[0]
+    return i.take(hit), j.take(hit)
+
+
+def _band_pairs(wide: np.ndarray, other: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
+    """The near pairs (wide box, other box) of corners `wide` ((6, w)) and `other` ((6, m)): each
+    wide box tests the others whose low corner lies in its band along its shorter side (x or
+    z), the box's extent widened by the reach and the others' largest extent; a binary search
+    over the others sorted by that corner finds them. So a box moving far along z alone costs
+    the boxes near its thin band in x, not every box in the crowd."""
+    w, m = wide.shape[1], other.shape[1]
+    if not (w and m):
+        none = np.empty(0, dtype=np.int64)
+        return none, none
+    along_x = (wide[3] - wide[0]) <= (wide[5] - wide[2])  # x is the shorter side: band in x
+    firsts, lasts, orders = [], [], []
+    for low, high, mine in ((0, 3, along_x), (2, 5, ~along_x)):
+        order = other[low].argsort()
+        corner = other[low].take(order)
+        deepest = float((other[high] - other[low]).max())
+        # Rounding can only widen the band: the exact test decides.
+        scale = float(np.abs(corner).max()) + float(np.abs(wide[[low, high]]).max()) + deepest + reach
+        slack = STRIP_SLACK * (1.0 + deepest + reach) + 8.0 * np.finfo(np.float64).eps * scale
+        first = corner.searchsorted(wide[low] - (deepest + reach + slack))
+        last = corner.searchsorted(wide[high] + (reach + slack), side="right")
+        firsts.append(np.where(mine, first, 0))
+        lasts.append(np.where(mine, last, 0))
+        orders.append(order)
+    count = (lasts[0] - firsts[0]) + (lasts[1] - firsts[1])
+    owner = np.arange(w).repeat(count)
+    start = np.where(along_x, firsts[0], firsts[1])
+    place = start.take(owner) + (np.arange(owner.size) - (count.cumsum() - count).repeat(count))
+    j = np.where(along_x.take(owner), orders[0].take(place), orders[1].take(place))
+    hit = _near(wide, owner, other, j, reach).nonzero()[0]
+    return owner.take(hit), j.take(hit)
 
 
 # --- bodies against the world ----------------------------------------------------------------

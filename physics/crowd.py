@@ -27,6 +27,7 @@ from .crowd_vector import DistinctIntents, TickMemory, VectorTick
 from .settings import BETA, MovementSettings
 from .tolerances import MAX_DISPLACEMENT
 from .world import CollisionWorld
+from .messages import shown
 
 
 # --- the crowd -------------------------------------------------------------------------------
@@ -46,16 +47,16 @@ class Crowd:
                  vectorised: bool | None = None, *, tuning: CrowdSettings = DEFAULT_TUNING,
                  max_push_speed: float | None = MAX_PUSH_SPEED) -> None:
         if not isinstance(world, CollisionWorld):
-            raise TypeError(f"a Crowd needs a CollisionWorld (with collision_boxes(region)), got {world!r}")
+            raise TypeError(f"a Crowd needs a CollisionWorld (with collision_boxes(region)), got {shown(world)}")
         if not isinstance(settings, MovementSettings):
-            raise TypeError(f"settings must be a physics.MovementSettings, got {settings!r}")
+            raise TypeError(f"settings must be a physics.MovementSettings, got {shown(settings)}")
         if vectorised is not None and not isinstance(vectorised, bool):
-            raise TypeError(f"vectorised must be None, True or False, got {vectorised!r}")
+            raise TypeError(f"vectorised must be None, True or False, got {shown(vectorised)}")
         if not isinstance(tuning, CrowdSettings):
-            raise TypeError(f"tuning must be a physics.CrowdSettings, got {tuning!r}")
+            raise TypeError(f"tuning must be a physics.CrowdSettings, got {shown(tuning)}")
         if max_push_speed is not None and (isinstance(max_push_speed, bool) or not isinstance(max_push_speed, (int, float))
                                            or not 0.0 <= max_push_speed <= MAX_DISPLACEMENT):
-            raise ValueError(f"max_push_speed must be None or a number in [0, {MAX_DISPLACEMENT:g}], got {max_push_speed!r}")
+            raise ValueError(f"max_push_speed must be None or a number in [0, {MAX_DISPLACEMENT:g}], got {shown(max_push_speed)}")
         self._max_push_speed = max_push_speed
         self._pause = 0  # ticks the crowd still steps one by one after a vectorised tick finished so
         self._last_pause = 0  # the pause that last tick started (it doubles while ticks keep finishing so)
@@ -109,9 +110,9 @@ class Crowd:
         (a body added twice: two identical bodies stand on the very same spot, where no push can
         ever separate them)."""
         if not isinstance(body, Body):
-            raise TypeError(f"a Crowd holds physics.Body values, got {body!r}")
+            raise TypeError(f"a Crowd holds physics.Body values, got {shown(body)}")
         if self._contains(body):
-            raise ValueError(f"this body is already in the crowd (added twice?): {body!r}")
+            raise ValueError(f"this body is already in the crowd (added twice?): {shown(body)}")
         if self._bodies is not None:
             self._bodies.append(body)
         if self._rows is not None:
@@ -137,10 +138,14 @@ class Crowd:
         change made outside the crowd: a push from a body that is not in it, a knock-back).
         TypeError for a non-Body, KeyError for an unknown handle; nothing changes then."""
         if not isinstance(body, Body):
-            raise TypeError(f"a Crowd holds physics.Body values, got {body!r}")
+            raise TypeError(f"a Crowd holds physics.Body values, got {shown(body)}")
         row = self._row(handle)
-        self._body_list()[row] = body
-        self._rows = None  # rebuilt from the bodies when the vectorised path next needs it
+        # In place in whichever forms the crowd holds (at least one): rebuilding the columns
+        # from Body values would cost the next vectorised tick a pass over every body.
+        if self._bodies is not None:
+            self._bodies[row] = body
+        if self._rows is not None:
+            self._rows.set_body(row, body)
 
     def step(self, intents: Iterable[Intent]) -> None:
         """Advance every body one tick; `intents` holds one `physics.Intent` per body, in the order
@@ -181,11 +186,11 @@ class Crowd:
 
     def _row(self, handle: int) -> int:
         if isinstance(handle, bool) or not isinstance(handle, int):
-            raise TypeError(f"a crowd handle is an int from add(), got {handle!r}")
+            raise TypeError(f"a crowd handle is an int from add(), got {shown(handle)}")
         try:
             return self._handles.index(handle)
         except ValueError:
-            raise KeyError(f"no body with handle {handle!r} in this crowd") from None
+            raise KeyError(f"no body with handle {shown(handle)} in this crowd") from None
 
     def _contains(self, body: Body) -> bool:
         if self._rows is not None:
@@ -220,13 +225,13 @@ def _intent_columns(intents: list, count: int) -> DistinctIntents:
     which[order] = starts.cumsum() - 1
     for k in sorted(first.tolist()):  # in list order, so the error names the first bad intent
         if not isinstance(intents[k], Intent):
-            raise TypeError(f"intent {k} is not a physics.Intent: {intents[k]!r}")
+            raise TypeError(f"intent {k} is not a physics.Intent: {shown(intents[k])}")
     values = np.array([_intent_values(intents[k]) for k in first.tolist()], dtype=np.float64).reshape(-1, 7)
     bad = ~(np.abs(values[:, :3]) <= MAX_DISPLACEMENT)  # NaN fails the comparison too
     if bad.any():
         k = int(first[bad.any(axis=1)].min())
         field = int(np.argmax(bad[(first == k).nonzero()[0][0]]))
-        raise ValueError(f"intent {k} has a non-finite or absurd {_INTENT_FIELDS[field]}: {intents[k]!r}")
+        raise ValueError(f"intent {k} has a non-finite or absurd {_INTENT_FIELDS[field]}: {shown(intents[k])}")
     flags = values[:, 3:] != 0.0
     return DistinctIntents(dict(forward=values[:, 0], strafe=values[:, 1], yaw=values[:, 2], jump=flags[:, 0],
                                 sneak=flags[:, 1], sprint=flags[:, 2], fly=flags[:, 3]), which)

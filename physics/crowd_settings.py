@@ -18,6 +18,8 @@ import math
 import numbers
 from dataclasses import dataclass, fields
 
+from .messages import shown
+
 
 @dataclass(frozen=True, slots=True)
 class CrowdSettings:
@@ -118,19 +120,19 @@ class CrowdSettings:
             where = f"CrowdSettings.{field.name}"
             if isinstance(field.default, int):
                 if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-                    raise TypeError(f"{where} must be an int, got {value!r}")
+                    raise TypeError(f"{where} must be an int, got {shown(value)}")
                 value = int(value)
                 if value < 0:
-                    raise ValueError(f"{where} must be >= 0, got {value!r}")
+                    raise ValueError(f"{where} must be >= 0, got {shown(value)}")
             else:
                 if isinstance(value, bool) or not isinstance(value, numbers.Real):
-                    raise TypeError(f"{where} must be a float, got {value!r}")
+                    raise TypeError(f"{where} must be a float, got {shown(value)}")
                 try:
                     value = float(value)
                 except OverflowError:  # an int too large for a float
                     value = math.inf
                 if not (math.isfinite(value) and value >= 0.0):
-                    raise ValueError(f"{where} must be finite and >= 0, got {value!r}")
+                    raise ValueError(f"{where} must be finite and >= 0, got {shown(value)}")
             object.__setattr__(self, field.name, value)  # plain int or float (3 -> 3.0, numpy ints -> int)
 
 

@@ -417,6 +417,18 @@ def _repushed(early: _EarlyPushes, vx0: np.ndarray, vz0: np.ndarray, vx_in: np.n
     return pushed_x, pushed_z, _bits_differ(pushed_x, vx_in) | _bits_differ(pushed_z, vz_in)
 
 
+def _small_windows(window: np.ndarray, size: np.ndarray, most: int) -> np.ndarray:
+    """Which cell ranges ((n, 6), `windows_of`; `size`: their extents, (n, 3)) hold at most `most`
+    cells and lie among keyed cells: the bodies the vectorised step may take. The usual answer
+    comes from the largest extent on each axis (column by column: numpy's reductions along the
+    first axis of an (n, 3) array cost more); otherwise each axis is checked before the product,
+    which could overflow int64 for ranges far beyond the keys."""
+    if int(size[:, 0].max()) * int(size[:, 1].max()) * int(size[:, 2].max()) <= most:
+        return keyed(window)
+    fits = (size[:, 0] <= most) & (size[:, 1] <= most) & (size[:, 2] <= most)
+    return fits & (size.prod(axis=1) <= most) & keyed(window)
+
+
 class VectorTick:
     """One crowd tick over numpy columns (`crowd._Rows`), tuned by `tuning`. `run()` returns the new rows (or, after
     the one-by-one fallback, a list of bodies). `memory` is what the crowd's last tick left
@@ -526,15 +538,13 @@ class VectorTick:
         if vectors:
             window = windows_of(self._regions(v_rows, v_dx, v_dz))
             size = window[:, 3:] - window[:, :3] + 1
-            # The usual answer, from the largest extent on each axis (column by column: numpy's
-            # reductions along the first axis of an (n, 3) array cost more).
-            most = self.tuning.max_window_cells
-            if int(size[:, 0].max()) * int(size[:, 1].max()) * int(size[:, 2].max()) <= most:
-                small = keyed(window)
-            else:
-                small = (size.prod(axis=1) <= most) & keyed(window)
+            small = _small_windows(window, size, self.tuning.max_window_cells)
             if self.media:
-                small &= ~self.world_cache.special_near(window)
+                # Only the small ranges: a large one (a fast body) would have its every tile
+                # enumerated here, which costs its swept volume, not what `physics.step` costs.
+                ranges = small.nonzero()[0]
+                asked = window if ranges.size == small.size else window.take(ranges, axis=0)
+                small[ranges[self.world_cache.special_near(asked)]] = False
             if np.count_nonzero(small) < small.size:
                 self.one_by_one[v_rows[~small]] = True
                 v_rows, v_dx, v_dz, window = v_rows[small], v_dx[small], v_dz[small], window[small]

@@ -8,11 +8,17 @@ Reports cost nothing unless a sink is passed to `physics.move` or `physics.step`
 
 from __future__ import annotations
 
+import numbers
+import sys
 from collections import deque
 from dataclasses import dataclass
 from typing import Protocol
 
 from .aabb import AABB
+from .messages import shown
+
+MAX_KEPT_REPORTS = sys.maxsize
+"""[reports] Largest `keep` a RecordingSink takes: the largest length a deque can have."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,9 +51,16 @@ class RecordingSink:
     """Keeps the last `keep` reports (all of them when keep is None)."""
 
     def __init__(self, keep: int | None = None) -> None:
-        self.reports: deque[MoveReport] = deque(maxlen=keep)
+        if keep is not None and (isinstance(keep, bool) or not isinstance(keep, numbers.Integral)):
+            raise TypeError(f"keep must be None or an int, got {shown(keep)}")
+        if keep is not None and not 0 <= keep <= MAX_KEPT_REPORTS:
+            raise ValueError(f"keep must be None or an int in [0, {MAX_KEPT_REPORTS}], got {shown(keep)}")
+        self.reports: deque[MoveReport] = deque(maxlen=None if keep is None else int(keep))
 
     def report(self, move: MoveReport) -> None:
+        """Keep `move` (TypeError for anything but a MoveReport, and nothing is kept)."""
+        if not isinstance(move, MoveReport):
+            raise TypeError(f"a RecordingSink keeps physics.MoveReport values, got {shown(move)}")
         self.reports.append(move)
 
     @property

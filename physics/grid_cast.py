@@ -33,6 +33,7 @@ from .aabb import AABB
 from .body import require_finite
 from .swept_aabb import Hit, check_moving_box, first_hit_unchecked
 from .world import CollisionWorld
+from .messages import shown
 
 
 def cast(box: AABB, dx: float, dy: float, dz: float, world: CollisionWorld) -> Hit | None:
@@ -44,7 +45,7 @@ def cast(box: AABB, dx: float, dy: float, dz: float, world: CollisionWorld) -> H
     check_moving_box("cast box", box)
     require_finite("cast displacement", dx, dy, dz)
     if not isinstance(world, CollisionWorld):
-        raise TypeError(f"cast needs a CollisionWorld (with collision_boxes(region)), got {world!r}")
+        raise TypeError(f"cast needs a CollisionWorld (with collision_boxes(region)), got {shown(world)}")
     return cast_unchecked(box, (dx, dy, dz), world)
 
 

@@ -10,6 +10,7 @@ import math
 
 from .body import Body, require_finite
 from .floats import f32
+from .messages import shown
 
 KNOCKBACK_STRENGTH = f32(0.4)
 """[blocks/tick] Horizontal speed away from the attacker added by a hit (0.4F)."""
@@ -31,7 +32,7 @@ def knockback(body: Body, from_x: float, from_z: float, random=None) -> Body:
     takes the attacker to be 0.01 blocks on +X otherwise (so results are reproducible).
     ValueError for a non-finite position; the body is unchanged then."""
     if not isinstance(body, Body):
-        raise TypeError(f"knockback needs a physics.Body, got {body!r}")
+        raise TypeError(f"knockback needs a physics.Body, got {shown(body)}")
     require_finite("attacker position", from_x, from_z, limit=math.inf)
     b = body.box
     dx = from_x - (b[0] + b[3]) / 2.0

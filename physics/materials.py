@@ -22,6 +22,7 @@ import enum
 import math
 
 from .aabb import AABB
+from .messages import shown
 
 
 class Material(enum.IntEnum):
@@ -118,17 +119,17 @@ def require_flow(flow) -> tuple[float, float, float]:
     try:
         fx, fy, fz = flow
     except (TypeError, ValueError):
-        raise ValueError(f"a flow is three numbers (fx, fy, fz), got {flow!r}") from None
+        raise ValueError(f"a flow is three numbers (fx, fy, fz), got {shown(flow)}") from None
     values = []
     for v in (fx, fy, fz):
         if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise TypeError(f"a flow is three numbers, got {flow!r}")
+            raise TypeError(f"a flow is three numbers, got {shown(flow)}")
         try:
             finite = math.isfinite(v)
         except OverflowError:
             finite = False
         if not finite:
-            raise ValueError(f"a flow must be finite, got {flow!r}")
+            raise ValueError(f"a flow must be finite, got {shown(flow)}")
         values.append(float(v))
     return (values[0], values[1], values[2])
 
@@ -137,4 +138,4 @@ def require_material(material) -> Material:
     """`material` as a Material, or TypeError."""
     if isinstance(material, Material):
         return material
-    raise TypeError(f"material must be a physics.Material, got {material!r}")
+    raise TypeError(f"material must be a physics.Material, got {shown(material)}")

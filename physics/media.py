@@ -23,6 +23,7 @@ from .aabb import AABB
 from .floats import f32
 from .materials import FLUIDS, Material, has_materials, material_at, reader
 from .settings import MovementSettings
+from .messages import shown
 
 WATER, LAVA, LADDER, WEB, SOUL_SAND = Material.WATER, Material.LAVA, Material.LADDER, Material.WEB, Material.SOUL_SAND
 MIN_CURRENT_LENGTH = 0.0001
@@ -90,7 +91,7 @@ def medium_before_move(world, box: AABB, settings: MovementSettings) -> Medium:
             in_lava = True
     if wet:
         if not (math.isfinite(sx) and math.isfinite(sy) and math.isfinite(sz)):
-            raise ValueError(f"the world's flow around {box!r} is not finite: a flow is three finite numbers")
+            raise ValueError(f"the world's flow around {shown(box)} is not finite: a flow is three finite numbers")
         return Medium(True, in_lava, _current(sx, sy, sz, settings), climbing)
     if in_lava or climbing:
         return Medium(False, in_lava, None, climbing)

@@ -35,6 +35,7 @@ from .edge_guard import guard_axis, support_along
 from .media import Medium, contact_pass
 from .settings import BETA, MovementSettings
 from .world import CollisionWorld
+from .messages import shown
 
 PER_AXIS_GATHER_RATIO = 4.0
 """[1] A move gathers boxes per axis (three thin slabs) instead of once over the whole stretched
@@ -56,20 +57,24 @@ def move(body: Body, dx: float, dy: float, dz: float, world: CollisionWorld,
 
     Returns the moved body; raises ValueError (and changes nothing) for a non-finite delta.
     """
-    require_arguments(body, world, settings)
+    require_arguments(body, world, settings, debug)
     require_finite("move displacement", dx, dy, dz)
     lag = f32(body.camera_lag * settings.camera_lag_decay)
     return finish_move(body, body.velocity, dx, dy, dz, world, settings, sneak, lag, debug)
 
 
-def require_arguments(body: Body, world: CollisionWorld, settings: MovementSettings) -> None:
-    """TypeError naming the argument when `body`, `world` or `settings` is not what it must be."""
+def require_arguments(body: Body, world: CollisionWorld, settings: MovementSettings,
+                      debug: DebugSink | None = None) -> None:
+    """TypeError naming the argument when `body`, `world`, `settings` or `debug` (None, or a
+    `DebugSink`: an object with a callable `report`) is not what it must be."""
     if not isinstance(body, Body):
-        raise TypeError(f"body must be a physics.Body, got {body!r}")
+        raise TypeError(f"body must be a physics.Body, got {shown(body)}")
     if not callable(getattr(world, "collision_boxes", None)):
-        raise TypeError(f"world must be a physics.CollisionWorld (with collision_boxes(region)), got {world!r}")
+        raise TypeError(f"world must be a physics.CollisionWorld (with collision_boxes(region)), got {shown(world)}")
     if not isinstance(settings, MovementSettings):
-        raise TypeError(f"settings must be a physics.MovementSettings, got {settings!r}")
+        raise TypeError(f"settings must be a physics.MovementSettings, got {shown(settings)}")
+    if debug is not None and not callable(getattr(debug, "report", None)):
+        raise TypeError(f"debug must be None or a physics.DebugSink (with report(move)), got {shown(debug)}")
 
 
 def finish_move(body: Body, velocity: tuple[float, float, float], dx: float, dy: float, dz: float,

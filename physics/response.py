@@ -34,6 +34,7 @@ from .grid_cast import cast_unchecked
 from .swept_aabb import contact_offset
 from .tolerances import MAX_RESOLVE_ITERATIONS
 from .world import CollisionWorld
+from .messages import shown
 
 DEFAULT_RESTITUTION = 0.5
 """[1] Fraction of the speed into a surface a bouncing body keeps, reversed (0: no bounce, 1: elastic)."""
@@ -73,7 +74,7 @@ def response_for(mover: BodyKind, obstacle: BodyKind) -> Response:
     """The response when a `mover` hits an `obstacle`; ValueError for a pair the table lacks."""
     for what, kind in (("mover", mover), ("obstacle", obstacle)):
         if not isinstance(kind, BodyKind):
-            raise TypeError(f"{what} must be a physics.BodyKind, got {kind!r}")
+            raise TypeError(f"{what} must be a physics.BodyKind, got {shown(kind)}")
     try:
         return RESPONSES[mover, obstacle]
     except KeyError:
@@ -105,19 +106,19 @@ def resolve(body: Body, dx: float, dy: float, dz: float, world: CollisionWorld, 
     max_iterations < 1) raises ValueError; wrong types raise TypeError; nothing changes.
     """
     if not isinstance(body, Body):
-        raise TypeError(f"resolve needs a physics.Body, got {body!r}")
+        raise TypeError(f"resolve needs a physics.Body, got {shown(body)}")
     require_finite("resolve displacement", dx, dy, dz)
     if not isinstance(world, CollisionWorld):
-        raise TypeError(f"resolve needs a CollisionWorld (with collision_boxes(region)), got {world!r}")
+        raise TypeError(f"resolve needs a CollisionWorld (with collision_boxes(region)), got {shown(world)}")
     if not isinstance(response, Response):
-        raise TypeError(f"response must be a physics.Response, got {response!r}")
+        raise TypeError(f"response must be a physics.Response, got {shown(response)}")
     require_finite("restitution", restitution)
     if not 0.0 <= restitution <= 1.0:
-        raise ValueError(f"restitution must be in [0, 1], got {restitution!r}")
+        raise ValueError(f"restitution must be in [0, 1], got {shown(restitution)}")
     if isinstance(max_iterations, bool) or not isinstance(max_iterations, int):
-        raise TypeError(f"max_iterations must be an int, got {max_iterations!r}")
+        raise TypeError(f"max_iterations must be an int, got {shown(max_iterations)}")
     if max_iterations < 1:
-        raise ValueError(f"max_iterations must be at least 1, got {max_iterations!r}")
+        raise ValueError(f"max_iterations must be at least 1, got {shown(max_iterations)}")
 
     box = body.box
     velocity = list(body.velocity)

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 
 from .floats import f32
+from .messages import shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +111,11 @@ class MovementSettings:
         for name in self.__dataclass_fields__:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise TypeError(f"MovementSettings.{name} must be a number, got {value!r}")
+                raise TypeError(f"MovementSettings.{name} must be a number, got {shown(value)}")
             low, high, low_open = _RANGES[name]
             if not (_finite(value) and (low < value if low_open else low <= value) and value <= high):
                 raise ValueError(f"MovementSettings.{name} must be finite and in {'(' if low_open else '['}"
-                                 f"{low:g}, {high:g}], got {value!r}")
+                                 f"{low:g}, {high:g}], got {shown(value)}")
 
 
 def _finite(value: int | float) -> bool:

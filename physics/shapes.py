@@ -10,7 +10,11 @@ Minecraft's compass: north is -Z, south is +Z, east is +X, west is -X.
 
 from __future__ import annotations
 
+import math
+import numbers
+
 from .aabb import AABB
+from .messages import shown
 
 Shape = tuple[AABB, ...]
 
@@ -62,5 +66,20 @@ know how far below a query region a block may still reach into it."""
 
 
 def placed(shape: Shape, x: int, y: int, z: int) -> tuple[AABB, ...]:
-    """The shape's boxes moved to block (x, y, z), in world coordinates."""
+    """The shape's boxes moved to block (x, y, z), in world coordinates. TypeError for a shape
+    that is not AABBs or a cell that is not numbers, ValueError for a cell that is not finite
+    (10**400 included)."""
+    for v in (x, y, z):
+        if isinstance(v, bool) or not isinstance(v, numbers.Real):
+            raise TypeError(f"a block cell is three numbers, got {shown((x, y, z))}")
+        try:
+            finite = math.isfinite(v)
+        except OverflowError:  # an int beyond floats
+            finite = False
+        if not finite:
+            raise ValueError(f"a block cell must be finite, got {shown((x, y, z))}")
+    shape = tuple(shape)
+    for box in shape:
+        if not isinstance(box, AABB):
+            raise TypeError(f"a shape is a tuple of AABB, got {shown(box)}")
     return tuple(AABB._trusted(b[0] + x, b[1] + y, b[2] + z, b[3] + x, b[4] + y, b[5] + z) for b in shape)

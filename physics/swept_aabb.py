@@ -44,7 +44,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .aabb import AABB
-from .body import require_finite
+from .body import extent_within, require_finite
+from .messages import shown
 from .tolerances import CONTACT_TOLERANCE, MIN_BOX_SIZE
 
 AXIS_ORDER = (1, 0, 2)
@@ -98,6 +99,9 @@ def first_hit(box: AABB, dx: float, dy: float, dz: float, targets: Iterable[AABB
     """
     check_moving_box("sweep box", box)
     require_finite("sweep displacement", dx, dy, dz)
+    targets = tuple(targets)
+    for target in targets:
+        check_box("sweep target", target)
     return first_hit_unchecked(box, (dx, dy, dz), targets)
 
 
@@ -197,13 +201,14 @@ def contact_offset(box: AABB, delta: tuple[float, float, float], hit: Hit) -> tu
 def check_moving_box(what: str, box: object) -> None:
     """`check_box`, and every extent at least MIN_BOX_SIZE (thinner boxes slip between blocks)."""
     check_box(what, box)
-    if min(box[3] - box[0], box[4] - box[1], box[5] - box[2]) < MIN_BOX_SIZE:
-        raise ValueError(f"{what} must be at least {MIN_BOX_SIZE:g} blocks on every axis, got {box!r}")
+    # The same rounding slack as a Body's box (`tolerances.extent_within`), so any body's box moves.
+    if not all(extent_within(box[axis], box[axis + 3], MIN_BOX_SIZE, math.inf) for axis in range(3)):
+        raise ValueError(f"{what} must be at least {MIN_BOX_SIZE:g} blocks on every axis, got {shown(box)}")
 
 
 def check_box(what: str, box: object) -> None:
     """Raise TypeError unless `box` is an AABB, ValueError unless it is finite."""
     if not isinstance(box, AABB):
-        raise TypeError(f"{what} must be a physics.AABB, got {box!r}")
+        raise TypeError(f"{what} must be a physics.AABB, got {shown(box)}")
     if not box.is_finite():
-        raise ValueError(f"{what} must be finite, got {box!r}")
+        raise ValueError(f"{what} must be finite, got {shown(box)}")

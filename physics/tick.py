@@ -39,6 +39,7 @@ from .media import Medium, free_of_blocks_and_fluid, medium_before_move, on_ladd
 from .mover import finish_move, require_arguments
 from .settings import BETA, MovementSettings
 from .world import CollisionWorld, slipperiness_at
+from .messages import shown
 
 MEMO_ENTRIES = 4096
 """[entries] How many answers each remembered pure function of the step keeps (least recently
@@ -51,8 +52,8 @@ def step(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSe
          debug: DebugSink | None = None) -> Body:
     """Advance `body` by one tick under `intent`; returns the new body (the old one is unchanged)."""
     if not isinstance(intent, Intent):
-        raise TypeError(f"step needs a physics.Intent, got {intent!r}")
-    require_arguments(body, world, settings)
+        raise TypeError(f"step needs a physics.Intent, got {shown(intent)}")
+    require_arguments(body, world, settings, debug)
     medium = medium_before_move(world, body.box, settings)
     vx, vy, vz = body.velocity
     fall_distance = body.fall_distance

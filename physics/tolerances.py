@@ -30,6 +30,18 @@ MAX_BODY_SIZE = 64.0
 """[blocks] Largest width or height a Body may have. Larger sizes are almost certainly unit
 mistakes (pixels or centimetres for blocks) and make every query cover huge regions."""
 
+SIZE_ROUNDING_ULPS = 2.0
+"""[ulps of the box's largest corner, and at least of MAX_BODY_SIZE] How far a box's extent may
+lie outside [MIN_BOX_SIZE, MAX_BODY_SIZE] and still count as a size within them.
+
+Why: a box built from a position and a size (`AABB.around_feet`: x - width/2, y + height) rounds
+each corner once, half an ulp of that corner each, and its extent (max - min) rounds once more,
+half an ulp of at most 2 x MAX_BODY_SIZE: two ulps of the larger of the largest corner and
+MAX_BODY_SIZE cover all three. Without it `Body.at_feet(0.5, 100.3, 0.5, 0.6, 64.0)` was refused:
+its box is 64.00000000000001 tall. The slack never takes the smallest extent below
+MIN_BOX_SIZE / 2 (2 x CONTACT_TOLERANCE, what MIN_BOX_SIZE's reason forbids): far beyond the
+world (past ~1e9 blocks) a box that thin is no longer representable, and is refused."""
+
 MAX_DISPLACEMENT = 1_000_000.0
 """[blocks] Largest |component| of one move or velocity. Larger values are rejected as bad
 input: they are far beyond any game speed and would make the gathered region absurd."""

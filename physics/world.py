@@ -29,9 +29,15 @@ from typing import Protocol, runtime_checkable
 from .aabb import AABB
 from .materials import NO_FLOW, Cells, Material, require_flow, require_material
 from .shapes import FULL_CUBE, MAX_SHAPE_TOP, Shape, placed
+from .messages import shown
 
 DEFAULT_SLIPPERINESS = 0.6
 """Slipperiness of ordinary blocks and of air (Beta's `Block.slipperiness` default)."""
+MIN_SLIPPERINESS = 0.01
+"""[1] Smallest slipperiness a block may have. Beta's ground acceleration is 0.1 x 0.16277136 /
+(0.91 x slipperiness)^3 blocks/tick^2 (in float32): at 0.01 it is ~21,700, still far within
+`tolerances.MAX_DISPLACEMENT`; below ~0.003 it passes that, and at 1e-320 the float32 cube is 0
+and the step divided by zero. Beta's own blocks are 0.6 to 0.98."""
 
 
 @runtime_checkable
@@ -45,14 +51,21 @@ class CollisionWorld(Protocol):
 
 def slipperiness_at(world: CollisionWorld, x: int, y: int, z: int) -> float:
     """The world's slipperiness for block (x, y, z), or the default when the world has none.
-    ValueError when the world answers with something outside (0, 1] (before any body changes)."""
+    ValueError when the world answers with something outside [MIN_SLIPPERINESS, 1] (before any body
+    changes)."""
     query = getattr(world, "slipperiness", None)
     if query is None:
         return DEFAULT_SLIPPERINESS
     value = query(x, y, z)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 < value <= 1.0:
-        raise ValueError(f"the world's slipperiness at {(x, y, z)} must be a number in (0, 1], got {value!r}")
+    if not _is_slipperiness(value):
+        raise ValueError(f"the world's slipperiness at {(x, y, z)} must be a number in [{MIN_SLIPPERINESS:g}, 1], "
+                         f"got {shown(value)}")
     return value
+
+
+def _is_slipperiness(value: object) -> bool:
+    """Is `value` an int or float in [MIN_SLIPPERINESS, 1]?"""
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and MIN_SLIPPERINESS <= value <= 1.0
 
 
 _BELOW = math.ceil(MAX_SHAPE_TOP) - 1  # cells below a region whose shapes may reach into it
@@ -205,11 +218,11 @@ class BlockGrid:
 def _checked_block(shape: Shape, slipperiness: float, material: Material,
                    flow: tuple[float, float, float]) -> tuple[Material, tuple[float, float, float]]:
     """The block's material and flow as stored, after checking every value (TypeError or ValueError)."""
-    if isinstance(slipperiness, bool) or not (isinstance(slipperiness, (int, float)) and 0.0 < slipperiness <= 1.0):
-        raise ValueError(f"slipperiness must be in (0, 1], got {slipperiness!r}")
+    if not _is_slipperiness(slipperiness):
+        raise ValueError(f"slipperiness must be a number in [{MIN_SLIPPERINESS:g}, 1], got {shown(slipperiness)}")
     for box in shape:
         if not isinstance(box, AABB):
-            raise TypeError(f"a shape is a tuple of AABB, got {box!r}")
+            raise TypeError(f"a shape is a tuple of AABB, got {shown(box)}")
     material = require_material(material)
     if material == Material.AIR:
         raise ValueError("a block cannot be made of AIR (use remove)")
@@ -229,7 +242,7 @@ def _cell(v: int) -> int:
         if isinstance(v, float) and v.is_integer():
             v = int(v)
         else:
-            raise TypeError(f"block coordinates are integers, got {v!r}")
+            raise TypeError(f"block coordinates are integers, got {shown(v)}")
     if not -MAX_CELL_COORDINATE <= v <= MAX_CELL_COORDINATE:
-        raise ValueError(f"block coordinates are within +-{MAX_CELL_COORDINATE}, got {v!r}")
+        raise ValueError(f"block coordinates are within +-{MAX_CELL_COORDINATE}, got {shown(v)}")
     return v

@@ -11,10 +11,11 @@ distance or the fluids' by eye distance) and the sky the land fades into (`set_s
 each vertex's shade and light levels into the colour column the shader reads (`vertex_colors`).
 Does not own: what a section contains (a `padded_section(cx, sy, cz)` callable, e.g.
 `World.padded_section`, and optionally a `padded_light(cx, sy, cz)` callable, e.g.
-`World.padded_light`; without one every section is lit as under the open sky), meshing rules
-(`game.world.meshing`), which sections a block change
-touches (`World.set_block` / `take_changed_sections` return them), or the physics -> Ursina
-axis mirror (`game.render.space`).
+`World.padded_light`; without one, or where it gives None (the lab's arena), every section is lit
+as under the open sky), meshing rules
+(`game.world.meshing`), which sections to re-mesh (each tick's record names them,
+`game.tick_changes.TickChanges.sections`, and `game.streaming` hands them to `rebuild`), or the
+physics -> Ursina axis mirror (`game.render.space`).
 
 Threading: the padded copy of a section is taken on the main thread (the World is not
 thread-safe and the copy is small), the mesher and the axis mapping run on the pool, and
@@ -156,7 +157,7 @@ class ChunkRenderer(Entity):
 
     def __init__(self, padded_section: Callable[[int, int, int], np.ndarray], *, workers: int = 1,
                  texture: Texture | None = None, uploads_per_frame: int = UPLOADS_PER_FRAME,
-                 padded_light: Callable[[int, int, int], np.ndarray] | None = None, **kwargs) -> None:
+                 padded_light: Callable[[int, int, int], np.ndarray | None] | None = None, **kwargs) -> None:
         for name, value in (("workers", workers), ("uploads_per_frame", uploads_per_frame)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be an int >= 1, got {value!r}")
@@ -239,7 +240,7 @@ class ChunkRenderer(Entity):
                 self._submit(key)
 
     def rebuild(self, sections: Iterable[SectionKey]) -> list[SectionKey]:
-        """Re-mesh those of `sections` that are shown (e.g. what `World.set_block` returns); returns them.
+        """Re-mesh those of `sections` that are shown (e.g. a tick record's `sections`); returns them.
 
         The old mesh stays on screen until the new one is uploaded, so an edit never flickers.
         """
@@ -422,7 +423,8 @@ class ChunkRenderer(Entity):
     def _submit(self, key: SectionKey) -> None:
         """Ask for a new mesh of section `key`, which becomes its current version."""
         padded = np.array(self._padded_section(*key), copy=True)  # a snapshot, taken on the main thread
-        light = None if self._padded_light is None else np.array(self._padded_light(*key), copy=True)
+        light = None if self._padded_light is None else self._padded_light(*key)
+        light = None if light is None else np.array(light, copy=True)  # None: a world that keeps no light
         version = self._versions[key] = next(self._version_counter)
         job = (padded,) if light is None else (padded, light)
         self._in_flight.append((key, version, self._pool.submit(mesh_and_links, *job)))

@@ -203,12 +203,16 @@ class Clouds:
 
     def __init__(self, seed: int = DEFAULT_SEED) -> None:
         from panda3d.core import Shader, TransparencyAttrib
-        from ursina import Entity, Texture
+        from ursina import Entity
 
         from game.render.window import OVER_URSINA_PRIORITY
 
-        self.node = Entity(model=_layer_mesh(), texture=Texture(_mask_texture(cloud_mask(seed))),
-                           add_to_scene_entities=False)
+        self.node = Entity(model=_layer_mesh(), add_to_scene_entities=False)
+        self.texture = _mask_texture(cloud_mask(seed))
+        """The pattern, a Panda3D texture set on the node as it is: wrapped in Ursina's `Texture`, a
+        Panda3D texture makes a half-built object (Ursina sets `_cached_image` only for files and
+        images), whose `__del__` printed an AttributeError each time a world's clouds were freed."""
+        self.node.set_texture(self.texture, 1)
         self.node.setShader(Shader.make(Shader.SL_GLSL, VERTEX_SOURCE, FRAGMENT_SOURCE))
         self.node.set_two_sided(True)  # seen from below and, flying higher, from above
         self.node.set_transparency(TransparencyAttrib.M_alpha, OVER_URSINA_PRIORITY)  # one pass, not M_dual's two
@@ -240,6 +244,9 @@ class Clouds:
         self.node.set_shader_input(OFFSET_INPUT, pattern_offset(x, z, ticks))
 
     def destroy(self) -> None:
+        """Remove the layer when its world is left; a second call does nothing."""
         from ursina import destroy
 
-        destroy(self.node)
+        if self.node is not None:
+            destroy(self.node)
+            self.node = None

@@ -1,10 +1,11 @@
 """The first-person hand: the held block (or the bare arm) drawn over the world in the lower right.
 
-Owns: `HandView`, a display region of its own above the world and below the HUD, with its depth
-buffer cleared and its own camera and lens (Beta's hand projection: 70 degrees vertical, near
-plane 0.05), so the hand is never cut by a wall and keeps its size whatever the FOV setting; the
-held block's mesh (the block's cube from the atlas, `entity_view.block_cube_arrays`, built only
-when the held block changes) and the arm's (a skin-coloured box).
+Owns: `HandView`, a display region of its own above the world and below the HUD (taken off the
+window again by `destroy` when the world is left), with its depth buffer cleared and its own camera
+and lens (Beta's hand projection: 70 degrees vertical, near plane 0.05), so the hand is never cut by
+a wall and keeps its size whatever the FOV setting; the held block's mesh (the block's cube from the
+atlas, `entity_view.block_cube_arrays`, built only when the held block changes) and the arm's (a
+skin-coloured box).
 Does not own: where the hand is (the caller hands it the view-space matrix each frame: Beta's
 ItemRenderer transforms, computed in `game.view_bobbing`; this module imports no game logic),
 when it is shown (the caller says: not with the HUD hidden, in third person, dead or with the
@@ -38,6 +39,8 @@ HAND_FAR = 10.0
 HAND_REGION_SORT = 10
 """Display regions draw by sort: the world's is 0, Ursina's UI 20; the hand goes between them, so
 the hotbar is drawn over the hand, as in Minecraft."""
+HAND_CAMERA_NAME = "hand camera"
+"""The name of the hand's camera node: how a test finds the hand's display regions on the window."""
 SKIN_RGB = (0.93, 0.72, 0.56)
 """The bare arm's colour (the default skin's)."""
 MIRROR_Z = np.diag((1.0, 1.0, -1.0, 1.0))
@@ -62,7 +65,7 @@ class HandView:
         self.lens = PerspectiveLens()
         self.lens.set_near_far(HAND_NEAR, HAND_FAR)
         self._aspect = None
-        self.camera = self.root.attach_new_node(Camera("hand camera", self.lens))
+        self.camera = self.root.attach_new_node(Camera(HAND_CAMERA_NAME, self.lens))
         self.region.set_camera(self.camera)
         self.holder = self.root.attach_new_node("held")
         """The node the held thing's mesh hangs under; its matrix moves it each frame."""
@@ -82,7 +85,9 @@ class HandView:
         """Draw `block` (None: the bare arm) with view-space `matrix` (4 x 4, column vectors), its
         colours times `brightness` (0..1: Beta lights the hand by the light where the player is);
         hidden when `visible` is False (the matrix is then not read). The mesh is built the first
-        time each block is held."""
+        time each block is held. Nothing is drawn once `destroy` ran."""
+        if self.region is None:
+            return
         if not visible:
             self._set_visible(False)
             return
@@ -131,8 +136,23 @@ class HandView:
         self._meshes[block] = mesh
         return mesh
 
+    @property
+    def destroyed(self) -> bool:
+        """Whether `destroy` has run: the region is off the window and the nodes are gone."""
+        return self.region is None
+
     def destroy(self) -> None:
+        """Take the hand's display region off the window and free its nodes and meshes, when its world
+        is left (the region is the window's, not the scene's: `scene.clear()` never reaches it, and a
+        region left behind keeps drawing its last held block over every later view). After it, `show`
+        does nothing; a second call does nothing."""
+        if self.region is None:
+            return
         application.base.win.remove_display_region(self.region)
+        self.region = None
+        self.visible = False
+        self._current = None
+        self._meshes.clear()
         self.root.remove_node()
 
 

@@ -3,10 +3,13 @@
 Owns: the model's look (head with hair and eyes, shirt, sleeves and hands, trousers and shoes: a
 few coloured boxes per limb, `box_model_arrays`), its limbs on pivots (neck, shoulders, hips) and
 `PlayerModel.show`, which places it on the player's box each frame, turns it to the yaw, tilts the
-head to the pitch and swings arms and legs as Beta's ModelBiped does with the walk cycle.
-Does not own: where the player is or the walk cycle's values (the caller hands in the blended box,
-angles and (phase, size): `game.view_bobbing.ViewMotion.limbs`; this module imports no game
-logic), when the model is shown (third person only).
+head to the pitch and swings arms and legs as Beta's ModelBiped does with the walk cycle, with the
+held block (its cube from the atlas, `entity_view.block_cube_arrays`) in the right fist as Beta's
+RenderPlayer holds it, and `PlayerModel.destroy` when its world is left.
+Does not own: where the player is, the walk cycle's values or what is held (the caller hands in the
+blended box, angles, (phase, size): `game.view_bobbing.ViewMotion.limbs`, and the block's name; this
+module imports no game logic), when the model is shown (third person only), the atlas
+(`chunk_renderer.load_atlas_texture`).
 
 Sizes are Beta's in pixels (1/16 block) times RenderPlayer's 0.9375 scale: legs and arms 4 x 12 x
 4, body 8 x 12 x 4, head 8 x 8 x 8, 1.875 blocks in all. Built in Ursina's own axes about the
@@ -19,10 +22,13 @@ import math
 from collections.abc import Sequence
 
 from panda3d.core import TransparencyAttrib
-from ursina import Entity, Mesh
+from ursina import Entity, Mesh, Texture, destroy
+
+from game.world.blocks import TRANSPARENT, block_id
 
 from . import space
-from .entity_view import Part, box_model_arrays
+from .chunk_renderer import load_atlas_texture
+from .entity_view import Part, block_cube_arrays, box_model_arrays
 
 PIXEL_BLOCKS = 0.9375 / 16.0
 """[blocks per pixel] Beta's model pixel (1/16) times RenderPlayer's scale (0.9375F)."""
@@ -64,6 +70,17 @@ LEG_PARTS = (  # about the hip
     Part((-2 - o, -12.0, -2 - o, 2 + o, -10.0, 2 + o), SHOES),
 )
 del o
+HELD_BLOCK_PIXELS = 6.0
+"""[pixels] Side of the block held in the right hand: Beta's RenderPlayer scales a held block to 0.375."""
+HELD_BLOCK_AT = (1.0, -10.0, 4.0)
+"""[pixels] The held block's centre about the right shoulder: Beta's arm postRender and block offsets
+(translate -1, 7, 1 then 0, 3, -5 pixels, in its y-down, -z-forward axes): at the fist, in front,
+a pixel outward."""
+HOLDING_ARM = 1
+"""Which of SHOULDERS holds the block: Ursina's axes are left-handed, so a model facing +z has its
+right side at +x (seen from behind, the right arm is on the right of the screen)."""
+HELD_BLOCK_TURN = (20.0, 45.0, 0.0)
+"""[degrees] Beta turns a held block 20 degrees about x, then 45 about y: a corner toward the viewer."""
 NECK = (0.0, 24.0, 0.0)
 SHOULDERS = ((-6.0, 22.0, 0.0), (6.0, 22.0, 0.0))
 HIPS = ((-2.0, 12.0, 0.0), (2.0, 12.0, 0.0))
@@ -87,22 +104,40 @@ def _part_entity(parent: Entity, parts: Sequence[Part], pivot: tuple[float, floa
 
 
 class PlayerModel(Entity):
-    """The player's model; `show` it each frame in third person, `hide_model` otherwise."""
+    """The player's model; `show` it each frame in third person, `hide_model` otherwise.
 
-    def __init__(self, **kwargs) -> None:
+    `texture`: the block atlas for the held block (the chunk renderer's, so it is loaded once); None
+    loads it when a block is first held."""
+
+    def __init__(self, texture: Texture | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
+        self._atlas = texture
         self.figure = Entity(parent=self, scale=PIXEL_BLOCKS)
         self.head = _part_entity(self.figure, HEAD_PARTS, NECK)
         self.body = _part_entity(self.figure, BODY_PARTS, (0.0, 0.0, 0.0))
         self.arms = tuple(_part_entity(self.figure, ARM_PARTS, pivot) for pivot in SHOULDERS)
         self.legs = tuple(_part_entity(self.figure, LEG_PARTS, pivot) for pivot in HIPS)
+        self.hand_hold = Entity(parent=self.arms[HOLDING_ARM], position=HELD_BLOCK_AT, rotation=HELD_BLOCK_TURN,
+                                scale=HELD_BLOCK_PIXELS)
+        """Where the held block's cube hangs, at the right fist."""
+        self.held: str | None = None
+        """The block in the model's right hand (None: empty)."""
+        self._held_node = None
+        self._cubes: dict[str, Mesh] = {}
+        """Block name -> its cube mesh, kept off the scene graph while not held."""
         self.enabled = False
+        self.destroyed = False
+        """Whether `destroy` has run."""
 
-    def show(self, box: Sequence[float], yaw: float, pitch: float, limbs: tuple[float, float]) -> None:
+    def show(self, box: Sequence[float], yaw: float, pitch: float, limbs: tuple[float, float],
+             held: str | None = None) -> None:
         """Stand the model on `box` (physics coordinates, min x, y, z, max x, y, z), facing `yaw`,
-        the head tilted by `pitch` [degrees, positive down], the limbs at walk cycle `limbs` (phase, size)."""
+        the head tilted by `pitch` [degrees, positive down], the limbs at walk cycle `limbs` (phase, size),
+        block `held` in the right hand (None: empty; ValueError for a name the registry lacks)."""
         if not self.enabled:
             self.enabled = True
+        if held != self.held:
+            self.hold(held)
         self.position = space.point((box[0] + box[3]) / 2.0, box[1], (box[2] + box[5]) / 2.0)
         self.rotation_y = yaw
         self.head.rotation_x = pitch
@@ -110,6 +145,44 @@ class PlayerModel(Entity):
         self.arms[0].rotation_x, self.arms[1].rotation_x = right_arm, left_arm
         self.legs[0].rotation_x, self.legs[1].rotation_x = right_leg, left_leg
 
+    def hold(self, block: str | None) -> None:
+        """Put block `block` in the right hand (None: empty it); its cube is built the first time it is held.
+        ValueError (nothing changes) for a name the registry lacks."""
+        cube = None if block is None else self._cube(block)
+        if self._held_node is not None:
+            self._held_node.detach_node()
+        self._held_node = cube
+        if cube is not None:
+            cube.reparent_to(self.hand_hold)
+        self.held = block
+
+    def _cube(self, block: str) -> Mesh:
+        cube = self._cubes.get(block)
+        if cube is not None:
+            return cube
+        ident = block_id(block)
+        arrays = block_cube_arrays(ident)
+        cube = Mesh(vertices=space.positions(arrays.positions), uvs=arrays.uvs, colors=arrays.colors,
+                    triangles=space.triangles(arrays.indices), static=True)
+        if self._atlas is None:
+            self._atlas = load_atlas_texture()
+        cube.set_texture(self._atlas._texture, 1)
+        cube.set_transparency(TransparencyAttrib.M_dual if TRANSPARENT[ident] else TransparencyAttrib.M_none)
+        self._cubes[block] = cube
+        return cube
+
     def hide_model(self) -> None:
         if self.enabled:
             self.enabled = False
+
+    def destroy(self) -> None:
+        """Remove the model and its limbs from the scene when its world is left (the next world makes
+        its own); a second call does nothing."""
+        if self.destroyed:
+            return
+        self.destroyed = True
+        self._held_node = None
+        for cube in self._cubes.values():
+            cube.remove_node()
+        self._cubes.clear()
+        destroy(self)

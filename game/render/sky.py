@@ -8,8 +8,9 @@ Owns: the time-of-day curves, from the world's time in ticks (0 at sunrise, DAY_
 sunrise and sunset glow mixed in near the horizon, and the zenith's deeper blue, Beta's sky colour)
 and `sun_direction`; the sky's gradient from the fog colour at the horizon to the zenith colour
 (`sky_gradient`, the Python twin of the GLSL that the dome and the section shader share, with the
-glow reaching higher on the sun's side); the fog's reach (`far_clip`); `Sky`, the dome and the
-sun and moon quads kept around the camera.
+glow reaching higher on the sun's side); how the sun and moon set into the horizon (`body_seen`,
+`body_color`: never drawn below it, where the world and its fog stand in front of them); the fog's
+reach (`far_clip`); `Sky`, the dome and the sun and moon quads kept around the camera.
 Does not own: the time itself (`game.session.Session.day_time`), applying the daylight to the
 world's meshes (`game.render.chunk_renderer.ChunkRenderer.set_daylight`), the fog's range and the
 fluid fog (`game.app`) or the clouds (`game.render.clouds`).
@@ -191,6 +192,38 @@ def sun_heading(day_time: float) -> tuple[float, float]:
     return (0.0, 0.0) if length < 1e-9 else (-dx / length, dz / length)
 
 
+BODY_SET_SINE = 0.05
+"""[sine of the elevation] The sun and moon fade into the sky behind them over this band above the
+horizon (about 3 degrees, a third of the moon's width). Below the horizon the world stands in front
+of them: the drawn land, or past the fog's end the fog colour, which is what the sky is there; so
+they are never drawn below it, and they sink into it without a hard edge. (Drawn at the far plane,
+they used to show wherever no land was drawn: a pale square over the foggy horizon at sunrise.)"""
+
+
+def body_seen(sine: float) -> float:
+    """How much of the sun or moon shows in a direction whose elevation has `sine` (-1..1): 0 at and
+    below the horizon, 1 from BODY_SET_SINE up, a smoothstep between. The body shader computes the
+    same per pixel and blends the body into the sky's colour there (`body_color`).
+
+    TypeError for a non-number; ValueError outside -1..1."""
+    if isinstance(sine, bool) or not isinstance(sine, (int, float)):
+        raise TypeError(f"sine is a number, got {sine!r}")
+    if not -1.0 <= sine <= 1.0:
+        raise ValueError(f"sine is in -1..1, got {sine!r}")
+    t = min(max(sine / BODY_SET_SINE, 0.0), 1.0)
+    return t * t * (3.0 - 2.0 * t)
+
+
+def body_color(colors: SkyColors, body_rgb: tuple[float, float, float], sine: float,
+               facing: float = 0.0) -> tuple[float, float, float]:
+    """The colour drawn for a pixel of the sun or moon (`body_rgb`) whose direction has elevation `sine`
+    and faces the sun by `facing`: the sky's colour there (`sky_gradient`) with `body_seen` of the body
+    over it. At and below the horizon it is exactly the fog colour, as the land past the fog's end."""
+    seen = body_seen(sine)
+    behind = sky_gradient(colors, sine, facing)
+    return tuple(b + (c - b) * seen for b, c in zip(behind, body_rgb))
+
+
 FAR_CLIP_TILT_MARGIN_DEGREES = 5.0
 """[degrees] The far plane is worked out for the look pitch give or take this much: view bobbing tilts
 the camera by a few degrees (Beta's cameraPitch and the step's swing stay under 3), and a plane a
@@ -283,24 +316,45 @@ void main() {
 
 BODY_VERTEX_SOURCE = """#version 130
 uniform mat4 p3d_ModelViewProjectionMatrix;
+uniform mat4 p3d_ModelViewMatrix;
+uniform mat4 p3d_ViewMatrix;
+uniform vec4 sky_sun;  // the sun's heading x, z; the glow
 in vec4 p3d_Vertex;
+out float sine;  // of the elevation of the direction from the eye
+out float facing;  // the cosine of its horizontal angle to the sun
 
 void main() {
     gl_Position = p3d_ModelViewProjectionMatrix * p3d_Vertex;
     gl_Position.z = gl_Position.w * """ + repr(FAR_DEPTH) + """;  // at the far plane, as the dome
+    vec3 seen_from_eye = (p3d_ModelViewMatrix * p3d_Vertex).xyz;  // view axes
+    float distance = max(length(seen_from_eye), 1e-4);
+    float height = dot(seen_from_eye, p3d_ViewMatrix[1].xyz);  // along the world's up (+y) in view axes
+    sine = height / distance;
+    float horizontal = sqrt(max(distance * distance - height * height, 0.0));
+    vec3 sun = mat3(p3d_ViewMatrix) * vec3(sky_sun.x, 0.0, sky_sun.y);
+    facing = clamp(dot(seen_from_eye, sun) / max(horizontal, 1e-4), -1.0, 1.0);
 }
 """
 
 BODY_FRAGMENT_SOURCE = """#version 130
 uniform vec4 p3d_ColorScale;
+uniform vec4 sky_horizon;
+uniform vec4 sky_zenith;
+uniform vec4 sky_sun;
+in float sine;
+in float facing;
 out vec4 fragment_color;
-
+const float BODY_SET_SINE = """ + repr(BODY_SET_SINE) + """;
+""" + SKY_GRADIENT_GLSL + """
 void main() {
-    fragment_color = p3d_ColorScale;
+    float t = clamp(sine / BODY_SET_SINE, 0.0, 1.0);  // body_seen: none at and below the horizon
+    float seen = t * t * (3.0 - 2.0 * t);
+    vec3 behind = sky_gradient(sky_horizon.rgb, sky_zenith.rgb, sky_sun, sine, facing);
+    fragment_color = vec4(mix(behind, p3d_ColorScale.rgb, seen), 1.0);
 }
 """
 """The sun's and moon's shader: their flat colour (Ursina's `color` is the node's colour scale), at the
-far plane."""
+far plane, set into the sky's colour at the horizon (`body_color`)."""
 
 DOME_ELEVATIONS = (0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0, 18.0, 20.0, 22.0, 24.0, 30.0, 40.0, 50.0, 60.0,
                    70.0, 80.0)
@@ -356,7 +410,6 @@ class Sky:
         self.dome.setShader(Shader.make(Shader.SL_GLSL, DOME_VERTEX_SOURCE, DOME_FRAGMENT_SOURCE))
         self.dome.set_two_sided(True)  # seen from inside
         self.dome.set_bin(SKY_BIN, DOME_SORT)
-        self.paint(sky_colors(0), (0.0, 0.0))
         self.sun = Entity(model="quad", color=color.rgb(*SUN_RGB), scale=SUN_SIZE, billboard=True,
                           add_to_scene_entities=False)
         self.moon = Entity(model="quad", color=color.rgb(*MOON_RGB), scale=MOON_SIZE, billboard=True,
@@ -372,12 +425,15 @@ class Sky:
             body.set_light_off()
             # Opaque, over the two-pass M_dual Ursina gives the model (`game.render.window.single_pass_ui`).
             body.set_transparency(TransparencyAttrib.M_none, OVER_URSINA_PRIORITY)
+        self.paint(sky_colors(0), (0.0, 0.0))
 
     def paint(self, colors: SkyColors, heading: tuple[float, float]) -> None:
-        """Colour the dome for `colors` (`sky_colors`) with the sun's horizontal `heading` (`sun_heading`)."""
-        self.dome.set_shader_input(SKY_HORIZON_INPUT, (*colors.sky, 1.0))
-        self.dome.set_shader_input(SKY_ZENITH_INPUT, (*colors.zenith, 1.0))
-        self.dome.set_shader_input(SKY_SUN_INPUT, (heading[0], heading[1], colors.glow, 0.0))
+        """Colour the dome for `colors` (`sky_colors`) with the sun's horizontal `heading` (`sun_heading`);
+        the sun and moon set into the same gradient at the horizon."""
+        for node in (self.dome, self.sun, self.moon):
+            node.set_shader_input(SKY_HORIZON_INPUT, (*colors.sky, 1.0))
+            node.set_shader_input(SKY_ZENITH_INPUT, (*colors.zenith, 1.0))
+            node.set_shader_input(SKY_SUN_INPUT, (heading[0], heading[1], colors.glow, 0.0))
 
     def show(self, day_time: float, eye: tuple[float, float, float], visible: bool = True) -> None:
         """Place the dome, sun and moon for `day_time` around `eye` (Ursina coordinates); hide all three
@@ -390,8 +446,10 @@ class Sky:
         self.moon.position = (ex + dx * SUN_DISTANCE, ey - dy * SUN_DISTANCE, ez - dz * SUN_DISTANCE)
 
     def destroy(self) -> None:
+        """Remove the dome, sun and moon when their world is left; a second call does nothing."""
         from ursina import destroy
 
-        destroy(self.dome)
-        destroy(self.sun)
-        destroy(self.moon)
+        for body in (self.dome, self.sun, self.moon):
+            if body is not None:
+                destroy(body)
+        self.dome = self.sun = self.moon = None

@@ -7,7 +7,8 @@ returned `physics.Body`) and the panel text. It never recomputes collision: boxe
 shown exactly as physics handed them over.
 Does not own: what is shown (the session's toggles: F3 and B; the window passes them to
 `show_parts`), the tick loop, the numbers in `GameStatus`
-(the game measures them), or box drawing itself (`game.render.box_lines`).
+(the game measures them), what a tick changed (the tick's record, `game.tick_changes.TickChanges`,
+which the window hands to `changes_line`), or box drawing itself (`game.render.box_lines`).
 
 Use: `show_boxes` once per tick with the tick's report and `show_panel` a few times a second;
 `show_player_box`, `show_velocity`, `show_bodies` and `show_contacts` every frame with the
@@ -41,6 +42,7 @@ from ursina import Entity, Text, camera, color, window
 from game.clock import TICKS_PER_SECOND
 from game.render import space
 from game.render.box_lines import LINE_OFFSET, BoxLines, SegmentLines
+from game.tick_changes import TickChanges
 from game.ui import style
 from game.world.coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT
 
@@ -122,6 +124,16 @@ def status_lines(status: GameStatus, feet: Sequence[float]) -> list[str]:
         f"bodies    {status.bodies}",
         f"target    {status.target}",
     ]
+
+
+def changes_line(changes: TickChanges | None) -> str:
+    """The panel's line for the latest tick's record (`Session.tick()`): how many cells changed,
+    sections it re-meshes, sections whose light waits and columns unsaved (or '-' before the first
+    tick). As short as the panel's other lines, so it does not widen the panel."""
+    if changes is None:
+        return "changes   -"
+    return (f"changes   blocks {len(changes.blocks)}  sections {len(changes.sections)}"
+            f"  light waiting {len(changes.light_waiting)}  unsaved {len(changes.unsaved_columns)}")
 
 
 def arrow_points(start: Sequence[float], end: Sequence[float]) -> list[tuple[float, float, float]] | None:

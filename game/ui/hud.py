@@ -15,9 +15,10 @@ the selected slot framed in white; above its left half a row of HEART_COUNT hear
 2 health, a half heart for an odd one, empty ones dark), and above the hearts a row of air
 bubbles while the air is not full (one per BUBBLE_AIR ticks of air begun, as Beta draws them);
 the block's name appears above those rows for NAME_SECONDS after the selection changes, then
-fades; the crosshair sits at the window's centre, hidden while the game is paused (`show_paused`:
-a cross over the pause menu's buttons reads as a pointer that is not there). The hearts appear
-with the first `show_vitals`.
+fades; the crosshair sits at the window's centre, hidden while a menu or screen is open over the
+game (`show_paused`, which the window calls for the pause menu, the inventory and the death screen:
+a cross over a menu's buttons reads as a pointer that is not there). The hearts appear with the
+first `show_vitals`.
 
 Fitting the window: the constants below are the layout in a window wide enough for the hotbar
 (HOTBAR_WIDTH plus the window margins; 16:9 and most landscape windows). In a narrower window
@@ -78,6 +79,14 @@ HEARTS_X = -(SLOT_COUNT / 2) * (SLOT_SIZE + SLOT_GAP) + SLOT_GAP / 2 + HEART_SIZ
 NAME_GAP = VITALS_GAP + HEART_SIZE / 2 + 2 * HEART_STEP
 """[window heights] From the top of the hotbar row to the centre of the block name: above the
 hearts and the bubbles."""
+NAME_LINE_HEIGHT = 0.03
+"""[window heights] Room the block name's one line takes: Ursina's default text is 0.025 tall,
+and a name's descenders reach a little below it."""
+NAME_Y = HOTBAR_Y + SELECTION_SIZE / 2 + NAME_GAP
+"""[window heights] Centre line of the block name at full size."""
+HUD_TOP = NAME_Y + NAME_LINE_HEIGHT / 2
+"""[window heights] The top of the HUD's bottom rows at full size (the block name's line, above
+the hotbar, hearts and bubbles): a menu drawn over the game keeps above it (`pause_menu`)."""
 
 HOTBAR_WIDTH = SLOT_COUNT * (SLOT_SIZE + SLOT_GAP) + SLOT_GAP
 """[window heights] The hotbar row from the left edge of the leftmost slot's selection frame to the
@@ -209,6 +218,11 @@ class HudLayout:
         """The hotbar's bottom edge (a selection frame's)."""
         return self.hotbar_y - self.selection_size / 2
 
+    @property
+    def top(self) -> float:
+        """The top of the block name's line: nothing of the hotbar and the rows above it is higher."""
+        return self.name_y + NAME_LINE_HEIGHT * self.scale / 2
+
 
 def hud_scale(aspect_ratio: float) -> float:
     """How much the hotbar and the rows above it shrink in a window of `aspect_ratio` (width /
@@ -230,7 +244,7 @@ def hud_layout(aspect_ratio: float) -> HudLayout:
     return HudLayout(scale=s, slot_xs=tuple(slot_x(i) * s for i in range(SLOT_COUNT)), slot_size=SLOT_SIZE * s,
                      selection_size=SELECTION_SIZE * s, hotbar_y=at_scale(HOTBAR_Y, s), hearts_x=HEARTS_X * s,
                      heart_step=HEART_STEP * s, hearts_y=at_scale(HEARTS_Y, s), bubbles_y=at_scale(BUBBLES_Y, s),
-                     name_y=at_scale(HOTBAR_Y + SELECTION_SIZE / 2 + NAME_GAP, s))
+                     name_y=at_scale(NAME_Y, s))
 
 
 def display_name(block_name: str) -> str:
@@ -268,7 +282,7 @@ class Hud(Entity):
                                      position=(x, bar_y, -2 * style.LAYER_STEP)))
         self.selection = style.outline(self.bar, 0.0, bar_y, SELECTION_SIZE, SELECTION_SIZE, SELECTION_BORDER,
                                        style.HIGHLIGHT_COLOR, z=-3 * style.LAYER_STEP)
-        self.name_label = Text(parent=self.bar, origin=(0, 0), y=bar_y + SELECTION_SIZE / 2 + NAME_GAP,
+        self.name_label = Text(parent=self.bar, origin=(0, 0), y=NAME_Y - WINDOW_BOTTOM,
                                color=style.TEXT_COLOR, scale=style.TEXT_SCALE)
         self._name_seconds_left = 0.0
         self.notice_label = Text(parent=self, origin=(0, 0), y=NOTICE_Y, color=style.TEXT_COLOR,
@@ -376,8 +390,8 @@ class Hud(Entity):
         self.visible = not self.visible
 
     def show_paused(self, paused: bool) -> None:
-        """Hide the crosshair while the game is paused (the pause menu is open), show it again after.
-        TypeError for anything but a bool."""
+        """Hide the crosshair while a menu or screen is open over the game (`paused`: the pause menu,
+        the inventory or the death screen), show it again after. TypeError for anything but a bool."""
         if not isinstance(paused, bool):
             raise TypeError(f"show_paused needs True or False, got {paused!r}")
         self.crosshair.enabled = not paused

@@ -9,8 +9,9 @@ on a slot (a drag), or click an entry and then a slot; a click on a slot with no
 that slot's block up (to copy it to another slot); a click anywhere else lets go; a digit key
 over an entry puts it in that slot (Minecraft's hotkey). A put is handed to `on_put(slot,
 block)`; the app turns it into the session's `PutInSlot` event, so the hotbar changes only
-through the session and a recording replays it. The hovered entry's name next to the pointer
-while nothing is held.
+through the session and a recording replays it. The name of the entry or slot block under the
+pointer next to it while nothing is held: always what is there now (it follows a put, a scroll,
+a block picked up, not only the pointer's moves).
 Does not own: whether the inventory is open (the session's `inventory_open`: the app calls
 `open` and `close` to follow it), the catalogue and the put rule (`game.inventory`), the hotbar
 (`game.hotbar`), releasing the mouse pointer (the app) or the keys that open and close it.
@@ -133,7 +134,8 @@ class InventoryScreen(Entity):
         self.held: str | None = None
         """The block picked up with the pointer (its icon follows the pointer), or None."""
         self._pressed: Hit | None = None  # where the left button went down, while it is down
-        self._hovered: Hit | None = None
+        self._hovered: tuple | None = None
+        """What the hover square and the name show: (hit, name, square shown); None: look again."""
         self._hotbar: tuple[str, ...] = ()
         icons = load_icons_texture()
         step = style.LAYER_STEP
@@ -275,7 +277,6 @@ class InventoryScreen(Entity):
     # --- drawing ------------------------------------------------------------------------------------
 
     def _show_grid(self) -> None:
-        self._hovered = None  # the entry under the pointer may have scrolled away: look again
         for icon, entry in zip(self.grid_icons, self.catalogue.shown(self.scroll)):
             icon.enabled = entry is not None
             if entry is not None:
@@ -289,7 +290,6 @@ class InventoryScreen(Entity):
         self.thumb.y = top - self.thumb.scale_y / 2 - travel * fraction
 
     def _show_held(self) -> None:
-        self._hovered = None  # the name under the pointer shows only while nothing is held: look again
         self.held_icon.enabled = self.held is not None
         if self.held is not None:
             _show_icon(self.held_icon, self.held)
@@ -301,29 +301,41 @@ class InventoryScreen(Entity):
         self._follow(mouse.position)
 
     def _follow(self, pointer: Sequence[float]) -> None:
+        """Move the held icon to the pointer; redraw the hover square and the name when what is
+        under the pointer, or what it shows (a put changed the slot, a scroll the entry, a block
+        was picked up), changed since the last frame."""
         x, y = pointer[0], pointer[1]
         self.held_icon.position = (x / self.scale_fitted, y / self.scale_fitted, self.held_icon.z)
         hit = hit_at(x, y, self.catalogue, self.scale_fitted)
-        if hit == self._hovered:
+        name = self.tooltip_text(hit)
+        covered = hit is not None and (self.entry_at(hit) is not None or hit.kind == "slot")
+        if (hit, name, covered) == self._hovered:
             return
-        self._hovered = hit
-        entry = self.entry_at(hit)
-        self.hover.enabled = hit is not None and (entry is not None or hit.kind == "slot")
+        self._hovered = (hit, name, covered)
+        self.hover.enabled = covered
         if hit is not None:
             centre = grid_cell_centre(hit.index, self.catalogue) if hit.kind == "grid" else slot_centre(
                 hit.index, self.catalogue)
             self.hover.position = (*centre, self.hover.z)
-        name = entry.label if entry is not None else ""
-        if hit is not None and hit.kind == "slot" and self._hotbar:
-            name = self.catalogue.entry_of(self._hotbar[hit.index]).label
-        if self.held is not None:
-            name = ""  # as in Minecraft: no name over the grid while a block hangs on the pointer
         self.tooltip.text = name
         self.tooltip.position = (x + TOOLTIP_OFFSET[0], y + TOOLTIP_OFFSET[1], self.tooltip.z)
         if name:
             self.tooltip.create_background(color=style.PANEL_COLOR)
         else:
             self.tooltip.background = False
+
+    def tooltip_text(self, hit: Hit | None) -> str:
+        """The name shown by the pointer over `hit` now: the grid entry's, or the block's in the hotbar
+        slot as the screen shows it; none over nothing or an empty cell, nor while a block is held
+        (as in Minecraft). TypeError for anything but a `Hit` or None."""
+        if hit is not None and not isinstance(hit, Hit):
+            raise TypeError(f"tooltip_text needs a Hit or None, got {hit!r}")
+        if hit is None or self.held is not None:
+            return ""
+        if hit.kind == "slot":
+            return self.catalogue.entry_of(self._hotbar[hit.index]).label if self._hotbar else ""
+        entry = self.entry_at(hit)
+        return "" if entry is None else entry.label
 
 
 def _show_icon(icon: Entity, block_name: str) -> None:

@@ -36,6 +36,8 @@ CONTROL_HEIGHT = 0.066
 CONTROL_BORDER = 0.003
 CONTROL_SPACING = 0.082
 """[window heights] From one control's centre line to the next one's."""
+MAX_SPACING = 0.2
+"""[window heights] The widest spacing a panel takes: its five rows then span the window's height."""
 KNOB_WIDTH = 0.018
 KNOB_TRAVEL = CONTROL_WIDTH - 2 * CONTROL_BORDER - KNOB_WIDTH
 """[window heights] How far the knob's centre moves from one end of a slider to the other."""
@@ -208,11 +210,17 @@ class SettingsPanel(Entity):
 
     def __init__(self, settings: UserSettings, on_settings_changed: Callable[[UserSettings], None],
                  settings_path: Path | None = None, *, top_y: float, switch_x: float = 0.0,
-                 switch_width: float = CONTROL_WIDTH, **kwargs) -> None:
+                 switch_width: float = CONTROL_WIDTH, spacing: float = CONTROL_SPACING, **kwargs) -> None:
         """`settings_path`: where changed settings are written (default: the user's config folder).
-        `switch_x`, `switch_width`: where the switch sits in its row (a screen may put a button beside it)."""
+        `switch_x`, `switch_width`: where the switch sits in its row (a screen may put a button beside it).
+        `spacing`: from one row's centre line to the next (a screen short of room may set them closer)."""
         if not isinstance(settings, UserSettings):
             raise TypeError(f"a settings panel needs UserSettings, got {settings!r}")
+        if isinstance(spacing, bool) or not isinstance(spacing, (int, float)):
+            raise TypeError(f"spacing must be a number, got {spacing!r}")
+        if not CONTROL_HEIGHT <= spacing <= MAX_SPACING:
+            raise ValueError(f"spacing must be from a control's height {CONTROL_HEIGHT} to {MAX_SPACING}, "
+                             f"got {spacing!r}")
         super().__init__(**kwargs)
         self.on_settings_changed = on_settings_changed
         self.settings_path = settings_path
@@ -224,7 +232,7 @@ class SettingsPanel(Entity):
             self.sliders[row.field] = SettingSlider(row, getattr(settings, row.field), self._changed,
                                                     self.save_if_changed, parent=self, y=y, z=-style.LAYER_STEP,
                                                     ignore_paused=True)
-            y -= CONTROL_SPACING
+            y -= spacing
         self.switch_y = y
         """[window heights] The centre line of the switch's row."""
         self.bobbing_button = control_button(self, switch_caption(settings.view_bobbing), y, self._toggle_bobbing,

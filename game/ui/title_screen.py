@@ -9,7 +9,8 @@ refusals on the screen, and saying what the player chose: `choice` becomes a `Ti
 world, with whether New just made it, or quit) for the window's loop to act on.
 Does not own: the window or its loop, opening and playing a world, or what the game does after
 (`game.app.run_title`); the world files (`game.world_list`); the settings controls
-(`game.ui.settings_panel`).
+(`game.ui.settings_panel`); how a text field's caret and selection behave (`game.ui.text_input`:
+the caret starts at the end of the name, Home and End move it).
 
 Keys: Enter plays the selected world (or confirms an open dialog), Esc closes a dialog, Up and
 Down move the selection, the wheel scrolls a long list. Sizes are in window heights on `camera.ui`.
@@ -23,14 +24,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ursina import Button, Entity, Text, camera, color, destroy, window
-from ursina.prefabs.input_field import InputField
 
 from game import user_settings, world_list
 from game.ui import style
 from game.ui.loading_screen import BACKDROP_TILE_SIZE, BACKDROP_TINT, backdrop_tile_texture
 from game.ui.settings_panel import CONTROL_HEIGHT, CONTROL_SPACING, CONTROL_WIDTH, SettingsPanel, control_button
+from game.ui.text_input import TextInput
 from game.user_settings import UserSettings
-from game.world.noise import MAX_SEED, MIN_SEED
+from game.seed_text import is_blank, seed_from_text
 from game.world_list import WorldEntry
 
 TITLE = "Boxel"
@@ -66,7 +67,7 @@ DIALOG_BUTTONS_Y = -0.2
 FIELD_WIDTH = CONTROL_WIDTH
 DEFAULT_NEW_NAME = "New World"
 SEED_CHARACTERS = 21
-"""Longest seed text: a sign and the 19 digits of a 64-bit int, and one more so a too-long seed is refused, not cut."""
+"""Longest seed text the New dialog takes: any 64-bit int (a sign and 19 digits) and one more (longer text seeds: --seed)."""
 LAYER_DIALOG = -20 * style.LAYER_STEP
 """A dialog's depth: in front of the list and its buttons."""
 SETTINGS_TITLE_Y = 0.36
@@ -111,18 +112,9 @@ def entry_lines(entry: WorldEntry) -> tuple[str, str]:
 
 
 def parse_seed(text: str) -> int | None:
-    """A seed typed in the New dialog: blank is None (a random seed); else a whole number in the 64-bit
-    range. ValueError naming the problem otherwise."""
-    text = text.strip()
-    if not text:
-        return None
-    try:
-        seed = int(text, 10)
-    except ValueError:
-        raise ValueError(f"a seed is a whole number such as 42 or -7, got {text!r}") from None
-    if not MIN_SEED <= seed <= MAX_SEED:
-        raise ValueError(f"a seed must fit in 64 bits ({MIN_SEED}..{MAX_SEED})")
-    return seed
+    """A seed typed in the New dialog: blank is None (a random seed); any other text is the seed
+    `game.seed_text.seed_from_text` makes of it (a number, or Beta's hash of the text)."""
+    return None if is_blank(text) else seed_from_text(text)
 
 
 class WorldRow(Button):
@@ -174,11 +166,12 @@ class Dialog(Entity):
         self.on_confirm: Callable[[], None] | None = None
         """What Enter does in this dialog (its confirm button's action)."""
 
-    def field(self, label: str, y: float, text: str, limit: int) -> InputField:
+    def field(self, label: str, y: float, text: str, limit: int) -> TextInput:
+        """A labelled text field holding `text`, the caret at its end and nothing selected."""
         Text(label, parent=self.content, origin=(0, 0), y=y + CONTROL_HEIGHT * 0.85, z=-style.LAYER_STEP,
              scale=style.TEXT_SCALE * 0.8, color=style.SUBTLE_TEXT_COLOR)
-        made = InputField(parent=self.content, y=y, z=-style.LAYER_STEP, scale=(FIELD_WIDTH, CONTROL_HEIGHT),
-                          character_limit=limit, color=color.rgba(0, 0, 0, 0.8))
+        made = TextInput(parent=self.content, y=y, z=-style.LAYER_STEP, scale=(FIELD_WIDTH, CONTROL_HEIGHT),
+                         character_limit=limit, color=color.rgba(0, 0, 0, 0.8))
         made.text = text
         made.text_color = style.TEXT_COLOR
         return made
@@ -209,6 +202,7 @@ class TitleScreen(Entity):
         super().__init__(parent=camera.ui, z=-8 * style.LAYER_STEP, **kwargs)
         self.folder = folder
         self.settings = settings if settings is not None else user_settings.load(settings_path)
+        notice = notice or user_settings.take_notice()  # a settings file that could not be used, set aside
         self.settings_path = settings_path
         self.on_settings_changed = on_settings_changed
         self.choice: TitleChoice | None = None
@@ -218,7 +212,7 @@ class TitleScreen(Entity):
         """Index in `entries` of the top row shown (scrolling)."""
         self.dialog: Dialog | None = None
         self.settings_panel: SettingsPanel | None = None
-        self.fields: dict[str, InputField] = {}
+        self.fields: dict[str, TextInput] = {}
 
         self.backdrop = style.rectangle(self, 0.0, 0.0, 1.0, 1.0, BACKDROP_TINT)
         self.backdrop.texture = backdrop_tile_texture()

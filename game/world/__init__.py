@@ -17,25 +17,33 @@ raises are exported here too. Where things live:
   storage.py     the SQLite world file: create, open, read, save
   file_format.py its versions, exact schema and meta checksum; file_checks.py the checks an open
                  makes; file_errors.py the errors (damaged, disk full, read-only, ...)
-  world.py       World: ties them together, the world's tick; WorldProblem, damage found while playing
+  world.py       World: ties them together (blocks and their notifications, light, saves). Its
+                 parts, mixins behind the World façade:
+                 column_store.py the loaded columns, box reads and the damage found while playing;
+                 world_ticker.py the clock and scheduled block updates; world_queries.py collision,
+                 selection, material and flow queries; column_loading.py background requests and
+                 unloading; column_entities.py the entities stored with each column
 """
 
 from .blocks import UnknownBlockError
 from .coords import OutOfWorldError
 from .generation import GenerationError
-from .file_errors import (CorruptWorldError, ForeignFileError, NewerFormatError, NotAFileError, UnexpectedSchemaError,
-                          WorldDiskError, WorldDiskFullError, WorldExistsError, WorldFileError, WorldInUseError,
-                          WorldNotFoundError, WorldPermissionError, WorldReadOnlyError)
+from .file_errors import (CorruptWorldError, ForeignFileError, ForeignLogError, NewerFormatError, NotAFileError,
+                          UnexpectedSchemaError, UnsavableWorldError, WorldDiskError, WorldDiskFullError,
+                          WorldExistsError, WorldFileError, WorldInUseError, WorldNotFoundError, WorldPermissionError,
+                          WorldReadOnlyError)
 from .world import World, WorldClosedError, WorldProblem
 
 __all__ = [
     "CorruptWorldError",
     "ForeignFileError",
+    "ForeignLogError",
     "GenerationError",
     "NewerFormatError",
     "NotAFileError",
     "OutOfWorldError",
     "UnexpectedSchemaError",
+    "UnsavableWorldError",
     "UnknownBlockError",
     "World",
     "WorldClosedError",

@@ -2,8 +2,14 @@
 
 Owns: `BlockUpdates`, the pending updates (cell, kind, due tick) in the order Beta runs them (due
 tick, then the order they were scheduled), their de-duplication (one pending update per cell and
-kind, as Beta's `scheduleBlockUpdate` keeps one entry per position and block), the per-tick budget,
-and their JSON row form for the world file.
+kind, as Beta's `scheduleBlockUpdate` keeps one entry per position and block), the bound on how
+many are pending, the per-tick budget, and their JSON row form for the world file.
+
+The bound: at most MAX_PENDING_UPDATES are pending, so memory stays bounded and a save can always
+write them all (a world file lists at most MAX_SAVED_UPDATES, the same number). An update asked for
+while the queue is full is dropped, not queued, as Beta drops one asked for where the world is not
+loaded: its block stays as it is until a neighbour changes (a fluid stays still, sand hangs), and
+`schedule` returns False. Play never comes near the bound (a drained lake schedules a few thousand).
 Does not own: what an update does (`fluids.py`, `falling.py`), the world's tick counter or blocks
 (`world.py`), or the file (`storage.py`).
 
@@ -29,6 +35,9 @@ MAX_DELAY_TICKS = 1_000_000
 MAX_SAVED_UPDATES = 1_000_000
 """[updates] Most pending updates a world file may list (a lake drained at once schedules a few
 thousand); more is damage."""
+MAX_PENDING_UPDATES = MAX_SAVED_UPDATES
+"""[updates] Most updates a queue holds (one more is dropped): exactly what a file may list, so every
+save writes the whole queue; ~100 MB of queue at most."""
 
 KIND_CODES = {kind: code for code, kind in enumerate(KINDS)}
 _KEY_OFFSET = 1 << 25
@@ -60,7 +69,12 @@ class BlockUpdates:
     each bucket in the order its updates were scheduled (Beta's order: due tick, then scheduling
     order)."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = MAX_PENDING_UPDATES) -> None:
+        """An empty queue holding at most `limit` updates (1..MAX_PENDING_UPDATES; a smaller one for tests)."""
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_PENDING_UPDATES:
+            raise ValueError(f"limit must be an int in 1..{MAX_PENDING_UPDATES}, got {limit!r}")
+        self.limit = limit
+        """Most updates pending at once; more are dropped."""
         self._buckets: dict[int, list[int]] = {}  # due tick -> packed updates in order
         self._due_ticks: list[int] = []  # heap of the ticks that have a bucket
         self._pending: set[int] = set()
@@ -77,18 +91,19 @@ class BlockUpdates:
 
     def schedule(self, x: int, y: int, z: int, kind: str, due_tick: int) -> bool:
         """Queue an update of `kind` at (x, y, z) for world tick `due_tick`; False (and nothing
-        changes) when one of that kind is already pending there."""
+        changes) when one of that kind is already pending there, or the queue is full (`limit`)."""
         key = pack(x, y, z, kind)
-        if key in self._pending:
+        if key in self._pending or len(self._pending) >= self.limit:
             return False
         self._pending.add(key)
         self._bucket(due_tick).append(key)
         return True
 
     def schedule_packed(self, keys: list[int], due_tick: int) -> None:
-        """`schedule` each packed update of `keys` (no two alike) in order for `due_tick`."""
+        """`schedule` each packed update of `keys` (no two alike) in order for `due_tick`: those past the
+        `limit` are dropped."""
         pending = self._pending
-        fresh = [key for key in keys if key not in pending]
+        fresh = [key for key in keys if key not in pending][:max(0, self.limit - len(pending))]
         if fresh:
             pending.update(fresh)
             self._bucket(due_tick).extend(fresh)
@@ -123,8 +138,15 @@ class BlockUpdates:
         """Every pending update as [x, y, z, kind, delay, order]: delay from tick `now` (at least 0),
         order its place in run order (a save stores rows by column, so this keeps the order among
         updates due on the same tick)."""
-        ordered = ((due_tick, key) for due_tick in sorted(self._buckets) for key in self._buckets[due_tick])
-        return [[*unpack(key), max(0, due_tick - now), order] for order, (due_tick, key) in enumerate(ordered)]
+        due_ticks = sorted(self._buckets)
+        keys = [key for due_tick in due_ticks for key in self._buckets[due_tick]]
+        if not keys:
+            return []
+        counts = [len(self._buckets[due_tick]) for due_tick in due_ticks]
+        delays = np.repeat([max(0, due_tick - now) for due_tick in due_ticks], counts).tolist()
+        xs, ys, zs, codes = (part.tolist() for part in unpack_all(np.array(keys, dtype=np.int64)))
+        kinds = [KINDS[code] for code in codes]
+        return list(map(list, zip(xs, ys, zs, kinds, delays, range(len(keys)))))  # arrays: a save lists up to a million
 
     def load_rows(self, rows: Iterable[list], now: int) -> None:
         """Queue saved rows (as `rows` writes them, already checked by `check_rows`) from tick `now`,
@@ -136,12 +158,20 @@ class BlockUpdates:
 def check_rows(rows: object) -> list[list]:
     """`rows` read from a file, checked: a list of [x, y, z, kind, delay, order] with int coordinates
     in the build height, a known kind, a delay 0..MAX_DELAY_TICKS and an order 0..MAX_SAVED_UPDATES.
-    ValueError saying what is wrong."""
+    ValueError saying what is wrong. (Unrolled: a save or an open checks up to a million rows.)"""
     if not isinstance(rows, list) or len(rows) > MAX_SAVED_UPDATES:
         raise ValueError(f"the pending block updates are not a list of at most {MAX_SAVED_UPDATES} rows")
     for row in rows:
-        if not (isinstance(row, list) and len(row) == 6 and all(type(row[i]) is int for i in (0, 1, 2, 4, 5))
-                and row[3] in KINDS and 0 <= row[1] < 256 and 0 <= row[4] <= MAX_DELAY_TICKS
-                and 0 <= row[5] < MAX_SAVED_UPDATES and all(abs(v) < 2 ** 31 for v in (row[0], row[2]))):
+        if type(row) is not list or len(row) != 6:
+            raise ValueError(f"a pending block update is not [x, y, z, kind, delay, order]: {str(row)[:80]}")
+        x, y, z, kind, delay, order = row
+        if not (type(x) is int and type(y) is int and type(z) is int and type(delay) is int and type(order) is int
+                and type(kind) is str and kind in KIND_CODES and 0 <= y < 256 and 0 <= delay <= MAX_DELAY_TICKS
+                and 0 <= order < MAX_SAVED_UPDATES and -_COORDINATE_LIMIT < x < _COORDINATE_LIMIT
+                and -_COORDINATE_LIMIT < z < _COORDINATE_LIMIT):
             raise ValueError(f"a pending block update is not [x, y, z, kind, delay, order]: {str(row)[:80]}")
     return rows
+
+
+_COORDINATE_LIMIT = 2 ** 31
+"""|x| and |z| of a saved update are below this (the world border is far inside it)."""

@@ -1,7 +1,7 @@
 """Collision boxes from a block of ids: the numpy half of `World.collision_boxes`.
 
 Owns: turning an id array (indexed [x, y, z], placed at a world origin) into the world-space
-boxes of its solid blocks that overlap a region (built by `physics.shapes.placed`, cached per
+boxes of its solid blocks that overlap a region (as `physics.shapes.placed` places them, cached per
 block id and cell in a `PlacedShapeCache` each World holds), and the rule for which cells a
 region needs (fences reach up from the cell below). The same cache, made over the selection
 shapes, gives the boxes the look ray hits (`World.selection_boxes`).
@@ -16,17 +16,19 @@ from collections import OrderedDict
 import numpy as np
 
 from physics import AABB
-from physics.shapes import MAX_SHAPE_TOP, placed
+from physics.shapes import MAX_SHAPE_TOP
 
 from physics.shapes import Shape
 
 from .blocks import SHAPES, SOLID
 
-PLACED_CACHE_ENTRIES = 4096
-"""Entries a world's `PlacedShapeCache` keeps: about 2 MB (~500 bytes each, measured with
-tracemalloc). A walking player's query touches 6 solid cells on average (12 at most, over the
-64 regions of `python -m bench world`), so this holds the cells around hundreds of bodies for
-several ticks."""
+PLACED_CACHE_ENTRIES = 32768
+"""Entries a world's `PlacedShapeCache` keeps: about 15 MB when full (~450 bytes each, measured
+with tracemalloc); it fills only as far as play needs. A walking player's query touches 6 solid
+cells on average (12 at most, over the 64 regions of `python -m bench world`), but a crowd's
+broad phase asks for whole tiles of ground: 100 players with their ~500 mobs (`python -m bench
+session`) use 16,000-32,000 cells a tick. At 4,096 entries that crowd missed ~13,700 of them every
+tick (about a fifth of its tick went on rebuilding boxes); at 32,768, ~400."""
 
 
 def cell_range(region: AABB) -> tuple[int, int, int, int, int, int]:
@@ -89,5 +91,8 @@ class PlacedShapeCache:
         if len(self._boxes) >= self.capacity:
             self._boxes.popitem(last=False)
         block, x, y, z = key
-        boxes = self._boxes[key] = placed(self._shapes[block], x, y, z)
+        # `physics.shapes.placed` without its checks: the shapes are the game's own AABBs and the
+        # cell is ints from an id array's indices, so they always pass (and a crowd misses often).
+        boxes = self._boxes[key] = tuple(AABB._trusted(b[0] + x, b[1] + y, b[2] + z, b[3] + x, b[4] + y, b[5] + z)
+                                         for b in self._shapes[block])
         return boxes

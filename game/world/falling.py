@@ -1,9 +1,9 @@
 """Sand and gravel with nothing under them: Beta 1.7.3's `BlockSand` rule. numpy only.
 
-Owns: which blocks fall (`FALLS`), what they may fall through (`falls_into`), their update delay,
-and what one scheduled update does: a block with room below is handed to the game as a falling
-block (`FallingStart`). The block stays in the world until the falling body's first tick takes
-it (Beta's `EntityFallingSand` removes it then), so the world alone never loses a block.
+Owns: which blocks fall (`FALLS`), what they may fall through (`falls_into`, `FALLS_INTO`), their
+update delay, and what one scheduled update does: a block with room below is handed to the game as
+a falling block (`FallingStart`). The block stays in the world until the falling body's first tick
+takes it (Beta's `EntityFallingSand` removes it then), so the world alone never loses a block.
 Does not own: moving the falling body or landing it (`game.falling_blocks`), or the queue.
 """
 
@@ -33,6 +33,12 @@ class FallingStart:
     block: int
 
 
+FALLS_INTO = (np.arange(COUNT) == AIR) | np.isin(MATERIAL, [Material.WATER, Material.LAVA])
+FALLS_INTO.flags.writeable = False
+"""Blocks a falling block falls through (Beta's `canFallBelow`: air, water or lava; fire, which
+Boxel lacks, too)."""
+
+
 def falls_into(block: int) -> bool:
     """Beta's `canFallBelow`: air, water or lava (fire, which Boxel lacks, too)."""
-    return block == AIR or MATERIAL[block] in (Material.WATER, Material.LAVA)
+    return bool(FALLS_INTO[block])

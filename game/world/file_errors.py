@@ -57,6 +57,17 @@ class UnexpectedSchemaError(CorruptWorldError):
     tables changed: it was altered by another program, and nothing stored in it is run."""
 
 
+class ForeignLogError(WorldFileError):
+    """The write-ahead log beside the world (its `-wal` file) was written by another world: SQLite would
+    replay it into this one and the world would open as the other. Boxel does not open it, and
+    keeps both files as they are."""
+
+
+class UnsavableWorldError(WorldFileError):
+    """A save was given values the world file cannot hold (its open would refuse them): nothing was
+    written and the file keeps its last save."""
+
+
 class ForeignFileError(WorldFileError):
     """The file is intact but is not a Boxel world (another program's SQLite database)."""
 

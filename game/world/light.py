@@ -25,8 +25,13 @@ loaded columns is the solution over the loaded columns alone. Installing a colum
 light that came from it.
 
 How it runs: every change is recorded (`column_added`, `column_removed`, `cells_changed`) and done
-at the next `resolve()`, which the world calls before every light read and before it hands out
-changed sections. A resolve works in windows: the changed cells plus 16 blocks on every side (no
+later: all of it by `resolve()`; at most a budget of changed cells by `resolve_some(budget)` (the
+world's tick, so light nobody reads is spread over ticks); or only what can reach a box by
+`resolve_near(box)` (the world before a light read, so what is read or meshed is exact). Doing part
+of the edits stays exact because the light engine sees a cell whose edit waits with the block it had
+when its light was last settled (`cells_changed` takes the old blocks): the light is always Beta's
+solution for the blocks as the engine sees them, and doing the waiting edits later is an ordinary
+relight. A resolve works in windows: the changed cells plus 16 blocks on every side (no
 light travels further), one dense array per channel, with Beta's removal pass (clear every cell
 whose light may have come through a changed cell) and addition pass (a breadth-first spread by
 light level, from the sources and the light around the cleared cells), both on flat index arrays.
@@ -86,7 +91,17 @@ class LightEngine:
         self._heights: dict[tuple[int, int], np.ndarray] = {}
         self._to_install: dict[tuple[int, int], None] = {}
         self._dirty: list[np.ndarray] = []
+        """Recorded edits not yet sorted by column, oldest first: (n, 4) int64 rows (x, y, z, old props),
+        old props -1 where the caller did not say what the block was."""
+        self._dirty_cells: list[tuple[int, int, int, int]] = []
+        """Single-cell edits recorded since the last array in `_dirty` (the same rows, as tuples: cheap to record)."""
         self._dirty_count = 0
+        self._waiting: dict[tuple[int, int], np.ndarray] = {}
+        """Per lit column, its edits not relit yet: (m, 4) rows, one per cell, with the props the cell had
+        when its light was last settled (what every window, height and face reads there until it is relit)."""
+        self._waiting_count = 0
+        self.last_resolved_cells = 0
+        """Changed cells the last resolve (of any kind) relit: what a budget bounds."""
         self._unload_seeds: list[list[np.ndarray]] = [[], []]
         """Per channel: (n, 4) int64 rows (x, y, z, old light) of faces of unloaded columns that lit a neighbour."""
         self._changed: set[tuple[int, int, int]] = set()
@@ -105,6 +120,8 @@ class LightEngine:
         """Column `key` is leaving the mapping (call before it goes): forget its light and, at the next
         resolve, take from its loaded neighbours the light that came from it."""
         self._to_install.pop(key, None)
+        if self._waiting.pop(key, None) is not None:
+            self._count_waiting()
         packed = self._light.pop(key, None)
         self._heights.pop(key, None)
         if packed is None:
@@ -125,9 +142,12 @@ class LightEngine:
                     self._unload_seeds[channel].append(
                         np.stack([xs, ys.astype(np.int64), zs, old[donors].astype(np.int64)], axis=1))
 
-    def cells_changed(self, cells) -> None:
+    def cells_changed(self, cells, old_blocks=None) -> None:
         """Blocks changed at `cells` ((x, y, z) triples: a sequence or an (n, 3) int array); cells
-        outside the build height are ignored. TypeError/ValueError for anything else, recording nothing."""
+        outside the build height are ignored. `old_blocks`: the block id each cell held before (one
+        int per cell), which lets a budgeted or local resolve leave the cell for later; without them
+        the next resolve of any kind relights these cells. TypeError/ValueError for anything else,
+        recording nothing."""
         array = np.asarray(cells)
         if array.size == 0:
             return
@@ -135,34 +155,151 @@ class LightEngine:
             raise TypeError(f"cells must be integer (x, y, z) triples, got an array of {array.dtype}")
         if array.ndim != 2 or array.shape[1] != 3:
             raise ValueError(f"cells must be (x, y, z) triples (shape (n, 3)), got shape {array.shape}")
-        self._dirty.append(array.astype(np.int64))
+        old = _old_props(old_blocks, len(array))
+        self._flush_cells()
+        self._dirty.append(np.concatenate([array.astype(np.int64), old[:, None]], axis=1))
         self._dirty_count += len(array)
+
+    def cell_changed(self, x: int, y: int, z: int, old_block: int) -> None:
+        """One block changed at (x, y, z) from `old_block` (ints; the world's `set_id`): as
+        `cells_changed`, without building arrays for one cell."""
+        if not 0 <= old_block < len(_PROPS):
+            raise ValueError(f"old_block must be a block id 0..{len(_PROPS) - 1}, got {old_block!r}")
+        self._dirty_cells.append((x, y, z, int(_PROPS[old_block])))
+        self._dirty_count += 1
+
+    def _flush_cells(self) -> None:
+        if self._dirty_cells:
+            self._dirty.append(np.array(self._dirty_cells, dtype=np.int64).reshape(-1, 4))
+            self._dirty_cells = []
 
     # --- reading ----------------------------------------------------------------------------
 
     @property
     def recorded_cells(self) -> int:
-        """Changed cells recorded and not yet resolved."""
-        return self._dirty_count
+        """Changed cells recorded and not yet resolved (those of columns that are not lit included,
+        until a resolve drops them: lighting such a column reads its blocks as they are)."""
+        return self._dirty_count + self._waiting_count
+
+    def waiting_sections(self) -> set[tuple[int, int, int]]:
+        """The sections (cx, sy, cz) of lit columns holding changed cells not relit yet: their light,
+        and up to REACH blocks around them, may still change (a tick's record lists them). Cells of
+        columns that are not lit are left out: lighting such a column reads its blocks as they are."""
+        rows = [*self._dirty, *self._waiting.values()]
+        if self._dirty_cells:
+            rows.append(np.array(self._dirty_cells, dtype=np.int64).reshape(-1, 4))
+        if not rows:
+            return set()
+        cells = np.concatenate(rows)[:, :3]
+        cells = cells[(cells[:, 1] >= 0) & (cells[:, 1] < WORLD_HEIGHT)]
+        sections = np.unique(cells >> SECTION_SHIFT, axis=0)
+        return {(cx, sy, cz) for cx, sy, cz in sections.tolist() if (cx, cz) in self._light}
 
     @property
     def pending(self) -> bool:
         """Whether a resolve has work to do."""
-        return bool(self._to_install or self._dirty or self._unload_seeds[SKY] or self._unload_seeds[BLOCK])
+        return bool(self._to_install or self._dirty or self._dirty_cells or self._waiting
+                    or self._unload_seeds[SKY] or self._unload_seeds[BLOCK])
+
 
     def resolve(self) -> set[tuple[int, int, int]]:
         """Bring the light up to date with every recorded change; returns the sections (cx, sy, cz)
         whose padded light changed since the last call (new columns' own sections are not listed:
         nothing has drawn them yet) and forgets them."""
+        self.last_resolved_cells = 0
         if self.pending:
-            self._apply_edits()
-            while self._to_install:
-                key = next(iter(self._to_install))
-                del self._to_install[key]
-                if key in self._columns:
-                    self._install(key)
+            self._sort_edits()
+            self._apply_edits(self._take_edits(lambda rows: np.ones(len(rows), dtype=bool)))
+            self._install_where(lambda key: True)
+        return self._take_changed()
+
+    def resolve_some(self, budget: int | None, *, install: bool = False) -> set[tuple[int, int, int]]:
+        """Relight at most `budget` changed cells (None: all of them; cells recorded without their old
+        blocks are always all relit), the oldest columns' first, and every unload; with `install`,
+        light the new columns too. The rest waits, exact as the engine sees it (the module docstring).
+        Returns and forgets the sections whose padded light changed, as `resolve`."""
+        self.last_resolved_cells = 0
+        if isinstance(budget, bool) or not (budget is None or isinstance(budget, int) and budget >= 0):
+            raise ValueError(f"budget must be a number of cells >= 0 or None, got {budget!r}")
+        if self.pending:
+            self._sort_edits()
+            self._apply_edits(self._take_edits(_first_cells(budget)))
+            if install:
+                self._install_where(lambda key: True)
+        return self._take_changed()
+
+    def resolve_near(self, x0: int, z0: int, x1: int, z1: int) -> set[tuple[int, int, int]]:
+        """Make the light of every cell with x in [x0, x1) and z in [z0, z1) (any y) exact: relight
+        the changed cells and light the new columns that can reach them (within REACH blocks), and
+        every unload; the rest waits. Returns and forgets the changed sections, as `resolve`."""
+        self.last_resolved_cells = 0
+        if self.pending:
+            lo_x, lo_z, hi_x, hi_z = x0 - REACH, z0 - REACH, x1 + REACH, z1 + REACH
+            self._sort_edits()
+            self._apply_edits(self._take_edits(
+                lambda rows: (rows[:, 0] >= lo_x) & (rows[:, 0] < hi_x) & (rows[:, 2] >= lo_z) & (rows[:, 2] < hi_z)))
+            self._install_where(lambda key: (key[0] * CHUNK_SIZE < hi_x and (key[0] + 1) * CHUNK_SIZE > lo_x
+                                             and key[1] * CHUNK_SIZE < hi_z and (key[1] + 1) * CHUNK_SIZE > lo_z))
+        return self._take_changed()
+
+    def _take_changed(self) -> set[tuple[int, int, int]]:
         changed, self._changed = self._changed, set()
         return changed
+
+    def _install_where(self, wanted) -> None:
+        """Light the new columns whose key `wanted` accepts, in the order they arrived."""
+        for key in [key for key in self._to_install if wanted(key)]:
+            del self._to_install[key]
+            if key in self._columns:
+                self._install(key)
+
+    def _sort_edits(self) -> None:
+        """File the recorded edits under their columns (one row per cell, keeping the oldest props),
+        dropping those of columns that are not lit (lighting them reads their blocks as they are)."""
+        self._flush_cells()
+        if not self._dirty:
+            self._drop_unlit()
+            return
+        rows = np.concatenate(self._dirty)
+        self._dirty = []
+        self._dirty_count = 0
+        rows = rows[(rows[:, 1] >= 0) & (rows[:, 1] < WORLD_HEIGHT)]
+        codes = _column_codes(rows)
+        for code in distinct(codes).tolist():
+            key = _column_key(code)
+            if key not in self._light:
+                continue
+            mine = rows[codes == code]
+            older = self._waiting.get(key)
+            if older is not None:
+                mine = np.concatenate([older, mine])
+            self._waiting[key] = mine[np.unique(_cell_codes(mine), return_index=True)[1]]
+        self._drop_unlit()
+
+    def _drop_unlit(self) -> None:
+        for key in [key for key in self._waiting if key not in self._light]:
+            del self._waiting[key]
+        self._count_waiting()
+
+    def _count_waiting(self) -> None:
+        self._waiting_count = sum(len(rows) for rows in self._waiting.values())
+
+    def _take_edits(self, chosen) -> np.ndarray:
+        """The waiting edits `chosen` picks (a function of a column's rows giving a bool mask; rows with
+        unknown old props are always taken), removed from `_waiting`: (n, 4) rows (x, y, z, old props)."""
+        taken = [np.empty((0, 4), dtype=np.int64)]
+        for key in list(self._waiting):
+            rows = self._waiting[key]
+            mask = chosen(rows) | (rows[:, 3] < 0)
+            if mask.all():
+                del self._waiting[key]
+            elif mask.any():
+                self._waiting[key] = rows[~mask]
+            taken.append(rows[mask])
+        cells = np.concatenate(taken)
+        self.last_resolved_cells = len(cells)
+        self._count_waiting()
+        return cells
 
     def is_lit(self, key: tuple[int, int]) -> bool:
         return key in self._light
@@ -248,7 +385,7 @@ class LightEngine:
             other = self._light.get(other_key)
             if other is None:
                 continue
-            other_cost = np.maximum(_face_props(self._columns[other_key], -dx, -dz) >> 4, 1)
+            other_cost = np.maximum(self._seen_face_props(other_key, -dx, -dz) >> 4, 1)
             mine_cost = _face(cost, dx, dz)
             mine, theirs = _face(packed, dx, dz), _face(other, -dx, -dz)
             for channel in (SKY, BLOCK):
@@ -265,24 +402,35 @@ class LightEngine:
                 cells = np.concatenate(seeds[channel])
                 self._run_windows(channel, cells, None, None, mark=key)
 
+    def _seen_face_props(self, key: tuple[int, int], dx: int, dz: int) -> np.ndarray:
+        """`_face_props` of lit column `key` as the engine sees it (waiting cells with their old props)."""
+        props = _face_props(self._columns[key], dx, dz)
+        waiting = self._waiting.get(key)
+        if waiting is not None:
+            if dx:
+                on = (waiting[:, 0] & LOCAL_MASK) == (CHUNK_SIZE - 1 if dx > 0 else 0)
+                along = waiting[on, 2] & LOCAL_MASK
+            else:
+                on = (waiting[:, 2] & LOCAL_MASK) == (CHUNK_SIZE - 1 if dz > 0 else 0)
+                along = waiting[on, 0] & LOCAL_MASK
+            props[along, waiting[on, 1]] = waiting[on, 3].astype(np.uint8)
+        return props
+
     # --- edits and unloads ------------------------------------------------------------------
 
-    def _apply_edits(self) -> None:
-        """Relight after the recorded block changes and unloads (removal, then addition)."""
+    def _apply_edits(self, rows: np.ndarray) -> None:
+        """Relight after the block changes of `rows` (x, y, z, old props: distinct cells of lit columns)
+        and the recorded unloads (removal, then addition); edits still waiting read as their old blocks.
+        A cell whose light props did not change (water of another level, a torch for air in the sky
+        channel: only opacity counts there) changes no light, so its channel skips it."""
         changed = [np.empty((0, 3), dtype=np.int64), np.empty((0, 3), dtype=np.int64)]
-        if self._dirty:
-            cells = np.concatenate(self._dirty)
-            self._dirty = []
-            self._dirty_count = 0
-            cells = cells[(cells[:, 1] >= 0) & (cells[:, 1] < WORLD_HEIGHT)]
-            cells = cells[np.unique(_cell_codes(cells), return_index=True)[1]]
-            keys = _column_codes(cells)
-            distinct, which = np.unique(keys, return_inverse=True)
-            lit = np.array([_column_key(code) in self._light for code in distinct.tolist()], dtype=bool)
-            cells = cells[lit[which]]
-            if len(cells):
-                changed[BLOCK] = cells
-                changed[SKY] = np.concatenate([cells, self._update_heights(cells)])
+        if len(rows):
+            old, new = rows[:, 3], self._props_now(rows[:, :3])
+            unknown = old < 0
+            changed[BLOCK] = rows[unknown | (old != new), :3]
+            shaded = rows[unknown | ((old >> 4) != (new >> 4)), :3]
+            if len(shaded):
+                changed[SKY] = np.concatenate([shaded, self._update_heights(shaded)])
         unloads = []
         for channel in (SKY, BLOCK):
             seeds = self._unload_seeds[channel]
@@ -292,6 +440,23 @@ class LightEngine:
             if len(changed[channel]) or len(unloads[channel]):
                 everything = np.concatenate([changed[channel], unloads[channel][:, :3]])
                 self._run_windows(channel, everything, changed[channel], unloads[channel], mark=None)
+
+    def _props_now(self, cells: np.ndarray) -> np.ndarray:
+        """The light props (int64) of the blocks at `cells` (rows x, y, z in lit columns) as they are now."""
+        out = np.full(len(cells), _AIR_PROPS, dtype=np.int64)
+        codes = _column_codes(cells)
+        for code in distinct(codes).tolist():
+            rows = np.flatnonzero(codes == code)
+            sections = self._columns[_column_key(code)].sections
+            ys = cells[rows, 1]
+            for sy in distinct(ys >> SECTION_SHIFT).tolist():
+                section = sections[sy]
+                if section is None:
+                    continue
+                mine = rows[(ys >> SECTION_SHIFT) == sy]
+                out[mine] = _PROPS[section[cells[mine, 0] & LOCAL_MASK, cells[mine, 1] & LOCAL_MASK,
+                                           cells[mine, 2] & LOCAL_MASK]]
+        return out
 
     def _update_heights(self, cells: np.ndarray) -> np.ndarray:
         """Recompute the sky height of every (x, z) in `cells` from the blocks; returns the cells
@@ -311,6 +476,13 @@ class LightEngine:
             for sy, section in enumerate(self._columns[key].sections):
                 if section is not None:
                     opacity[:, sy * CHUNK_SIZE:(sy + 1) * CHUNK_SIZE] = _PROPS[section[lx, :, lz]] >> 4
+            waiting = self._waiting.get(key)
+            if waiting is not None:  # cells still waiting keep their old opacity
+                slot = np.full((CHUNK_SIZE, CHUNK_SIZE), -1, dtype=np.int64)
+                slot[lx, lz] = np.arange(len(rows))
+                which = slot[waiting[:, 0] & LOCAL_MASK, waiting[:, 2] & LOCAL_MASK]
+                hit = which >= 0
+                opacity[which[hit], waiting[hit, 1]] = (waiting[hit, 3] >> 4).astype(np.uint8)
             filled = opacity[:, ::-1] != 0
             new = np.where(filled.any(axis=1), WORLD_HEIGHT - filled.argmax(axis=1), 0).astype(np.int16)
             heights = self._heights[key]
@@ -397,6 +569,9 @@ class _Window:
                          slice(az - kz * CHUNK_SIZE, bz - kz * CHUNK_SIZE))
                 inner = (slice(ax - x0 + 1, bx - x0 + 1), slice(1, y1 - y0 + 1), slice(az - z0 + 1, bz - z0 + 1))
                 props = _props_box(engine._columns[key], local)
+                waiting = engine._waiting.get(key)
+                if waiting is not None:
+                    _as_before(props, waiting, key, local)
                 self.cost[inner] = np.maximum(props >> 4, 1)
                 self.light[inner] = (packed[local] >> shift) & MAX_LIGHT
                 if sources:
@@ -587,6 +762,48 @@ def _props_box(column: Column, local: tuple[slice, slice, slice]) -> np.ndarray:
         lo, hi = max(ys.start, sy * CHUNK_SIZE), min(ys.stop, (sy + 1) * CHUNK_SIZE)
         out[:, lo - ys.start:hi - ys.start] = _PROPS[section[xs, lo - sy * CHUNK_SIZE:hi - sy * CHUNK_SIZE, zs]]
     return out
+
+
+def _as_before(props: np.ndarray, waiting: np.ndarray, key: tuple[int, int],
+               local: tuple[slice, slice, slice]) -> None:
+    """Put the old props of the `waiting` rows (x, y, z, props) of column `key` that lie in its box
+    `local` into `props` (that box's light props)."""
+    xs, ys, zs = local
+    lx, lz = waiting[:, 0] - key[0] * CHUNK_SIZE, waiting[:, 2] - key[1] * CHUNK_SIZE
+    inside = ((lx >= xs.start) & (lx < xs.stop) & (waiting[:, 1] >= ys.start) & (waiting[:, 1] < ys.stop)
+              & (lz >= zs.start) & (lz < zs.stop))
+    if inside.any():
+        props[lx[inside] - xs.start, waiting[inside, 1] - ys.start, lz[inside] - zs.start] = \
+            waiting[inside, 3].astype(np.uint8)
+
+
+def _old_props(old_blocks, count: int) -> np.ndarray:
+    """The light props (int64) of `old_blocks` (block ids, one per changed cell), or -1 each for None."""
+    if old_blocks is None:
+        return np.full(count, -1, dtype=np.int64)
+    old = np.asarray(old_blocks)
+    if old.dtype.kind not in "iu":
+        raise TypeError(f"old_blocks must be integer block ids, got an array of {old.dtype}")
+    if old.shape != (count,):
+        raise ValueError(f"old_blocks must hold one block id per cell ({count}), got shape {old.shape}")
+    if count and (int(old.min()) < 0 or int(old.max()) >= len(_PROPS)):
+        raise ValueError(f"old_blocks must be block ids 0..{len(_PROPS) - 1}")
+    return _PROPS[old].astype(np.int64)
+
+
+def _first_cells(budget: int | None):
+    """A chooser for `_take_edits`: the first `budget` rows over the columns in order (all for None)."""
+    left = [budget]
+
+    def chosen(rows: np.ndarray) -> np.ndarray:
+        mask = np.zeros(len(rows), dtype=bool)
+        if left[0] is None:
+            mask[:] = True
+        else:
+            mask[:left[0]] = True
+            left[0] -= int(mask.sum())
+        return mask
+    return chosen
 
 
 _CODE_OFFSET = 1 << 25

@@ -8,12 +8,13 @@ Does not own: the format's versions and schema (`file_format.py`), the error cla
 (`file_errors.py`), which columns are edited or when to save (`world.py`), or the column byte form
 itself (`column.py`).
 
-Format (FORMAT_VERSION 4; see `file_format.py` for what versions 1 to 3 lack):
+Format (FORMAT_VERSION 5; see `file_format.py` for what versions 1 to 4 lack):
 - `PRAGMA application_id` is APPLICATION_ID, so another program's SQLite file is recognised
   from its 100-byte header alone.
 - `meta(key TEXT PRIMARY KEY, value TEXT)`, every value JSON: format_version, seed, created_at
-  (Unix seconds), spawn ([x, y, z] feet position), player_state (an object or null), and
-  meta_sha256, the checksum of the other rows, rewritten by every save. JSON writes floats with
+  (Unix seconds), spawn ([x, y, z] feet position), world_ticks, and meta_sha256, the checksum of
+  the other rows, rewritten by every save. (Versions 1 to 4 also hold player_state, the one
+  player's state, an object or null.) JSON writes floats with
   `repr`, so they read back bit for bit.
 - `columns(cx, cz, blocks)`: only columns edited since generation; `blocks` is
   zlib(`Column.to_bytes()`). Any other column regenerates from the seed.
@@ -25,8 +26,20 @@ Format (FORMAT_VERSION 4; see `file_format.py` for what versions 1 to 3 lack):
   grouped by the column of their cell, as JSON [x, y, z, kind, delay ticks] lists (see
   `block_updates.py`); meta `world_ticks` is the world's tick counter at that save. Every save
   rewrites the whole table.
-A version 1 to 3 file opens as it is; its first save adds what it lacks and sets version 4 in
-the same transaction.
+- `players(name, state)`: each player's state (a JSON object) by name (`player_names`); the local
+  player's is the row `LOCAL_PLAYER`. A save writes the players given to it, and deletes the row
+  of a player whose state is None.
+A version 1 to 4 file opens as it is (its one player read as the local player's); its first save
+adds what it lacks, moves the player_state meta row into `players` and sets version 5 in the same
+transaction.
+- The header's `user_version` is the world's id (`file_format.WORLD_ID_OFFSET`), random, set when
+  the world is made (or by the first save of an older world) and written again by every save, so
+  each transaction in the write-ahead log carries it: a log from another world is refused at open
+  (`file_checks.check_log`) instead of being replayed into this one.
+
+Values: what a save writes passes the checks an open makes (`file_checks.check_meta_value`, the
+same function), so the game never writes a file it would refuse; a save given anything else raises
+UnsavableWorldError and writes nothing. `save` raises only WorldFileError subclasses.
 
 Safety: the database is in WAL mode and a save is one transaction, so a crash, a kill or a full
 disk leaves the old or the new save, never a mix. `locking_mode=EXCLUSIVE` makes this connection
@@ -44,20 +57,26 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import sqlite3
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
 from .column import MAX_BYTES, Column, ColumnDataError
-from .file_checks import (READ_ERRORS, Metadata, check_file_kind, check_header, check_pages, check_schema,
-                          check_writable, companion_path, database_error, read_metadata, take_lock)
-from .file_errors import CorruptWorldError, WorldExistsError, WorldFileError, access_error
+from .coords import COLUMN_BORDER
+from .file_checks import (READ_ERRORS, Metadata, check_file_kind, check_header, check_json_values, check_meta_value,
+                          check_pages, check_player_state, check_schema, check_writable, companion_path, database_error,
+                          read_metadata, take_lock)
+from .file_errors import CorruptWorldError, UnsavableWorldError, WorldExistsError, WorldFileError, access_error
 from .block_updates import check_rows
+from .folder_lock import folder_lock
 from .file_format import (APPLICATION_ID, BLOCK_UPDATES_SINCE_VERSION, CHECKSUM_KEY, CHECKSUM_SINCE_VERSION,
                           CREATE_BLOCK_UPDATES, CREATE_COLUMNS, CREATE_DAMAGED, CREATE_ENTITIES, CREATE_META,
-                          ENTITIES_SINCE_VERSION, FORMAT_VERSION, WORLD_TICKS_KEY, meta_checksum)
+                          CREATE_PLAYERS, ENTITIES_SINCE_VERSION, FORMAT_VERSION, MAX_META_TEXT_BYTES, MAX_WORLD_ID,
+                          PLAYER_STATE_KEY, PLAYERS_SINCE_VERSION, WORLD_TICKS_KEY, meta_checksum)
+from .player_names import LOCAL_PLAYER, check_player_name
 
 COMPRESSION_LEVEL = 1
 """zlib level for column bytes. Measured on seed-42 columns (46 KB raw): level 1 takes 0.07 ms
@@ -78,14 +97,21 @@ BLOCKS, ENTITIES, BLOCK_UPDATES = "blocks", "entities", "block updates"
 
 
 def player_state_json(state: dict | None) -> str:
-    """`state` as JSON text; ValueError (naming the problem) unless it is a dict of finite JSON values."""
+    """`state` as JSON text, once an open would accept it (`file_checks.check_player_state`: a dict of
+    finite JSON values, nested at most MAX_JSON_DEPTH deep, at most MAX_META_TEXT_BYTES as JSON);
+    TypeError or ValueError naming the problem otherwise."""
     if state is not None and not isinstance(state, dict):
         raise TypeError(f"player_state must be a dict or None, got {type(state).__name__}")
     try:
-        return json.dumps(state, allow_nan=False, sort_keys=True)
+        check_player_state(state)
+        text = json.dumps(state, allow_nan=False, sort_keys=True)
     except (TypeError, ValueError) as error:
-        raise ValueError(f"player_state must hold only JSON values (dict, list, str, finite numbers, "
-                         f"bool, None): {error}") from None
+        raise type(error)(f"player_state must hold only JSON values (dict, list, str, finite numbers, "
+                          f"bool, None): it {error}") from None
+    if len(text.encode()) > MAX_META_TEXT_BYTES:
+        raise ValueError(f"player_state takes {len(text.encode())} bytes as JSON, more than the "
+                         f"{MAX_META_TEXT_BYTES} a world file holds")
+    return text
 
 
 def entities_json(entities: list[dict]) -> str | None:
@@ -95,6 +121,7 @@ def entities_json(entities: list[dict]) -> str | None:
     if not entities:
         return None
     try:
+        check_json_values(entities)
         text = json.dumps(entities, allow_nan=False)
     except (TypeError, ValueError) as error:
         raise ValueError(f"column entities cannot be saved as JSON: {error}") from None
@@ -134,10 +161,12 @@ def decode_column(blob: bytes) -> Column:
 class WorldFile:
     """An open, locked world database. Create with `WorldFile.create` or `WorldFile.open`."""
 
-    def __init__(self, path: Path, connection: sqlite3.Connection, metadata: Metadata) -> None:
+    def __init__(self, path: Path, connection: sqlite3.Connection, metadata: Metadata, world_id: int = 0) -> None:
         self.path = path
         self._db = connection
         self.metadata = metadata
+        self.world_id = world_id if 1 <= world_id <= MAX_WORLD_ID else new_world_id()
+        """The world's id (`file_format` notes), written by every save; new for a file that had none."""
         self._damaged: set[tuple[int, int, str]] = set()
         """(cx, cz, part) of rows found damaged: a save that replaces one copies it to `damaged_columns` first."""
 
@@ -149,27 +178,35 @@ class WorldFile:
         """Write a new, empty world at `path` and open it; WorldExistsError if anything is there, and
         a WorldDiskError subclass (nothing left behind) when the folder or the disk refuses it."""
         path = Path(path)
+        metadata = Metadata(FORMAT_VERSION, check_meta_value("seed", seed), check_meta_value("created_at", created_at),
+                            check_meta_value("spawn", spawn), None)  # what an open would refuse is never written
+        world_id = new_world_id()
         _check_creatable(path)
         try:
             db = _connect(path, "rwc")
         except sqlite3.Error as error:
             _remove_created(path)
             raise database_error(error, path, "create a world") from None
-        metadata = Metadata(FORMAT_VERSION, seed, created_at, tuple(spawn), None)
         try:
-            _write_new_world(db, metadata)
+            _write_new_world(db, metadata, world_id)
         except BaseException as error:
             db.close()
             _remove_created(path)
             if isinstance(error, sqlite3.Error):
                 raise database_error(error, path, "create a world") from None
             raise
-        return cls(path, db, metadata)
+        return cls(path, db, metadata, world_id)
 
     @classmethod
     def open(cls, path: str | os.PathLike) -> WorldFile:
         """Open the world at `path`, or raise the WorldFileError that says what is wrong with it."""
         path = Path(path)
+        check_file_kind(path)  # a FIFO or a device is refused before anything, its folder included, is opened
+        with folder_lock(path.parent, shared=True):  # no rename elsewhere moves it (or a log) until it is locked
+            return cls._open(path)
+
+    @classmethod
+    def _open(cls, path: Path) -> WorldFile:
         check_file_kind(path)
         check_header(path)
         check_writable(path)
@@ -182,10 +219,11 @@ class WorldFile:
             metadata = read_metadata(db, path, version)
             take_lock(db, path)
             check_pages(db, path)
+            world_id = _read_world_id(db, path)
         except BaseException:
             db.close()
             raise
-        return cls(path, db, metadata)
+        return cls(path, db, metadata, world_id)
 
     def discard(self) -> None:
         """Close and delete a file this process just made with `create` (undoing a world whose setup failed)."""
@@ -221,6 +259,18 @@ class WorldFile:
         except (ColumnDataError, *READ_ERRORS) as error:
             raise self._damage(cx, cz, BLOCKS, error) from None
 
+    def entity_columns(self) -> list[tuple[int, int]]:
+        """(cx, cz) of every column with a saved entity list (none when they cannot be read: each
+        list is checked when it is loaded)."""
+        if self.metadata.format_version < ENTITIES_SINCE_VERSION:
+            return []
+        try:
+            rows = self._db.execute("SELECT cx, cz FROM entities WHERE typeof(cx) = 'integer' AND typeof(cz) = 'integer'"
+                                    " ORDER BY cx, cz").fetchall()
+        except READ_ERRORS:
+            return []
+        return [(cx, cz) for cx, cz in rows if abs(cx) <= COLUMN_BORDER and abs(cz) <= COLUMN_BORDER]
+
     def load_entities(self, cx: int, cz: int) -> list[dict]:
         """The entities saved with column (cx, cz) (empty when none); CorruptWorldError naming the
         column when they are unreadable (noted, so a save that replaces them keeps their bytes)."""
@@ -237,8 +287,9 @@ class WorldFile:
             entities = json.loads(row[0])
             if not isinstance(entities, list) or not all(isinstance(e, dict) for e in entities):
                 raise ValueError("they are not a list of objects")
+            check_json_values(entities)
             return entities
-        except (ValueError, RecursionError, *READ_ERRORS) as error:  # RecursionError: JSON nested too deep
+        except (ValueError, TypeError, RecursionError, *READ_ERRORS) as error:  # RecursionError: JSON nested too deep
             raise self._damage(cx, cz, ENTITIES, error) from None
 
     def load_block_updates(self) -> tuple[list[list], list[tuple[tuple[int, int], CorruptWorldError]]]:
@@ -279,15 +330,23 @@ class WorldFile:
 
     def save(self, columns: Iterable[tuple[tuple[int, int], Column]], player_state: dict | None,
              entities: Iterable[tuple[tuple[int, int], list[dict]]] = (), block_updates: list[list] = (),
-             world_ticks: int = 0) -> None:
-        """Write `columns`, column entities, the player state, every pending block update (rows as
+             world_ticks: int = 0, players: Mapping[str, dict | None] | None = None) -> None:
+        """Write `columns`, column entities, the local player's state (`player_state`, the players row
+        `LOCAL_PLAYER`), the states of `players` (name -> state; None deletes that name's row; the
+        rows of players not given are kept), every pending block update (rows as
         `BlockUpdates.rows` gives them; they replace all saved ones) and the world's tick counter in
         one transaction: all of it lands, or none and the file keeps its last save. A damaged row this replaces is copied to
-        `damaged_columns` first. Errors: WorldDiskFullError, WorldReadOnlyError, WorldPermissionError or
-        WorldDiskError when the disk refuses, CorruptWorldError when the file does."""
-        state_text = player_state_json(player_state)
-        entity_rows = [(cx, cz, entities_json(listed)) for (cx, cz), listed in entities]
-        update_rows = _block_update_rows(block_updates)
+        `damaged_columns` first. Raises only WorldFileError subclasses: WorldDiskFullError, WorldReadOnlyError,
+        WorldPermissionError or WorldDiskError when the disk refuses, CorruptWorldError when the file does,
+        UnsavableWorldError (before anything is written) for a value an open would refuse."""
+        try:
+            _check_world_ticks(world_ticks)
+            player_rows = _player_rows({**(players or {}), LOCAL_PLAYER: player_state})
+            entity_rows = [(cx, cz, entities_json(listed)) for (cx, cz), listed in entities]
+            update_rows = _block_update_rows(block_updates)
+        except (TypeError, ValueError, RecursionError) as error:
+            raise UnsavableWorldError(f"cannot save the world at {self.path}: {error}; nothing of this save was "
+                                      "written, the file keeps its last save") from error
         columns = list(columns)  # the pairs only: each column is encoded as it is written
         replaced = ({(cx, cz, BLOCKS) for (cx, cz), _ in columns} | {(cx, cz, ENTITIES) for cx, cz, _ in entity_rows}
                     | {(cx, cz, BLOCK_UPDATES) for cx, cz, part in self._damaged if part == BLOCK_UPDATES})
@@ -296,7 +355,7 @@ class WorldFile:
             self._db.execute("BEGIN IMMEDIATE")
             self._upgrade()
             self._keep_damaged(kept)
-            self._write(columns, state_text, entity_rows, update_rows, world_ticks)
+            self._write(columns, player_rows, entity_rows, update_rows, world_ticks)
             self._db.execute("COMMIT")
         except sqlite3.Error as error:
             self._roll_back(error)
@@ -320,6 +379,9 @@ class WorldFile:
         if version < BLOCK_UPDATES_SINCE_VERSION:
             self._db.execute(CREATE_BLOCK_UPDATES)
             self._db.execute("INSERT INTO meta VALUES (?, ?)", (WORLD_TICKS_KEY, json.dumps(0)))
+        if version < PLAYERS_SINCE_VERSION:  # the meta row's state: the local player's, written by this save
+            self._db.execute(CREATE_PLAYERS)
+            self._db.execute("DELETE FROM meta WHERE key = ?", (PLAYER_STATE_KEY,))
         self._db.execute("UPDATE meta SET value = ? WHERE key = 'format_version'", (json.dumps(FORMAT_VERSION),))
 
     def _keep_damaged(self, rows: set[tuple[int, int, str]]) -> None:
@@ -330,7 +392,7 @@ class WorldFile:
         for cx, cz, part in sorted(rows):
             self._db.execute(f"INSERT OR REPLACE INTO damaged_columns {source[part]} WHERE cx = ? AND cz = ?", (cx, cz))
 
-    def _write(self, columns: list[tuple[tuple[int, int], Column]], state_text: str,
+    def _write(self, columns: list[tuple[tuple[int, int], Column]], player_rows: list[tuple[str, str | None]],
                entity_rows: list[tuple[int, int, str | None]], update_rows: list[tuple[int, int, str]],
                world_ticks: int) -> None:
         db = self._db
@@ -340,11 +402,14 @@ class WorldFile:
                        ((cx, cz) for cx, cz, text in entity_rows if text is None))
         db.executemany("INSERT OR REPLACE INTO entities VALUES (?, ?, ?)",
                        ((cx, cz, text) for cx, cz, text in entity_rows if text is not None))
-        db.execute("UPDATE meta SET value = ? WHERE key = 'player_state'", (state_text,))
+        db.executemany("DELETE FROM players WHERE name = ?", ((name,) for name, text in player_rows if text is None))
+        db.executemany("INSERT OR REPLACE INTO players VALUES (?, ?)",
+                       ((name, text) for name, text in player_rows if text is not None))
         db.execute("DELETE FROM block_updates")
         db.executemany("INSERT INTO block_updates VALUES (?, ?, ?)", update_rows)
         db.execute("UPDATE meta SET value = ? WHERE key = ?", (json.dumps(world_ticks), WORLD_TICKS_KEY))
         _write_checksum(db)
+        _write_world_id(db, self.world_id)
 
     def _roll_back(self, error: BaseException) -> None:
         """End a failed save's transaction, if SQLite has not ended it already (it does on a full disk)."""
@@ -359,21 +424,34 @@ class WorldFile:
         self._db.close()
 
 
-def _write_new_world(db: sqlite3.Connection, metadata: Metadata) -> None:
+def _write_new_world(db: sqlite3.Connection, metadata: Metadata, world_id: int) -> None:
     """Make the tables and meta rows of a new world in one transaction, then move them into the file."""
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=FULL")
     db.execute(f"PRAGMA application_id={APPLICATION_ID}")
     db.execute("BEGIN IMMEDIATE")
-    for create in (CREATE_META, CREATE_COLUMNS, CREATE_ENTITIES, CREATE_DAMAGED, CREATE_BLOCK_UPDATES):
+    for create in (CREATE_META, CREATE_COLUMNS, CREATE_ENTITIES, CREATE_DAMAGED, CREATE_BLOCK_UPDATES, CREATE_PLAYERS):
         db.execute(create)
     values = {"format_version": metadata.format_version, "seed": metadata.seed, "created_at": metadata.created_at,
-              "spawn": list(metadata.spawn), "player_state": metadata.player_state,
-              WORLD_TICKS_KEY: metadata.world_ticks}
+              "spawn": list(metadata.spawn), WORLD_TICKS_KEY: metadata.world_ticks}  # a new world has no players
     db.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in values.items()])
     _write_checksum(db)
+    _write_world_id(db, world_id)
     db.execute("COMMIT")
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the header (and application id) into the file now
+
+
+def _player_rows(players: Mapping[str, dict | None]) -> list[tuple[str, str | None]]:
+    """(name, JSON text, or None to delete the row) for each of `players`, by name, each checked as an
+    open would check it; TypeError or ValueError naming the player otherwise."""
+    rows = []
+    for name, state in sorted(players.items()):
+        check_player_name(name)
+        try:
+            rows.append((name, None if state is None else player_state_json(state)))
+        except (TypeError, ValueError) as error:
+            raise type(error)(f"the player {name!r}: {error}") from None
+    return rows
 
 
 def _block_update_rows(rows: list[list]) -> list[tuple[int, int, str]]:
@@ -382,6 +460,33 @@ def _block_update_rows(rows: list[list]) -> list[tuple[int, int, str]]:
     for row in check_rows(list(rows)):
         by_column.setdefault((row[0] >> 4, row[2] >> 4), []).append(row)
     return [(cx, cz, json.dumps(listed, separators=(",", ":"))) for (cx, cz), listed in sorted(by_column.items())]
+
+
+def _check_world_ticks(ticks: object) -> None:
+    """ValueError naming world_ticks unless an open would accept `ticks` (`file_checks.check_meta_value`)."""
+    try:
+        check_meta_value(WORLD_TICKS_KEY, ticks)
+    except ValueError as error:
+        raise ValueError(f"its world_ticks {error}") from None
+
+
+def new_world_id() -> int:
+    """A random world id, 1..MAX_WORLD_ID (two worlds share one with odds of 1 in 2 billion)."""
+    return secrets.randbelow(MAX_WORLD_ID) + 1
+
+
+def _write_world_id(db: sqlite3.Connection, world_id: int) -> None:
+    """Inside a write transaction: store the world's id in the header. Every transaction does, so the
+    header page, with the id, is in each transaction the write-ahead log holds (`file_checks.check_log`)."""
+    db.execute(f"PRAGMA user_version = {int(world_id)}")
+
+
+def _read_world_id(db: sqlite3.Connection, path: Path) -> int:
+    """The world id in the open file's header (0 or any value outside 1..MAX_WORLD_ID: none yet)."""
+    try:
+        return db.execute("PRAGMA user_version").fetchone()[0]
+    except READ_ERRORS as error:
+        raise database_error(error, path, "open the world") from None
 
 
 def _write_checksum(db: sqlite3.Connection) -> None:

@@ -1,11 +1,19 @@
 """World: one open voxel world, its loaded columns, edits, queries and saves.
 
-Owns: the map of loaded columns (generated from the seed, loaded from the file, or edited),
-block reads and writes, the world's tick (scheduled block updates: flowing fluids, falling sand),
-the collision and material queries physics calls (`physics.CollisionWorld`) and its
-cache of placed block shapes, padded sections for the mesher, the record of changed sections,
-background-generation requests, the player state, when to write what to the world file, and the
-damage found in it while playing (`take_problems`, `damaged_columns`).
+`World` is a façade over parts, each a mixin in its own module that keeps its state on the World:
+- `column_store.py`: the loaded columns, loading one on the spot, box reads (`ids_in_box`, `column`,
+  `padded_section`) and the damage found in the file while playing (`take_problems`,
+  `damaged_columns`, `WorldProblem`);
+- `world_ticker.py`: the clock and the scheduled block updates (`schedule`, the scheduled-update
+  part of `tick`, `day_time`, `set_day_time`, `take_falling_starts`);
+- `world_queries.py`: what physics and the look ray ask (`collision_boxes`, `selection_boxes`,
+  `slipperiness`, `material`, `flow`, `materials_in`, `fluid_level`);
+- `column_loading.py`: background requests and unloading (`request`, `cancel`, `poll`, `is_loaded`,
+  `columns_far_from`, `is_edited`, `unload_columns`, ...);
+- `column_entities.py`: the entities stored with each column.
+This module owns the rest: making, opening and closing a world, one block's reads and writes with
+their notifications, light and the tick's light phase, the log of what changed (`change_log.py`,
+taken once a tick by `take_changes`), the players' states, and when to write what to the world file.
 Does not own: terrain (`terrain.py`), the file and its format (`storage.py`, `file_format.py`), column storage
 (`column.py`), the generation workers (`generation.py`), what a scheduled update does (`fluids.py`,
 `falling.py`; the queue is `block_updates.py`), moving falling blocks (`game.falling_blocks`), or drawing anything.
@@ -37,67 +45,60 @@ from __future__ import annotations
 import os
 import time
 from collections import deque
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from physics import AABB
-
-from physics.materials import Material
-
 from . import fluid_batch, fluids
-from .block_updates import BlockUpdates, unpack
-from .blocks import AIR, FLUID_LEVEL, MATERIAL, SELECTABLE, SELECTION_SHAPES, SLIPPERINESS, block_id, block_name
-from .falling import FALL_TICKS, FALLS, FallingStart, falls_into
-from .collision import PlacedShapeCache, cell_range
+from .block_updates import BlockUpdates
+from .change_log import ChangeLog, WorldChanges
+from .file_format import MAX_CREATED_AT_S
+from .blocks import AIR, SELECTABLE, SELECTION_SHAPES, block_id, block_name
+from .falling import FallingStart
+from .collision import PlacedShapeCache
 from .column import Column
 from .coords import (ABOVE_WORLD, BELOW_WORLD, BLOCK_DTYPE, CHUNK_SIZE, LOCAL_MASK, SECTION_SHAPE, SECTION_SHIFT,
                      SECTIONS_PER_COLUMN, WORLD_BORDER, WORLD_HEIGHT, block_coordinate,
                      column_coordinate, column_of, require_in_height, sections_seeing, sections_seeing_all)
 from .generation import DEFAULT_WORKERS, ColumnGenerator, check_worker_count
 from .light import ABOVE_WORLD_LIGHT, BELOW_WORLD_LIGHT, LightEngine
-from .storage import BLOCK_UPDATES, BLOCKS, ENTITIES, CorruptWorldError, WorldFile, entities_json, player_state_json
+from .file_errors import UnsavableWorldError
+from .player_names import LOCAL_PLAYER, check_player_name
+from .storage import BLOCK_UPDATES, WorldFile, player_state_json
 from .spawn import find_spawn
 from .terrain import Terrain
+from .column_entities import ColumnEntities
+from .column_store import PADDED_SIZE, ColumnStore, WorldProblem  # noqa: F401 (WorldProblem: its old home)
+from .column_loading import ColumnLoading
+from .world_queries import WorldQueries
+from .world_ticker import DAY_TICKS, WorldTicker  # noqa: F401 (DAY_TICKS: its old home, still imported from here)
 
-PADDED_SIZE = CHUNK_SIZE + 2
-"""Edge of a padded section: the section plus one block of its neighbours on every side."""
 MAX_UNRESOLVED_LIGHT_CELLS = 100_000
-"""[cells] Changed cells whose light may wait for the next read; past this the light is brought up
-to date at once (about 50 ticks of a large flood), so memory stays bounded when nothing reads it."""
-DAY_TICKS = 24_000
-"""[ticks] One day and night (20 minutes at 20 Hz, as Minecraft's); the time of day is 0..DAY_TICKS - 1,
-0 at sunrise."""
+"""[cells] Changed cells whose light may wait; past this every waiting edit is relit at once (about
+50 ticks of a large flood, which the per-tick budget did not keep up with), so memory stays bounded."""
+LIGHT_CELLS_PER_TICK = 1_024
+"""[cells] Changed cells whose light one world tick's light phase (`World._light_phase`) relits when
+nobody reads it, so a flood or 10,000 torches placed at once spread their light work over ticks:
+measured a worst tick of 13-20 ms against 40-52 ms for all 10,000 at once (`python -m bench light`, 2-core
+machine). A tick's ordinary edits are far fewer; a smaller budget saves little, as each step pays
+for the REACH blocks around its cells."""
 
-_AIR_SECTION = np.zeros(SECTION_SHAPE, dtype=BLOCK_DTYPE)
-_AIR_SECTION.flags.writeable = False
-_SECTION_MASK = ~LOCAL_MASK  # x & _SECTION_MASK is the first block of x's section
 _NEIGHBOURS = ((-1, 0, 0), (1, 0, 0), (0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1))
 """Beta's `notifyBlocksOfNeighborChange` order."""
-_MATERIALS = list(Material)
-"""`physics.Material` by its int value (`_MATERIALS[MATERIAL[id]]` is a block's material)."""
 
 
 class WorldClosedError(ValueError):
     """The world was used after `close()`."""
 
 
-@dataclass(frozen=True)
-class WorldProblem:
-    """Damage found in the world file while playing; the game goes on (see `World.take_problems`)."""
-
-    column: tuple[int, int]
-    """(cx, cz) of the damaged column."""
-    part: str
-    """"blocks": the column is served as generated from the seed; "entities": its saved mobs are left out."""
-    message: str
-    """What is wrong and what the game does about it, for the player."""
 
 
-class World:
+class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicker):
     """An open voxel world. Make one with `World.create(path, seed)` or `World.open(path)`.
 
+    A façade: its column store, ticker, queries, column loading and column entities are its parts (mixins in
+    their own modules, see the module docstring), all state set up here. It is a
+    `game.game_world.StreamedWorld`, the protocol the game asks a world through.
     Not thread-safe: use it from one thread (the game's main thread).
     """
 
@@ -113,8 +114,12 @@ class World:
         self._file: WorldFile | None = file
         self._columns: dict[tuple[int, int], Column] = {}
         self._unsaved: set[tuple[int, int]] = set()
-        self._changed_sections: set[tuple[int, int, int]] = set()
-        self._player_state = file.metadata.player_state
+        self._changes = ChangeLog()
+        """What changed since the last `take_changes` (cells, sections, light): a tick's record."""
+        self._player_states: dict[str, dict] = dict(file.metadata.players)
+        """Every player's saved state by name (the local player's under LOCAL_PLAYER), as set since."""
+        self._unsaved_players: set[str] = set()
+        """Names whose state was set (or cleared) since the last save; the local player's is written always."""
         self._unsaved_entities: dict[tuple[int, int], list[dict]] = {}
         self.revision = 0
         """Counts block edits (physics' optional `CollisionWorld.revision`: crowds keep their boxes while it holds)."""
@@ -159,7 +164,8 @@ class World:
         spawn_key = column_of(x, z)
         spawn_column = Column.from_ids(generated[spawn_key] if spawn_key in generated else terrain.column(*spawn_key))
         spawn = (x + 0.5, float(spawn_column.top_y(x & LOCAL_MASK, z & LOCAL_MASK) + 1), z + 0.5)
-        file = WorldFile.create(Path(path), seed, time.time(), spawn)
+        created_at = min(max(time.time(), 0.0), float(MAX_CREATED_AT_S))  # a clock outside the range a file holds
+        file = WorldFile.create(Path(path), seed, created_at, spawn)
         try:
             world = cls(file, workers)
         except BaseException:
@@ -214,16 +220,35 @@ class World:
         """[s] Unix time the world was created."""
         return self._open_file().metadata.created_at
 
+    def player_states(self) -> tuple[str, ...]:
+        """The names of every player whose state the world keeps (saved, or set since), sorted."""
+        return tuple(sorted(self._player_states))
+
+    def saved_player_state(self, name: str) -> dict | None:
+        """What the game keeps about the player `name` (see `player_state`), None when that name
+        never played here; TypeError or ValueError for a bad name (`check_player_name`)."""
+        return self._player_states.get(check_player_name(name))
+
+    def set_player_state(self, name: str, state: dict | None) -> None:
+        """Keep `state` for the player `name` (None: forget it), written by the next `save()`.
+        TypeError or ValueError for a bad name or for a state an open would refuse (nothing changes then)."""
+        check_player_name(name)
+        player_state_json(state)  # refuse what save() could not write, now rather than at save time
+        if state is None:
+            self._player_states.pop(name, None)
+        else:
+            self._player_states[name] = state
+        self._unsaved_players.add(name)
+
     @property
     def player_state(self) -> dict | None:
         """What the game keeps about the player (box as 6 floats, velocity, yaw, hotbar...), saved by
         `save()`. JSON values only; floats read back bit for bit, tuples read back as lists."""
-        return self._player_state
+        return self._player_states.get(LOCAL_PLAYER)
 
     @player_state.setter
     def player_state(self, state: dict | None) -> None:
-        player_state_json(state)  # refuse what save() could not write, now rather than at save time
-        self._player_state = state
+        self.set_player_state(LOCAL_PLAYER, state)
 
     # --- blocks -------------------------------------------------------------------------------
 
@@ -240,7 +265,7 @@ class World:
         """Make block (x, y, z) the block called `name`.
 
         Returns the sections (cx, sy, cz) whose padded sections see the change (its own and, on a
-        border, the neighbours'); they are also recorded for `take_changed_sections`. Setting a block
+        border, the neighbours'); the change is also noted for `take_changes`. Setting a block
         to what it already is changes nothing and returns (). UnknownBlockError for an unknown name
         and OutOfWorldError outside 0 <= y < 256, with nothing changed.
         """
@@ -249,54 +274,27 @@ class World:
         require_in_height(y)
         return self.set_id(x, y, z, block)
 
-    # --- the world's tick: scheduled block updates -------------------------------------------------
-
-    def schedule(self, x: int, y: int, z: int, delay: int) -> bool:
-        """Look at block (x, y, z) again `delay` ticks from now (>= 1): a fluid then flows, sand or
-        gravel falls if nothing holds it. False (nothing queued) for a block with no such rule or
-        when its update is already pending; OutOfWorldError outside the build height."""
-        x, y, z = block_coordinate(x, "x"), block_coordinate(y, "y"), block_coordinate(z, "z")
-        require_in_height(y)
-        if isinstance(delay, bool) or not isinstance(delay, int) or not 1 <= delay <= 1_000_000:
-            raise ValueError(f"delay must be an int number of ticks in 1..1000000, got {delay!r}")
-        kind = _update_kind(self.id_at(x, y, z))
-        return kind is not None and self._updates.schedule(x, y, z, kind, self.ticks + delay)
-
-    @property
-    def pending_updates(self) -> int:
-        """Scheduled block updates not yet run."""
-        return len(self._updates)
+    # --- the world's tick (its clock and scheduled block updates: `world_ticker.py`) -------------------
 
     def tick(self) -> int:
         """Advance the world one tick and run the scheduled updates now due, at most
         `block_updates.UPDATES_PER_TICK` (the rest run first next tick); returns how many ran.
-        Falling sand found here is handed out by `take_falling_starts`."""
+        Falling sand found here is handed out by `take_falling_starts`. The counter stops at
+        `file_format.LAST_WORLD_TICK` (14 billion years of play): what a save writes, an open accepts.
+        Last comes the light phase (`_light_phase`): the tick's one step of light work, within its budget."""
         self._open_file()
-        self.ticks += 1
-        due = self._updates.take_due(self.ticks)
-        batch = fluid_batch.run_batch(self, due)
-        if batch is None:
-            self._run_one_by_one(due)
-        else:
-            self._store_batch(batch.writes)
-            for delay, updates in batch.schedules.items():
-                self._updates.schedule_packed(updates, self.ticks + delay)
-            self._falling_starts.extend(batch.falling)
-        return len(due)
+        ran = self._run_due_updates()  # the ticker's part (`world_ticker.py`)
+        self._light_phase()
+        return ran
 
-    def _run_one_by_one(self, due: list[int]) -> None:
-        """Run scheduled updates (packed, `block_updates.pack`) in order, each seeing what the ones
-        before it wrote (the readable twin of `fluid_batch.run_batch`, and what runs a tick the
-        batch leaves)."""
-        for x, y, z, kind in map(unpack, due):
-            block = self.id_at(x, y, z)
-            if _update_kind(block) != kind:
-                continue  # the block changed since it was scheduled (Beta drops such an entry)
-            if kind == "falls":
-                if y > 0 and falls_into(self.id_at(x, y - 1, z)):
-                    self._falling_starts.append(FallingStart((x, y, z), block))
-            else:
-                fluids.FLUIDS[kind].update(self, x, y, z)
+    def _light_phase(self) -> None:
+        """The tick's light phase, its last step: relight up to LIGHT_CELLS_PER_TICK changed cells, the
+        oldest columns' first, and take away the light of unloaded columns; the sections whose padded
+        light changed are noted for `take_changes`. Cells past the budget wait for the next tick's
+        phase (`take_changes().light_waiting` lists their sections), exact as the light engine sees
+        them (`light.py`). New columns are not lit here: a column's light is first made when
+        something reads it (`padded_light` for a mesh, `light`), so a world nobody draws pays for none."""
+        self._resolve_light(budget=LIGHT_CELLS_PER_TICK, install=False)
 
     def _store_batch(self, writes: np.ndarray) -> None:
         """Store a batch's block changes (int64 rows (x, y, z, old, new) in order, every cell in the
@@ -307,6 +305,7 @@ class World:
         keys = fluid_batch.cell_keys(writes[:, 0], writes[:, 1], writes[:, 2])
         _, last_from_end = np.unique(keys[::-1], return_index=True)
         xs, ys, zs, _, ids = writes[len(writes) - 1 - last_from_end].T
+        first_old = writes[np.unique(keys, return_index=True)[1], 3]  # each cell's block before the batch
         section_keys = ((xs >> SECTION_SHIFT) << 40) + ((zs >> SECTION_SHIFT) << 8) + (ys >> SECTION_SHIFT)
         order = np.argsort(section_keys, kind="stable")
         local_x, local_y, local_z = xs[order] & LOCAL_MASK, ys[order] & LOCAL_MASK, zs[order] & LOCAL_MASK
@@ -327,32 +326,9 @@ class World:
                 column.sections[sy] = None
             self._unsaved.add((cx, cz))
         self.revision += len(writes)
-        self._changed_sections.update(sections_seeing_all(xs, ys, zs))
-        self._relight(np.stack([xs, ys, zs], axis=1))
-
-    @property
-    def day_time(self) -> int:
-        """[ticks] The time of day, 0..DAY_TICKS - 1 (0 sunrise, 6,000 noon): the world's tick counter
-        (`ticks`, saved with the world) within its day, as Minecraft's world time."""
-        return self.ticks % DAY_TICKS
-
-    def set_day_time(self, day_time: int) -> None:
-        """Move the clock on to the next time it reads `day_time` (the pause menu's times, `--time`):
-        the tick counter goes forward by less than a day, and pending block updates keep the ticks
-        they had left to wait. TypeError/ValueError (nothing changes) unless an int 0..DAY_TICKS - 1."""
-        if isinstance(day_time, bool) or not isinstance(day_time, int):
-            raise TypeError(f"the time of day is an int of ticks, got {day_time!r}")
-        if not 0 <= day_time < DAY_TICKS:
-            raise ValueError(f"the time of day is 0..{DAY_TICKS - 1} ticks, got {day_time}")
-        forward = (day_time - self.day_time) % DAY_TICKS
-        self.ticks += forward
-        self._updates.postpone(forward)
-
-    def take_falling_starts(self) -> list[FallingStart]:
-        """Sand and gravel that started to fall since the last call, oldest first (the game makes
-        each a body; the block stays in place until that body takes it)."""
-        starts, self._falling_starts = self._falling_starts, []
-        return starts
+        self._changes.blocks_changed(xs, ys, zs, first_old, ids)
+        self._changes.sections_changed(sections_seeing_all(xs, ys, zs))
+        self._relight(np.stack([xs, ys, zs], axis=1), first_old)
 
     # fluids.BlockAccess: the rules' view of the world (cells outside the build height or the border
     # read by the edge rule and are never written).
@@ -369,10 +345,6 @@ class World:
         section = column.sections[y >> SECTION_SHIFT]
         return AIR if section is None else section.item(x & LOCAL_MASK, y & LOCAL_MASK, z & LOCAL_MASK)
 
-    def ids_in_box(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> np.ndarray:
-        """The ids of blocks [x0, x1) x [y0, y1) x [z0, z1) as a read-only [x, y, z] array (edge rule kept)."""
-        return self._ids_in_box(x0, y0, z0, x1, y1, z1)
-
     def set_id(self, x: int, y: int, z: int, block: int) -> tuple[tuple[int, int, int], ...]:
         """Write block id `block` at (x, y, z) and notify as Beta's `setBlockWithNotify` (see the
         module docstring); returns the sections that see the change, as `set_block` does (() when
@@ -385,71 +357,34 @@ class World:
         if old == block:
             return ()
         column.set(x & LOCAL_MASK, y, z & LOCAL_MASK, block)
-        self._relight(((x, y, z),))
+        self._light.cell_changed(x, y, z, old)
+        self._bound_waiting_light()
         self._unsaved.add(key)
         self.revision += 1
         seen_by = sections_seeing(x, y, z)
-        self._changed_sections.update(seen_by)
+        self._changes.block_changed(x, y, z, old, block)
+        self._changes.sections_changed(seen_by)
         if fluids.PLACED_AS[old] != fluids.PLACED_AS[block]:
             self._react(x, y, z)
         for dx, dy, dz in _NEIGHBOURS:
             self._react(x + dx, y + dy, z + dz)
         return seen_by
 
-    def schedule_update(self, x: int, y: int, z: int, kind: str, delay_ticks: int) -> None:
-        """Queue an update of `kind` at (x, y, z) `delay_ticks` from now, unless one is pending there."""
-        self._updates.schedule(x, y, z, kind, self.ticks + delay_ticks)
-
-    def one_in_four(self, x: int, y: int, z: int) -> bool:
-        """A coin with a 1/4 chance of True, fixed by the seed, the cell and the world tick (so a
-        reloaded world draws the same, on any Python)."""
-        mixed = (self.seed * 0x9E3779B97F4A7C15 + x * 0x85EBCA6B + y * 0xC2B2AE35 + z * 0x27D4EB2F
-                 + self.ticks * 0x165667B1) & 0xFFFFFFFFFFFFFFFF
-        mixed ^= mixed >> 31
-        mixed = (mixed * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        return (mixed >> 40) & 3 == 0
-
-    def _react(self, x: int, y: int, z: int) -> None:
-        """A block placed here, or a neighbour of it changed (Beta's `onBlockAdded` and
-        `onNeighborBlockChange`, which come to the same for fluids, sand and gravel): lava beside
-        water hardens, otherwise a fluid, sand or gravel schedules its update (unless one is pending)."""
-        if not 0 <= y < WORLD_HEIGHT:
-            return
-        block = self.id_at(x, y, z)
-        fluid = fluids.fluid_of(block)
-        if fluid is not None:
-            if not fluid.harden(self, x, y, z):
-                self._updates.schedule(x, y, z, fluid.kind, self.ticks + fluid.tick_rate)
-        elif FALLS[block]:
-            self._updates.schedule(x, y, z, "falls", self.ticks + FALL_TICKS)
+    def take_changes(self) -> WorldChanges:
+        """What changed since the last call, and forget it (`change_log.WorldChanges`): every cell
+        whose block changed (old and new), the sections whose mesh changed (blocks or light), the
+        sections whose light still waits, and the columns now unsaved. It runs no light work: the
+        tick's light phase (`tick`) did; what a read of light settled since (a mesh's
+        `padded_light`) is in too. A session takes it once a tick, into its `TickChanges`."""
+        self._open_file()
+        return self._changes.take(light_waiting=self._light.waiting_sections(), unsaved_columns=self._unsaved)
 
     def take_changed_sections(self) -> set[tuple[int, int, int]]:
-        """Every section (cx, sy, cz) changed by `set_block`, or whose padded light changed, since the
-        last call, and forget them (the recorded light work runs first, so its sections are in).
-
-        A renderer rebuilds the meshes of these sections; keys of sections it has no mesh for (a
-        neighbour column it has not drawn yet) can be skipped.
-        """
-        self._resolve_light()
-        changed, self._changed_sections = self._changed_sections, set()
-        return changed
-
-    def column(self, cx: int, cz: int) -> np.ndarray:
-        """A new (16, 256, 16) uint16 array of column (cx, cz)'s ids, indexed [x, y, z] (local)."""
-        return self._column_at(column_coordinate(cx, "cx"), column_coordinate(cz, "cz")).ids()
-
-    def padded_section(self, cx: int, sy: int, cz: int) -> np.ndarray:
-        """Section (cx, sy, cz) with a one-block border: a new (18, 18, 18) uint16 array, [x, y, z].
-
-        Index 1..16 is the section itself (index i is local block i - 1); 0 and 17 come from the
-        neighbouring sections and columns, generated if needed. The border keeps the edge rule:
-        below y = 0 it is bedrock (solid, so the world's floor shows no faces), above y = 255 air.
-        """
-        cx, sy, cz = column_coordinate(cx, "cx"), block_coordinate(sy, "sy"), column_coordinate(cz, "cz")
-        if not 0 <= sy < SECTIONS_PER_COLUMN:
-            raise ValueError(f"section index sy must be 0..{SECTIONS_PER_COLUMN - 1}, got {sy}")
-        x0, y0, z0 = cx * CHUNK_SIZE - 1, sy * CHUNK_SIZE - 1, cz * CHUNK_SIZE - 1
-        return self._ids_in_box(x0, y0, z0, x0 + PADDED_SIZE, y0 + PADDED_SIZE, z0 + PADDED_SIZE)
+        """Compatibility alias for code that predates `take_changes` (the game does not call it):
+        run a light phase that also lights new columns, then take the whole record (`take_changes`)
+        and return its sections."""
+        self._resolve_light(budget=LIGHT_CELLS_PER_TICK)
+        return set(self.take_changes().sections)
 
     # --- light (`light.py`) ------------------------------------------------------------------------
 
@@ -462,7 +397,7 @@ class World:
         if y < 0:
             return BELOW_WORLD_LIGHT
         self._column_at(x >> SECTION_SHIFT, z >> SECTION_SHIFT)
-        self._resolve_light()
+        self._resolve_light(near=(x, z, x + 1, z + 1))
         return self._light.light_at(x, y, z)
 
     def padded_light(self, cx: int, sy: int, cz: int) -> np.ndarray:
@@ -478,220 +413,63 @@ class World:
             for kz in (cz - 1, cz, cz + 1):
                 if self.can_hold(kx * CHUNK_SIZE, 0, kz * CHUNK_SIZE):
                     self._column_at(kx, kz)
-        self._resolve_light()
+        x0, z0 = cx * CHUNK_SIZE - 1, cz * CHUNK_SIZE - 1
+        self._resolve_light(near=(x0, z0, x0 + PADDED_SIZE, z0 + PADDED_SIZE))
         return self._light.padded(cx, sy, cz)
 
-    def _relight(self, cells) -> None:
-        """Blocks changed at `cells` ((x, y, z) triples, or an (n, 3) int array): their light and
-        their surroundings' are brought up to date lazily, before the next light read
-        (`light`, `padded_light`) or `take_changed_sections`, which then includes every section whose
-        padded light changed. Recording is cheap, so a tick may pass every cell it changed at once."""
-        self._light.cells_changed(cells)
+    def _relight(self, cells, old_blocks=None) -> None:
+        """Blocks changed at `cells` ((x, y, z) triples, or an (n, 3) int array) from `old_blocks`
+        (their ids before, one per cell; None: unknown, so the next resolve of any kind relights them):
+        their light and their surroundings' are brought up to date lazily: up to
+        LIGHT_CELLS_PER_TICK cells a tick (the tick's light phase, `_light_phase`, noting every
+        section whose padded light changed), and what can reach a cell before it is read (`light`,
+        `padded_light`). Recording is cheap, so a tick may pass every cell it changed at once."""
+        self._light.cells_changed(cells, old_blocks)
+        self._bound_waiting_light()
+
+    def _bound_waiting_light(self) -> None:
         if self._light.recorded_cells > MAX_UNRESOLVED_LIGHT_CELLS:
-            self._resolve_light()  # a world nobody draws (a headless run) must not pile up work
+            self._resolve_light(budget=None, install=False)  # more than the ticks' budget keeps up with
 
-    def _resolve_light(self) -> None:
-        """Run the recorded light work now and record the sections whose light it changed."""
-        if self._light.pending:
-            self._changed_sections.update(self._light.resolve())
-
-    # --- physics.CollisionWorld -----------------------------------------------------------------
-
-    def collision_boxes(self, region: AABB) -> list[AABB]:
-        """Every solid box whose interior overlaps `region` (physics.CollisionWorld).
-
-        Edge rule: below y = 0 every cell is a full solid cube, above the top it is air; columns that
-        are not loaded are generated first, so results never depend on loading timing. Fences are
-        found from the cell below (1.5 tall). Beyond the world border everything is solid: the part
-        of `region` outside it comes back as one wall box per side, so bodies stop at the border.
-        """
-        return self._boxes_in(region, self._placed_shapes)
-
-    def selection_boxes(self, region: AABB) -> list[AABB]:
-        """The boxes the look ray hits whose interior overlaps `region`: the collision boxes, and
-        the selection boxes of blocks bodies pass through but a player aims at (torches, flowers,
-        tall grass, cobwebs: `blocks.SELECTION_SHAPES`); the edge rule as `collision_boxes`."""
-        return self._boxes_in(region, self._selection_shapes)
-
-    def _boxes_in(self, region: AABB, shapes: PlacedShapeCache) -> list[AABB]:
-        self._open_file()
-        x0, y0, z0, x1, y1, z1 = cell_range(region)
-        if x1 <= x0 or y1 <= y0 or z1 <= z0:
-            return []
-        walls = _border_walls(region)
-        if walls:
-            x0, x1 = max(x0, -WORLD_BORDER), min(x1, WORLD_BORDER)
-            y0, y1 = max(y0, -WORLD_BORDER), min(y1, WORLD_BORDER)
-            z0, z1 = max(z0, -WORLD_BORDER), min(z1, WORLD_BORDER)
-            if x1 <= x0 or y1 <= y0 or z1 <= z0:
-                return walls
-        return walls + shapes.boxes_in(self._ids_in_box(x0, y0, z0, x1, y1, z1), x0, y0, z0, region)
-
-    def slipperiness(self, x: int, y: int, z: int) -> float:
-        """Slipperiness of block (x, y, z) (0.6 for ordinary blocks and air, 0.98 for ice)."""
-        x, y, z = block_coordinate(x, "x"), block_coordinate(y, "y"), block_coordinate(z, "z")
-        return float(SLIPPERINESS[self.id_at(x, y, z)])
-
-    def material(self, x: int, y: int, z: int) -> Material:
-        """What block (x, y, z) is made of, as physics sees it (physics.CollisionWorld's optional query)."""
-        return _MATERIALS[MATERIAL[self.id_at(int(x), int(y), int(z))]]
-
-    def flow(self, x: int, y: int, z: int) -> tuple[float, float, float]:
-        """The current of the fluid at (x, y, z) (Beta's `getFlowVector`), zero elsewhere."""
-        return fluids.flow_vector(self, int(x), int(y), int(z))
-
-    def materials_in(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> dict:
-        """Every cell of the inclusive cuboid that is not made of air, with its material, in x, then
-        y, then z order (physics' many-cells query: one read of the blocks, vectorised)."""
-        self._open_file()
-        if x1 < x0 or y1 < y0 or z1 < z0:
-            return {}
-        ids = self._ids_in_box(x0, y0, z0, x1 + 1, y1 + 1, z1 + 1)
-        materials = MATERIAL[ids]
-        found = np.nonzero(materials)
-        if not found[0].size:
-            return {}
-        values = materials[found].tolist()
-        return {(x0 + i, y0 + j, z0 + k): _MATERIALS[m]
-                for i, j, k, m in zip(found[0].tolist(), found[1].tolist(), found[2].tolist(), values)}
-
-    def fluid_level(self, x: int, y: int, z: int) -> int:
-        """Beta's metadata of the water or lava at (x, y, z) (0 a source), -1 for any other block."""
-        return int(FLUID_LEVEL[self.id_at(int(x), int(y), int(z))])
-
-    # --- background loading ---------------------------------------------------------------------
-
-    def request(self, cx: int, cz: int) -> None:
-        """Ask for column (cx, cz) to be made ready in the background; returns at once.
-
-        `poll()` reports it when it is loaded. Saved columns are read from the file during `poll`;
-        others are generated by worker processes. Asking for a loaded or already asked column does nothing.
-        """
-        self._open_file()
-        key = (column_coordinate(cx, "cx"), column_coordinate(cz, "cz"))
-        if key in self._requested or key in self._ready:
-            return
-        if key in self._columns:
-            self._ready[key] = None
-            return
-        self._requested.add(key)
-        if key in self._saved:
-            self._from_file.append(key)
+    def _resolve_light(self, *, budget: int | None = None, install: bool = True,
+                       near: tuple[int, int, int, int] | None = None) -> None:
+        """Run recorded light work now and record the sections whose light it changed: all of it by
+        default; with `near` (x0, z0, x1, z1), what can reach those cells (`LightEngine.resolve_near`);
+        with `budget`, up to that many changed cells, and the new columns if `install`."""
+        if near is not None:
+            changed = self._light.resolve_near(*near)
+        elif budget is None and install:
+            changed = self._light.resolve()
         else:
-            self._generator.submit(*key)
-
-    def cancel(self, cx: int, cz: int) -> None:
-        """Withdraw a request (for a column the player has moved away from); no error if none."""
-        self._open_file()
-        key = (column_coordinate(cx, "cx"), column_coordinate(cz, "cz"))
-        if key in self._requested:
-            self._requested.discard(key)
-            self._generator.cancel(*key)
-
-    def poll(self, limit: int | None = None) -> list[tuple[int, int]]:
-        """The requested columns that became ready since the last poll, each reported once.
-
-        Installs at most `limit` columns (all available when None) from the workers and the file,
-        so a frame can bound its work; a column that a read already generated on the spot is
-        reported too. Never waits for a worker.
-        """
-        self._open_file()
-        finished = self._generator.finished(limit)
-        for key, column in finished:
-            if key not in self._columns:
-                self._install(key, column)
-        installed = len(finished)
-        while self._from_file and (limit is None or installed < limit):
-            key = self._from_file.popleft()
-            if key in self._requested and key not in self._columns:
-                self._install(key, self._load(key))
-                installed += 1
-        ready, self._ready = list(self._ready), {}
-        return ready
-
-    @property
-    def pending_requests(self) -> int:
-        """Requested columns not yet reported by `poll`."""
-        return len(self._requested)
-
-    def is_loaded(self, cx: int, cz: int) -> bool:
-        """Whether column (cx, cz) is in memory (reads of it will not generate anything)."""
-        self._open_file()
-        return (column_coordinate(cx, "cx"), column_coordinate(cz, "cz")) in self._columns
-
-    def unload_columns_outside(self, cx: int, cz: int, radius: int) -> int:
-        """Forget loaded columns farther than `radius` columns (on x or z) from (cx, cz), except those
-        with unsaved edits; returns how many were forgotten. They reload (from the file or the seed)
-        when read again."""
-        self._open_file()
-        cx, cz = column_coordinate(cx, "cx"), column_coordinate(cz, "cz")
-        if isinstance(radius, bool) or not isinstance(radius, int) or radius < 0:
-            raise ValueError(f"radius must be a non-negative int (columns), got {radius!r}")
-        far = [key for key in self._columns
-               if max(abs(key[0] - cx), abs(key[1] - cz)) > radius and key not in self._unsaved]
-        for key in far:
-            self._light.column_removed(key)
-            del self._columns[key]
-        return len(far)
-
-    # --- entities -------------------------------------------------------------------------------
-
-    def column_entities(self, cx: int, cz: int) -> list[dict]:
-        """The entities (mobs) stored with column (cx, cz): set since the last save, or read from the file."""
-        file = self._open_file()
-        key = (column_coordinate(cx, "cx"), column_coordinate(cz, "cz"))
-        if key in self._unsaved_entities:
-            return [dict(e) for e in self._unsaved_entities[key]]
-        if key in self._entities_damaged:
-            return []
-        try:
-            return file.load_entities(*key)
-        except CorruptWorldError as error:
-            self._entities_damaged.add(key)
-            self._report(key, ENTITIES, error, "its saved mobs are left out (their bytes stay in the file)")
-            return []
-
-    def set_column_entities(self, cx: int, cz: int, entities: list[dict]) -> None:
-        """Replace the entities stored with column (cx, cz) (JSON objects); written by the next `save()`."""
-        self._open_file()
-        key = (column_coordinate(cx, "cx"), column_coordinate(cz, "cz"))
-        entities_json(entities)  # refuse what save() could not write, now rather than at save time
-        self._unsaved_entities[key] = [dict(e) for e in entities]
+            changed = self._light.resolve_some(budget, install=install)
+        self._changes.sections_changed(changed)
 
     # --- saving ---------------------------------------------------------------------------------
 
     def save(self) -> None:
         """Write every column edited since the last save, column entities and the player state, in one transaction.
 
-        When the disk or the file refuses (a `storage.WorldFileError` subclass: WorldDiskFullError,
-        WorldReadOnlyError, ...), nothing is written, the file keeps its last save and the edits stay
+        Raises only `storage.WorldFileError` subclasses: when the disk or the file refuses
+        (WorldDiskFullError, WorldReadOnlyError, ...) or a value could not be written
+        (UnsavableWorldError), nothing is written, the file keeps its last save and the edits stay
         unsaved here, so a later `save()` can write them."""
         file = self._open_file()
         keys = sorted(self._unsaved)
-        file.save([(key, self._columns[key]) for key in keys], self._player_state,
-                  sorted(self._unsaved_entities.items()), self._updates.rows(self.ticks), self.ticks)
+        try:
+            rows = self._updates.rows(self.ticks)
+        except (TypeError, ValueError, OverflowError) as error:  # a tick counter no save can write
+            raise UnsavableWorldError(f"cannot save the world at {file.path}: the world_ticks {self.ticks!r:.80} "
+                                      f"gives no pending updates' delays ({error}); nothing of this save was "
+                                      "written, the file keeps its last save") from error
+        file.save([(key, self._columns[key]) for key in keys], self.player_state,
+                  sorted(self._unsaved_entities.items()), rows, self.ticks,
+                  {name: self._player_states.get(name) for name in self._unsaved_players if name != LOCAL_PLAYER})
+        self._unsaved_players.clear()
         self._saved.update(keys)
         self._regenerated.difference_update(keys)
         self._entities_damaged.difference_update(self._unsaved_entities)
         self._unsaved.clear()
         self._unsaved_entities.clear()
-
-    # --- damage found while playing ---------------------------------------------------------------
-
-    def take_problems(self) -> list[WorldProblem]:
-        """The damage found in the world file since the last call, oldest first, and forget it: each
-        damaged column or entity list is reported once. For the window (or a run's report) to show the player."""
-        problems, self._problems = self._problems, []
-        return problems
-
-    @property
-    def damaged_columns(self) -> frozenset[tuple[int, int]]:
-        """Saved columns whose blocks are damaged, served as generated from the seed; a column leaves
-        this set when an edit of it is saved (its damaged bytes kept in the file's `damaged_columns`)."""
-        return frozenset(self._regenerated)
-
-    def _report(self, key: tuple[int, int], part: str, error: CorruptWorldError, done: str) -> None:
-        self._problems.append(WorldProblem(key, part, f"{error}; {done}"))
 
     # --- internals ------------------------------------------------------------------------------
 
@@ -699,96 +477,3 @@ class World:
         if self._file is None:
             raise WorldClosedError("the world is closed")
         return self._file
-
-    def _column_at(self, cx: int, cz: int) -> Column:
-        column = self._columns.get((cx, cz))
-        if column is None:
-            self._open_file()
-            column = self._load((cx, cz))
-            self._install((cx, cz), column)
-        return column
-
-    def _load(self, key: tuple[int, int]) -> Column:
-        """Column `key` from the file if it was saved and is readable, else from the seed (reporting
-        the damage the first time)."""
-        if key in self._saved and key not in self._regenerated:
-            try:
-                column = self._open_file().load_column(*key)
-            except CorruptWorldError as error:
-                self._regenerated.add(key)
-                self._report(key, BLOCKS, error, "it is shown as generated from the seed, and its saved "
-                                                 "bytes are kept unless you edit it")
-                column = None
-            if column is not None:
-                return column
-        return Column.from_ids(self._terrain.column(*key))
-
-    def _install(self, key: tuple[int, int], column: Column) -> None:
-        self._columns[key] = column
-        self._light.column_added(key)
-        if key in self._requested:
-            self._requested.discard(key)
-            self._generator.cancel(*key)
-            self._ready[key] = None
-
-    def _ids_in_box(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> np.ndarray:
-        """The ids of blocks [x0, x1) x [y0, y1) x [z0, z1), indexed [x, y, z], keeping the edge rule.
-
-        The caller passes ints with x0 < x1, y0 < y1, z0 < z1. Read-only: it may be a view of the
-        world's storage, valid until the next write. Loads or generates the columns it touches.
-        """
-        if (x0 & _SECTION_MASK == (x1 - 1) & _SECTION_MASK and z0 & _SECTION_MASK == (z1 - 1) & _SECTION_MASK
-                and y0 >= 0 and y1 <= WORLD_HEIGHT and y0 >> SECTION_SHIFT == (y1 - 1) >> SECTION_SHIFT):
-            section = self._column_at(*column_of(x0, z0)).sections[y0 >> SECTION_SHIFT]
-            if section is None:
-                section = _AIR_SECTION
-            view = section[x0 & LOCAL_MASK:((x1 - 1) & LOCAL_MASK) + 1, y0 & LOCAL_MASK:((y1 - 1) & LOCAL_MASK) + 1,
-                           z0 & LOCAL_MASK:((z1 - 1) & LOCAL_MASK) + 1]
-            view.flags.writeable = False
-            return view
-        out = np.empty((x1 - x0, y1 - y0, z1 - z0), dtype=BLOCK_DTYPE)
-        out[:, :max(0, min(y1, 0) - y0)] = BELOW_WORLD
-        out[:, max(0, WORLD_HEIGHT - y0):] = ABOVE_WORLD
-        lo_y, hi_y = max(y0, 0), min(y1, WORLD_HEIGHT)
-        if lo_y >= hi_y:
-            return out  # wholly outside the build height: the edge rule alone
-        (first_cx, first_cz), (last_cx, last_cz) = column_of(x0, z0), column_of(x1 - 1, z1 - 1)
-        for cx in range(first_cx, last_cx + 1):
-            ax, bx = max(x0, cx * CHUNK_SIZE), min(x1, (cx + 1) * CHUNK_SIZE)
-            for cz in range(first_cz, last_cz + 1):
-                az, bz = max(z0, cz * CHUNK_SIZE), min(z1, (cz + 1) * CHUNK_SIZE)
-                sections = self._column_at(cx, cz).sections
-                for sy in range(lo_y >> SECTION_SHIFT, ((hi_y - 1) >> SECTION_SHIFT) + 1):
-                    ay, by = max(lo_y, sy * CHUNK_SIZE), min(hi_y, (sy + 1) * CHUNK_SIZE)
-                    target = out[ax - x0:bx - x0, ay - y0:by - y0, az - z0:bz - z0]
-                    section = sections[sy]
-                    if section is None:
-                        target.fill(AIR)
-                    else:
-                        target[...] = section[ax - cx * CHUNK_SIZE:bx - cx * CHUNK_SIZE, ay - sy * CHUNK_SIZE:
-                                              by - sy * CHUNK_SIZE, az - cz * CHUNK_SIZE:bz - cz * CHUNK_SIZE]
-        return out
-
-
-def _update_kind(block: int) -> str | None:
-    """The kind of scheduled update block `block` runs ("water", "lava", "falls"), or None."""
-    fluid = fluids.fluid_of(block)
-    if fluid is not None:
-        return fluid.kind
-    return "falls" if FALLS[block] else None
-
-
-def _border_walls(region: AABB) -> list[AABB]:
-    """The parts of `region` beyond the world border on each side, as solid boxes (empty inside it)."""
-    walls = []
-    lo, hi = float(-WORLD_BORDER), float(WORLD_BORDER)
-    for axis in range(3):
-        if region[axis] < lo:
-            wall = list(region)
-            wall[axis + 3] = min(region[axis + 3], lo)
-            walls.append(AABB._trusted(*wall))
-        if region[axis + 3] > hi:
-            wall = list(region)
-            wall[axis] = max(region[axis], hi)
-            walls.append(AABB._trusted(*wall))
-    return walls

@@ -2,10 +2,12 @@
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from game.render.clouds import (BLOCKS_PER_TEXEL, CLOUD_ALPHA, CLOUD_COVER, CLOUD_Y, DRIFT_PER_TICK, MASK_SIZE,
-                                NIGHT_CLOUD_FLOOR, PATTERN_PERIOD, cloud_color, cloud_mask, drift, fog_seen,
-                                pattern_offset, texel_at)
+from game.render.clouds import (BLOCKS_PER_TEXEL, CLOUD_ALPHA, CLOUD_COVER, CLOUD_Y, DRIFT_PER_TICK, FRAGMENT_SOURCE,
+                                LAYER_RADIUS, MASK_SIZE, NIGHT_CLOUD_FLOOR, PATTERN_PERIOD, cloud_color, cloud_mask,
+                                drift, fog_seen, pattern_offset, texel_at)
 from game.render.sky import MIDNIGHT_TICKS, NOON_TICKS
 
 
@@ -63,6 +65,27 @@ def test_the_clouds_fade_out_by_horizontal_distance_on_the_fogs_ramp():
     assert fog_seen(10.0, 61.6, 112.0) == 1.0
     assert fog_seen(86.8, 61.6, 112.0) == pytest.approx(0.5)
     assert fog_seen(112.0, 61.6, 112.0) == 0.0 and fog_seen(500.0, 61.6, 112.0) == 0.0
+
+
+def test_the_shader_fades_the_clouds_by_the_same_ramp_and_the_layer_reaches_past_the_farthest_fog():
+    assert "clamp((cloud_fog.y - horizontal) / (cloud_fog.y - cloud_fog.x), 0.0, 1.0)" in FRAGMENT_SOURCE
+    assert "cloud_color.a * cloud * seen" in FRAGMENT_SOURCE  # nothing is left of a cloud where seen is 0
+    assert LAYER_RADIUS > 31 * 16  # the quad's edge lies past the fog's end at the largest view distance
+
+
+fog_ranges = st.tuples(st.floats(0.0, 1000.0), st.floats(1e-3, 1000.0)).map(lambda r: (r[0], r[0] + r[1]))
+
+
+@given(fog_ranges, st.floats(0.0, 2000.0), st.floats(0.0, 100.0))
+def test_a_cloud_fades_monotonically_from_whole_at_the_fog_start_to_nothing_at_its_end(fog, horizontal, further):
+    start, end = fog
+    seen = fog_seen(horizontal, start, end)
+    assert 0.0 <= seen <= 1.0
+    assert fog_seen(horizontal + further, start, end) <= seen
+    if horizontal >= end:
+        assert seen == 0.0  # no hard edge: the far edge is gone, as the land is there
+    if horizontal <= start:
+        assert seen == 1.0
 
 
 @pytest.mark.parametrize("call", [lambda: cloud_mask(-1), lambda: cloud_mask(1, size=100),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.falling_blocks import DRAG, GRAVITY, FallingBlock, FallingBlocks
+from game.lab import Arena
 from game.session import Session
 from game.world import World
 from game.world.falling import FallingStart
@@ -81,9 +82,6 @@ def test_sand_falling_into_water_sinks_through_it_and_lands_on_the_bottom(sessio
 
 
 def test_a_world_without_block_updates_has_no_falling_blocks():
-    class Still:
-        pass
-
-    falling = FallingBlocks(Still())
+    falling = FallingBlocks(Arena())  # an empty lab arena: its ticker runs no block update
     falling.tick()
     assert falling.live == []

@@ -16,6 +16,7 @@ from PIL import Image
 
 import physics
 from game.falling_blocks import FallingBlocks
+from game.lab import Arena
 from game.player import EYE_HEIGHT
 from game.render.entity_view import block_cube_arrays
 from game.replay import Look
@@ -137,23 +138,18 @@ def test_a_cube_of_air_or_of_no_block_is_refused(block, error):
 
 
 def test_falling_block_views_blend_from_the_previous_tick_s_box_and_keep_their_keys():
-    class Sky:
-        """Open air: no boxes, a block at no cell; two blocks start to fall at the first tick."""
+    class Sky(Arena):
+        """Open air (an empty lab arena): no boxes, a block at no cell; two blocks start to fall at the first tick."""
 
         def __init__(self):
+            super().__init__()
             self.starts = [FallingStart((0, 100, 0), block_id("sand")), FallingStart((3, 100, 0), block_id("gravel"))]
-
-        def collision_boxes(self, region):
-            return []
 
         def take_falling_starts(self):
             starts, self.starts = self.starts, []
             return starts
 
-        def get_block(self, x, y, z):
-            return "air"
-
-    falling = FallingBlocks(Sky())
+    falling = FallingBlocks(Sky(), vectorised=False)
     falling.tick()
     before = [f.body.box for f in falling.live]
     falling.tick()

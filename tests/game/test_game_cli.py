@@ -4,11 +4,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game import cli
 from game.cli import open_world, parse_options
 from game.paths import default_world_path
+from game.seed_text import is_blank, seed_from_text
 from game.world import World
+from game.world.noise import MAX_SEED, MIN_SEED
 
 
 @pytest.fixture(autouse=True)
@@ -27,9 +31,33 @@ def refused(argv, capsys) -> str:
     return capsys.readouterr().err
 
 
-@pytest.mark.parametrize("seed", ["abc", "1.5", str(2 ** 63), str(-(2 ** 63) - 1)])
-def test_a_bad_seed_is_a_usage_error(seed, capsys):
-    assert "--seed" in refused(["--seed", seed], capsys)
+@pytest.mark.parametrize("seed", ["", "   ", "\t"])
+def test_a_blank_seed_is_a_usage_error_saying_to_leave_it_out_for_a_random_one(seed, capsys):
+    message = refused(["--seed", seed], capsys)
+    assert message.endswith("boxel: error: argument --seed: a blank seed: leave --seed out for a random one\n")
+
+
+@pytest.mark.parametrize("text, seed", [("hello", 99162322), ("abc", 96354), ("1.5", 48568), ("42", 42),
+                                        (" -7 ", -7), (str(2 ** 63), -1773151197), (str(-(2 ** 63)), -(2 ** 63))])
+def test_a_seed_is_any_text_read_as_beta_reads_it(text, seed):
+    assert parse_options(["--seed", text]).seed == seed
+
+
+def test_a_text_seed_makes_a_new_world_with_its_hash_and_opens_it_again(tmp_path):
+    path = tmp_path / "hello.boxel"
+    with open_world(parse_options(["--world", str(path), "--seed", "hello"])) as world:
+        assert world.seed == 99162322
+    with open_world(parse_options(["--world", str(path), "--seed", "hello"])) as world:  # its own seed: accepted
+        assert world.seed == 99162322
+
+
+def test_the_help_says_what_seed_does_with_an_existing_world(capsys):
+    with pytest.raises(SystemExit):
+        parse_options(["--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "keeps its own" not in help_text
+    assert ("An existing world opens only with its own seed or no --seed: a different seed is refused" in help_text)
+    assert "any text, which stands for its Java hash as in Minecraft Beta (hello is 99162322)" in help_text
 
 
 @pytest.mark.parametrize("option, value", [("--view-distance", "1"), ("--view-distance", "33"),
@@ -158,3 +186,14 @@ def test_the_title_screen_refuses_a_world_in_use_with_the_same_message_as_world(
     with World.create(path, 1):
         with pytest.raises(cli.WorldOpenError, match="in use"):
             cli.title_session(path)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_characters="\x00", blacklist_categories=("Cs",)), max_size=40))
+def test_any_seed_text_on_the_command_line_is_the_dialogs_seed_or_a_blank_seed_usage_error(text):
+    try:
+        options = parse_options([f"--seed={text}"])
+    except SystemExit as exit_info:
+        assert exit_info.code == cli.EXIT_USAGE and is_blank(text)
+        return
+    assert options.seed == seed_from_text(text) and MIN_SEED <= options.seed <= MAX_SEED

@@ -37,3 +37,26 @@ def test_a_replay_gives_the_same_bodies_and_blocks_in_the_window_and_headless(ru
         for x, y, z, name in window_report["edited_blocks"]:
             assert a.get_block(x, y, z) == b.get_block(x, y, z) == name
         assert a.player_state == b.player_state
+
+
+def test_a_two_player_replay_gives_the_same_players_and_bodies_in_the_window_and_headless(run_game, tmp_path):
+    from tests.game.test_many_players import TWO_PLAYERS, TWO_PLAYERS_TICKS
+
+    windowed, headless = tmp_path / "window.boxel", tmp_path / "headless.boxel"
+    platform_world(windowed)
+    shutil.copy(windowed, headless)
+
+    window_report = scripted_runs.play(run_game, windowed, list(read_replay(TWO_PLAYERS)), TWO_PLAYERS_TICKS,
+                                       "window").report
+    report_path = tmp_path / "headless.json"
+    done = run_headless("--world", str(headless), "--replay", str(TWO_PLAYERS), "--exit-after-ticks",
+                        str(TWO_PLAYERS_TICKS), "--report", str(report_path))
+    assert done.returncode == 0, done.stderr
+    headless_report = json.loads(report_path.read_text())
+
+    assert list(window_report["players"]) == ["player", "alice", "bob"]
+    assert hex_bodies(window_report) == hex_bodies(headless_report)
+    assert {key: window_report[key] for key in headless_report} == headless_report  # the window's adds, never differs
+    with World.open(windowed) as a, World.open(headless) as b:
+        assert a.player_states() == b.player_states() == ("alice", "bob", "player")
+        assert all(a.saved_player_state(name) == b.saved_player_state(name) for name in a.player_states())

@@ -118,3 +118,34 @@ def test_under_water_the_view_takes_the_waters_fog_and_tint_and_the_hud_shows_th
         row, column = ui_pixel(hud.HEARTS_X + i * hud.HEART_STEP, hud.BUBBLES_Y)
         is_blue = np.abs(picture[row, column] - hud.PIXEL_COLORS["b"][:3]).max() <= COLOR_MATCH
         assert is_blue == (i < bubbles), f"bubble {i}"
+
+
+def test_the_death_screen_hides_the_crosshair_over_its_respawn_button_and_the_respawn_brings_it_back(dead_and_back):
+    dead, back = dead_and_back
+    assert dead.report["death_screen"] is True and dead.report["crosshair_drawn"] is False
+    assert back.report["death_screen"] is False and back.report["crosshair_drawn"] is True
+    # Drawn, the white cross would show through the veil as a pale cross at the window's centre:
+    # hidden, the arms' pixels are the veiled world like those just past their ends.
+    veiled, clear = image(dead), image(back)
+    arms, around = crosshair_pixels()
+    assert clear[arms].min(axis=1).mean() > CROSS_WHITE  # the respawned player's crosshair is there
+    assert abs(veiled[arms].mean() - veiled[around].mean()) < CROSS_CONTRAST
+
+
+CROSS_WHITE = 180
+"""[levels of 255] The crosshair's arms drawn over the world (white at 0.92 over a dark outline) are
+brighter than this (measured 237)."""
+CROSS_CONTRAST = 20
+"""[levels of 255] Hidden, the arms' pixels differ from those around them by less than this (the
+lab's floor under the veil: measured 5); drawn under the veil they would be ~67 brighter."""
+
+
+def crosshair_pixels() -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
+    """(rows, columns) of the pixels on the crosshair's horizontal arm (its centre row, off the
+    vertical arm) and of those just past the arm's ends, in the test window."""
+    row, centre = ui_pixel(0.0, 0.0)
+    reach = int(hud.CROSSHAIR_LENGTH * HEIGHT / 2) - 1
+    width = int(hud.CROSSHAIR_WIDTH * HEIGHT / 2) + 1
+    on = [c for c in range(centre - reach, centre + reach + 1) if abs(c - centre) > width]
+    off = [c for k in range(reach + 3, 2 * reach + 3) for c in (centre - k, centre + k)]
+    return ((np.full(len(on), row), np.asarray(on)), (np.full(len(off), row), np.asarray(off)))

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import physics
 from game.hotbar import SLOT_COUNT
@@ -181,3 +183,26 @@ def test_the_death_and_loading_screens_shrink_only_when_their_widest_part_would_
 def test_a_veil_covers_the_window_at_any_shape():
     for aspect in (0.25, PORTRAIT, LANDSCAPE, 5.0):
         assert style.cover_width(aspect) >= aspect
+
+
+# --- screens over the game keep clear of the HUD ---------------------------------------------------
+
+DEATH_HINT_HALF_HEIGHT = 0.01
+"""[window heights] Half the death screen's hint line (Ursina's 0.025-tall text at 0.8 times)."""
+
+
+@settings(max_examples=200, deadline=None)
+@given(aspect=st.floats(0.05, 20.0))
+def test_the_inventory_and_death_screens_end_above_the_hud_at_any_window_shape(aspect):
+    from game.inventory import CATALOGUE
+    from game.ui.hud import HUD_TOP, SLOT_SIZE
+    from game.ui.inventory_screen import PANEL_MARGIN, hotbar_row_y
+
+    hud_top = hud_layout(aspect).top
+    assert hud_top <= HUD_TOP
+    scale = screen_scale(aspect)
+    inventory_bottom = hotbar_row_y(CATALOGUE, scale) - (SLOT_SIZE / 2 + PANEL_MARGIN) * scale
+    assert inventory_bottom > hud_top
+    death_bottom = (death_screen.BUTTON_Y - death_screen.HINT_GAP - DEATH_HINT_HALF_HEIGHT) * (
+        death_screen.content_scale(aspect))
+    assert death_bottom > hud_top

@@ -11,14 +11,14 @@ import pytest
 
 import physics
 from game.lab import (
-    CACTUS_CELLS, COBWEB_CELLS, EAST_WALL_X, EDIT_LIMIT, FLOOR_HALF_SIZE, FLOOR_Y, ICE_SLIPPERINESS, LADDER_CELLS,
-    LADDER_WALL_MAX, LADDER_WALL_MIN, LAVA_MAX, LAVA_MIN, POOL_CURRENT, POOL_CURRENT_Z, POOL_MAX, POOL_MIN,
-    SOUL_SAND_CELLS, SOUTH_LANE_END_Z, SPAWN_FEET, Arena, build_arena, lab_session,
+    CACTUS_CELLS, COBWEB_CELLS, EAST_WALL_X, EDIT_LIMIT, FLOOR_HALF_SIZE, FLOOR_Y, FULL_BRIGHTNESS, ICE_SLIPPERINESS,
+    LADDER_CELLS, LADDER_WALL_MAX, LADDER_WALL_MIN, LAVA_MAX, LAVA_MIN, POOL_CURRENT, POOL_CURRENT_Z, POOL_MAX,
+    POOL_MIN, SOUL_SAND_CELLS, SOUTH_LANE_END_Z, SPAWN_FEET, Arena, build_arena, lab_session,
 )
 from game.render import space
 from game.replay import Click, KeyDown, Look
 from game.targeting import can_place, place_block
-from game.world.blocks import MATERIAL, SHAPES, TRANSPARENT, UnknownBlockError, block_id
+from game.world.blocks import MATERIAL, NAMES, SHAPES, TRANSPARENT, UnknownBlockError, block_id
 from game.world.meshing import mesh_section
 from physics.materials import NO_FLOW, Material
 
@@ -467,3 +467,99 @@ def test_a_mob_that_walks_off_the_floor_is_removed_once_it_has_fallen_into_the_v
     assert len(session.mobs) == 1 and session.mobs.bodies[0].feet[1] < 0.0
     session.run([], 100)
     assert len(session.mobs) == 0
+
+
+# --- the world protocol's null parts ------------------------------------------------------------------
+
+def test_the_arena_keeps_no_light_so_every_cell_reads_full_brightness_and_sections_mesh_unlit(arena):
+    assert FULL_BRIGHTNESS == (15, 0)
+    assert arena.light(0, 5, 0) == arena.light(0, FLOOR_Y, 0) == arena.light(*LAVA_MIN) == FULL_BRIGHTNESS
+    assert arena.padded_light(0, -1, 0) is None and arena.padded_light(0, 0, 0) is None
+    with pytest.raises(TypeError, match="whole numbers"):
+        arena.light(0.5, 0, 0)
+
+
+def test_the_arenas_ticker_only_moves_its_clock_on():
+    arena = build_arena()
+    assert (arena.ticks, arena.day_time) == (0, 0)
+    assert [arena.tick() for _ in range(3)] == [0, 0, 0]  # no block update ever runs
+    assert (arena.ticks, arena.day_time) == (3, 3)
+    pool_cell = (POOL_MIN[0], POOL_MIN[1], POOL_CURRENT_Z)
+    assert arena.schedule(*pool_cell, 5) is False
+    assert arena.take_falling_starts() == [] and arena.take_problems() == []
+
+
+def test_the_arenas_clock_moves_on_to_a_time_of_day_as_the_worlds_does():
+    arena = build_arena()
+    arena.set_day_time(6_000)
+    assert (arena.ticks, arena.day_time) == (6_000, 6_000)
+    arena.set_day_time(0)  # on to the next sunrise, never back
+    assert (arena.ticks, arena.day_time) == (24_000, 0)
+    for bad, error in ((24_000, ValueError), (-1, ValueError), (6_000.0, TypeError), (True, TypeError)):
+        with pytest.raises(error, match="time of day"):
+            arena.set_day_time(bad)
+    assert arena.ticks == 24_000
+    with pytest.raises(ValueError, match="delay"):
+        arena.schedule(0, 0, 0, 0)
+
+
+def test_sand_over_air_stays_where_it_is_in_the_lab():
+    arena = build_arena()
+    arena.set_block(0, 4, 0, "sand")
+    for _ in range(10):
+        arena.tick()
+    assert arena.get_block(0, 4, 0) == "sand" and arena.take_falling_starts() == []
+
+
+def test_the_arena_keeps_column_entities_in_memory_as_copies():
+    arena = build_arena()
+    assert arena.entity_columns() == [] and arena.column_entities(0, 0) == []
+    arena.set_column_entities(0, -1, [{"kind": "boxling", "x": 1.5}])
+    arena.set_column_entities(-1, 0, [])
+    read = arena.column_entities(0, -1)
+    assert read == [{"kind": "boxling", "x": 1.5}]
+    read[0]["x"] = 9.0
+    assert arena.column_entities(0, -1) == [{"kind": "boxling", "x": 1.5}]
+    assert arena.entity_columns() == [(0, -1)]
+    with pytest.raises(ValueError, match="list of dicts"):
+        arena.set_column_entities(0, -1, ["not a dict"])
+    assert arena.column_entities(0, -1) == [{"kind": "boxling", "x": 1.5}]
+
+
+def test_the_arena_is_held_whole_and_unloads_nothing(arena):
+    assert arena.columns_far_from([(100, 100)], 0) == [] and arena.columns_far_from([], 3) == []
+    assert arena.is_edited(0, 0) is False
+    assert arena.unload_columns([(0, 0), (-1, -1)]) == 0
+    assert arena.get_block(*LADDER_CELLS[0]) == "ladder_north"
+    with pytest.raises(ValueError, match="radius"):
+        arena.columns_far_from([(0, 0)], -1)
+
+
+def test_the_arena_keeps_player_states_by_name_in_memory_and_saves_nothing():
+    arena = build_arena()
+    assert arena.player_states() == () and arena.player_state is None
+    arena.set_player_state("alice", {"yaw": 90.0})
+    arena.player_state = {"yaw": 0.5}
+    assert arena.player_states() == ("alice", "player")
+    assert arena.saved_player_state("alice") == {"yaw": 90.0} and arena.saved_player_state("player") == {"yaw": 0.5}
+    assert arena.saved_player_state("bob") is None
+    with pytest.raises(ValueError, match="player name"):
+        arena.set_player_state("no spaces", {})
+    with pytest.raises(TypeError, match="player name"):
+        arena.set_player_state(7, {})
+    assert arena.saved_player_state("alice") == {"yaw": 90.0}
+    arena.set_player_state("alice", None)
+    assert arena.player_states() == ("player",)
+    arena.save()
+    arena.close()
+    assert arena.path is None and arena.get_block(*SOUL_SAND_CELLS[0]) == "soul_sand"
+
+
+def test_the_arenas_ids_in_box_are_its_blocks_cell_by_cell(arena):
+    x0, y0, z0, x1, y1, z1 = -9, FLOOR_Y, -4, -4, 2, -2  # the slabs beside the full blocks, and the floor
+    ids = arena.ids_in_box(x0, y0, z0, x1, y1, z1)
+    assert ids.shape == (x1 - x0, y1 - y0, z1 - z0)
+    assert all(NAMES[ids[x - x0, y - y0, z - z0]] == arena.get_block(x, y, z)
+               for x in range(x0, x1) for y in range(y0, y1) for z in range(z0, z1))
+    assert NAMES[ids[-7 - x0, 0 - y0, -3 - z0]] == "stone_slab"
+    assert arena.ids_in_box(0, 0, 0, 0, 5, 5).shape == (0, 5, 5)

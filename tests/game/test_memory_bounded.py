@@ -13,7 +13,9 @@ piled up behind the player. Three levels check it:
   process's size levels off;
 - the game in a window, flying in a straight line: the report's `memory` samples show that nothing
   beyond the view distance stays drawn, the section entities and nodes follow the shown sections,
-  and the process's size levels off.
+  and the process's size levels off;
+- the game with no window (item 8 of the same issue: a 50,000-tick headless flight went from 63 to
+  2,012 loaded columns): the headless run's column keeper holds the loaded columns under a bound.
 """
 
 from __future__ import annotations
@@ -226,3 +228,42 @@ def test_flying_far_at_a_large_view_distance_keeps_what_is_drawn_and_the_process
 
     allowed = RSS_GROWTH_MIB + SECTION_MIB * rise("shown_sections") + COLUMN_MIB * rise("loaded_columns")
     assert rise("rss_mib") < allowed, f"the process grew {rise('rss_mib'):.0f} MiB (allowed {allowed:.0f}): {samples}"
+
+
+# --- the game with no window ------------------------------------------------------------------------------
+
+HEADLESS_FLIGHT_TICKS = 4_000
+"""[ticks] 200 ticks up, then ~3,800 of sprint-flight: ~4,000 blocks (250 columns) along +X. Without
+unloading the loaded columns passed 300 (issue "Hardening", item 8: 2,012 after 50,000 ticks); ~35 s here."""
+
+
+def headless_loaded_bound() -> int:
+    """[columns] The most a headless flight may hold: the kept square around the player and a column
+    of travel on every side of it (the player crosses about one column between two checks)."""
+    from game.column_keeper import KEEP_RADIUS_COLUMNS
+    return (2 * KEEP_RADIUS_COLUMNS + 3) ** 2
+
+
+@pytest.mark.slow
+def test_a_long_headless_flight_keeps_its_loaded_columns_under_the_bound(tmp_path):
+    from bench.bench_memory import flight_events
+    from game import headless
+    from game.options import LaunchOptions
+    from game.session import Session
+
+    world = World.create(tmp_path / "flight.boxel", SEED, workers=1)
+    session = Session.open(world)
+    loaded = []
+    tick = session.tick
+
+    def counted_tick() -> None:
+        loaded.append(world.loaded_columns)  # after the last tick's unloading
+        tick()
+
+    session.tick = counted_tick
+    options = LaunchOptions(headless=True, world=tmp_path / "flight.boxel", replay=flight_events(),
+                            exit_after_ticks=HEADLESS_FLIGHT_TICKS)
+    assert headless.run(options, session) == 0
+    assert len(loaded) == HEADLESS_FLIGHT_TICKS
+    assert session.player.body.feet[0] > 3_000, "the flight did not get far"
+    assert max(loaded) <= headless_loaded_bound(), f"{max(loaded)} columns loaded at once"

@@ -201,7 +201,10 @@ def test_mobs_wandering_around_the_labs_lava_pit_and_pool_never_enter_either():
 
 
 class WithoutRevision:
-    """`world` with its collision and one-cell material queries only: no revision, no bulk query."""
+    """`world` with its collision and one-cell material queries only, and a revision of None (a world
+    that counts no edits, as physics allows: the brain reads it every time); no bulk query."""
+
+    revision = None
 
     def __init__(self, world: Arena) -> None:
         self.collision_boxes, self.material = world.collision_boxes, world.material

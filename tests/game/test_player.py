@@ -8,6 +8,7 @@ import json
 import numpy as np
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import physics
 from game.hotbar import Hotbar
@@ -214,6 +215,39 @@ def test_a_deeply_nested_saved_field_is_refused_with_a_short_message(field):
     with pytest.raises(PlayerStateError) as error:
         saved_player(state)
     assert len(str(error.value)) < 300
+
+
+def _paths(value, path=()):
+    """The path (keys and indexes) of every value inside a JSON value, the whole value first."""
+    yield path
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        yield from _paths(item, (*path, key))
+
+
+_SAVED_PATHS = list(_paths(Player.spawned(FloorWorld()).to_state(Hotbar())))
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(_SAVED_PATHS), st.sampled_from(["list", "object"]), st.sampled_from([3, 999, 1000, 100_000]))
+def test_a_saved_player_with_any_value_replaced_by_deep_nesting_is_refused_with_a_player_state_error(path, kind,
+                                                                                                   depth):
+    # Issue 36, item 14: a deeply nested player_state must never escape as RecursionError. Nested
+    # lists or objects, at any place of a saved player: the whole state, a field, one number of the box.
+    nested: object = [] if kind == "list" else {}
+    for _ in range(depth):
+        nested = [nested] if kind == "list" else {"slots": nested}
+    state = Player.spawned(FloorWorld()).to_state(Hotbar())
+    if not path:
+        state = nested
+    else:
+        holder = state
+        for key in path[:-1]:
+            holder = holder[key]
+        holder[path[-1]] = nested
+    with pytest.raises(PlayerStateError) as error:
+        saved_player(state)
+    assert 0 < len(str(error.value)) < 300
 
 
 @settings(max_examples=400, deadline=None)

@@ -14,6 +14,7 @@ from game.projectiles import (AIR_DRAG, GRAVITY, KNOCKBACK_LIFT, KNOCKBACK_SPEED
                               Projectiles, knock_impulse, step_projectile, throw)
 from game.world import World
 from physics import BlockGrid, Body
+from tests.game.grid_world import grid_world
 
 FLOOR_TOP = 64.0
 EXACT = 1e-12
@@ -43,7 +44,7 @@ def test_a_thrown_projectile_starts_centred_at_the_eye_moving_along_the_look():
 
 
 def test_in_the_air_it_moves_by_its_velocity_then_loses_drag_and_gravity_each_tick():
-    projectiles = Projectiles(BlockGrid())  # nothing to hit
+    projectiles = Projectiles(grid_world())  # nothing to hit
     projectiles.throw((0.0, 100.0, 0.0), 0.0, -30.0)  # south, 30 degrees up
     (p,) = projectiles.live
     for _ in range(5):
@@ -60,7 +61,7 @@ def test_in_the_air_it_moves_by_its_velocity_then_loses_drag_and_gravity_each_ti
 def test_a_projectile_bounces_off_a_wall_keeping_at_most_the_restitution_of_its_speed_into_it():
     grid = floor_grid()
     grid.fill(5, 64, -5, 5, 70, 5)  # a wall whose west face is x = 5
-    projectiles = Projectiles(grid)
+    projectiles = Projectiles(grid_world(grid))
     projectiles.throw((0.5, 66.0, 0.5), 270.0, 0.0)  # east at the wall
     bounced = None
     for _ in range(10):
@@ -82,7 +83,7 @@ def test_a_projectile_bounces_off_a_wall_keeping_at_most_the_restitution_of_its_
 
 
 def test_a_projectile_comes_to_rest_on_the_floor_and_then_disappears():
-    projectiles = Projectiles(floor_grid())
+    projectiles = Projectiles(grid_world(floor_grid()))
     projectiles.throw((0.5, 65.62, 0.5), 300.0, 20.0)  # a little down and to the east
     ticks, last = 0, None
     while len(projectiles) and ticks < MAX_LIFETIME_TICKS:
@@ -96,7 +97,7 @@ def test_a_projectile_comes_to_rest_on_the_floor_and_then_disappears():
 
 
 def test_a_projectile_that_never_rests_disappears_after_its_lifetime():
-    projectiles = Projectiles(BlockGrid())  # no floor: it falls for ever
+    projectiles = Projectiles(grid_world())  # no floor: it falls for ever
     projectiles.throw((0.0, 0.0, 0.0), 0.0, 0.0)
     for _ in range(MAX_LIFETIME_TICKS - 1):
         projectiles.tick([])
@@ -157,7 +158,7 @@ def test_a_block_in_front_of_the_mob_takes_the_hit_instead():
     grid = floor_grid()
     grid.fill(3, 64, -3, 3, 67, 3)  # a wall between the thrower and the mob
     mob = Body.at_feet(4.5, 64.0, 0.5, 0.9, 0.9)  # just behind it: the first tick's sweep would reach it
-    projectiles = Projectiles(grid)
+    projectiles = Projectiles(grid_world(grid))
     projectiles.throw((2.7, 64.5, 0.5), 270.0, 0.0)
     for _ in range(10):
         assert projectiles.tick([mob]) == []
@@ -191,6 +192,6 @@ def test_a_projectile_that_has_flown_its_safe_ticks_hits_the_player_where_it_mee
 
 def test_with_no_player_box_the_projectiles_hit_only_mobs():
     projectile, player = flying_at_the_player(THROWER_SAFE_TICKS)
-    projectiles = Projectiles(floor_grid())
+    projectiles = Projectiles(grid_world(floor_grid()))
     projectiles._live.append(projectile)
     assert projectiles.tick([], None) == []

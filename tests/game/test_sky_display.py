@@ -1,5 +1,5 @@
 """The sky in the real window (under Xvfb): fog that hides the drawn land's edge at any height, the sky
-gradient, the clouds.
+gradient, the clouds, the sun and moon only above the horizon.
 
 Each run opens a new seed-5 world whose saved player flies at a chosen height over the spawn, looks
 where a replay's first event says, and saves the window at noon after two ticks.
@@ -16,7 +16,7 @@ import physics
 import pytest
 from PIL import Image
 
-from game.render.sky import NOON_TICKS, sky_colors
+from game.render.sky import MOON_SIZE, NOON_TICKS, SUN_DISTANCE, SUN_RGB, SUN_SIZE, sky_colors, sun_direction
 from game.replay import Look, ReplayWriter
 from game.session import Session
 from game.user_settings import UserSettings
@@ -82,15 +82,17 @@ def high_world(path: Path, y: float) -> None:
         world.close()
 
 
-def look_run(run_game, tmp_path: Path, name: str, y: float, yaw: float, pitch: float, view_distance: int):
-    """Fly at `y`, look (`yaw`, `pitch`), two ticks at noon: the screenshot (RGB float array) and report."""
+def look_run(run_game, tmp_path: Path, name: str, y: float, yaw: float, pitch: float, view_distance: int,
+             day_time: int = NOON_TICKS):
+    """Fly at `y`, look (`yaw`, `pitch`), two ticks at `day_time` (noon unless told): the screenshot (RGB
+    float array) and report."""
     world = tmp_path / f"{name}.boxel"
     high_world(world, y)
     replay, screenshot, report = (tmp_path / f"{name}{suffix}" for suffix in (".jsonl", ".png", ".json"))
     with ReplayWriter.open(replay) as writer:
         writer.write(Look(0, yaw, pitch))
     done = run_game("--world", str(world), "--view-distance", str(view_distance), "--size", TEST_WINDOW_SIZE,
-                    "--time", str(NOON_TICKS), "--replay", str(replay), "--exit-after-ticks", "2",
+                    "--time", str(day_time), "--replay", str(replay), "--exit-after-ticks", "2",
                     "--screenshot", str(screenshot), "--report", str(report))
     assert done.returncode == 0, f"the game exited with {done.returncode}:\n{done.stderr[-4000:]}"
     picture = np.asarray(Image.open(screenshot).convert("RGB")).astype(np.float64)
@@ -135,3 +137,42 @@ def test_looking_up_in_daylight_shows_near_white_clouds_and_blue_sky_between_the
     blue = ((upper[..., 2] - upper[..., 0]) > 60).mean()
     assert white > 0.05, f"no clouds: {white:.1%} near-white pixels"
     assert blue > 0.2, f"no sky between the clouds: {blue:.1%} blue pixels"
+
+
+SUNRISE_TICKS = 0
+CROSSHAIR_ROWS = 8
+"""[pixels] The crosshair's lower arm reaches this far under the middle row (the horizon, looking level)."""
+BODY_MATCH = 12
+"""[RGB levels] The sun's pixels against SUN_RGB (8-bit rounding, the quad's edge pixels left out)."""
+
+
+def body_rows(day_time: int, size: float, pitch: float, sign: float) -> tuple[int, int]:
+    """(top, bottom) image rows of the sun (`sign` 1) or the moon (-1), `size` blocks wide at SUN_DISTANCE,
+    seen pitched `pitch` degrees down toward its heading. A direction at elevation e shows where the
+    horizon would for a view pitched e further down."""
+    _, up, _ = sun_direction(day_time)
+    elevation = math.degrees(math.asin(sign * up))
+    half = math.degrees(math.atan(size / 2.0 / SUN_DISTANCE))
+    return round(horizon_row(pitch + elevation + half)), round(horizon_row(pitch + elevation - half))
+
+
+def test_at_sunrise_the_moon_under_the_horizon_is_hidden_by_the_fog_as_the_land_there_is(run_game, tmp_path):
+    """The moon sets in the west (yaw 90) 11 degrees under the horizon at sunrise. Flying at 140 with the fog
+    ending 32 blocks out, every pixel under the horizon is the fog colour: the world past the fog stands
+    in front of the moon (it used to show there as a pale square), and the cloud layer 32 blocks below,
+    seen there only past the fog's end (45 blocks out and more), has faded out with the land."""
+    picture, _ = look_run(run_game, tmp_path, "moonset", HIGH_Y, 90.0, 0.0, 3, SUNRISE_TICKS)
+    top, bottom = body_rows(SUNRISE_TICKS, MOON_SIZE, 0.0, -1.0)
+    assert horizon_row(0.0) < top < bottom < HEIGHT - HUD_ROWS  # where the moon would be is in view
+    fog = np.asarray(sky_colors(SUNRISE_TICKS).sky) * 255.0
+    below = picture[round(horizon_row(0.0)) + CROSSHAIR_ROWS:HEIGHT - HUD_ROWS]
+    off = np.abs(below - fog).max(axis=2)
+    assert off.max() <= FOG_MATCH, f"something shows under the horizon: {(off > FOG_MATCH).sum()} pixels"
+
+
+def test_at_sunrise_the_sun_above_the_horizon_is_drawn_in_its_own_colour(run_game, tmp_path):
+    picture, _ = look_run(run_game, tmp_path, "sunrise", HIGH_Y, 270.0, 0.0, 3, SUNRISE_TICKS)
+    top, bottom = body_rows(SUNRISE_TICKS, SUN_SIZE, 0.0, 1.0)
+    assert 0 < top < bottom < horizon_row(0.0)
+    middle = picture[(top + bottom) // 2, WIDTH // 2]
+    assert np.abs(middle - np.asarray(SUN_RGB) * 255.0).max() <= BODY_MATCH, middle

@@ -149,6 +149,7 @@ def test_a_zero_budget_frame_still_uploads_one_mesh(world):
     streamer.settle((0, 0), SETTLE_TIMEOUT_S)
     world.set_block(0, 100, 0, "stone")
     world.set_block(5, 100, 5, "stone")
+    streamer.note_changes(world.take_changes())  # as a tick's record hands them over
     renderer.uploaded.clear()
     streamer.update((0, 0), NO_TIME)
     assert len(renderer.uploaded) == 1
@@ -160,10 +161,12 @@ def test_an_edit_rebuilds_the_drawn_sections_that_see_it_and_draws_a_new_section
     streamer.settle((0, 0), SETTLE_TIMEOUT_S)
     assert (0, 12, 0) not in renderer.shown  # the sky over spawn is empty
     world.set_block(0, 200, 0, "glass")  # on the corner of 4 columns: 4 sections see it, all empty
+    streamer.note_changes(world.take_changes())  # as a tick's record hands them over
     streamer.settle((0, 0), SETTLE_TIMEOUT_S)
     assert (0, 12, 0) in renderer.shown and (0, 12, 0) in renderer.uploaded
     assert renderer.rebuilt == []  # the neighbours (all air) were not drawn, so nothing to rebuild
     world.set_block(1, 70, 1, "brick")  # inside section (0, 4, 0)
+    streamer.note_changes(world.take_changes())
     renderer.uploaded.clear()
     streamer.settle((0, 0), SETTLE_TIMEOUT_S)
     assert renderer.rebuilt == [(0, 4, 0)] and renderer.uploaded == [(0, 4, 0)]
@@ -229,3 +232,17 @@ def test_a_smaller_radius_limit_streams_only_the_spawn_area_until_lifted(world):
 def test_a_bad_view_distance_is_refused(world):
     with pytest.raises(ValueError, match="view distance"):
         WorldStreamer(world, RecordingRenderer(), 0, save=lambda: None)
+
+
+def test_the_streamer_re_meshes_what_a_record_names_and_never_asks_the_world_what_changed(world):
+    renderer = RecordingRenderer()
+    streamer = WorldStreamer(world, renderer, 2, save=lambda: None)
+    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
+    world.set_block(1, 70, 1, "brick")  # inside section (0, 4, 0)
+    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
+    assert renderer.rebuilt == []  # no record yet: nothing pulled from the world
+    changes = world.take_changes()
+    streamer.note_changes(changes)
+    streamer.note_changes(changes)  # two records naming one section: one re-mesh
+    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
+    assert renderer.rebuilt == [(0, 4, 0)]

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import physics
+from game.lab import build_arena
 from game.targeting import (REACH_BLOCKS, Target, block_boxes, break_block, can_place, find_target, look_direction,
                             place_block, placement_cell, selected_boxes)
 from game.world import OutOfWorldError, UnknownBlockError, World
@@ -263,11 +264,17 @@ def test_looking_into_empty_air_finds_no_target(site, yaw, pitch):
     assert find_target(site, eye_at(0.5, 1.5, 0.5), yaw, pitch) is None
 
 
-def test_find_target_works_on_any_collision_world_such_as_a_block_grid():
-    grid = physics.BlockGrid()
+def test_find_target_works_on_any_game_world_such_as_the_labs_arena():
+    arena = build_arena()  # a stone slab in cell (-8, 0, -3)
+    target = find_target(arena, (-7.5, 2.0, -2.5), 0.0, 90.0)
+    assert target.block == (-8, 0, -3) and target.face == (0, 1, 0) and target.distance == 1.5
+
+
+def test_a_world_without_selection_boxes_is_refused_with_a_clear_error():
+    grid = physics.BlockGrid()  # collision boxes only: not a game world
     grid.set(-1, 0, -1, physics.shapes.SLAB)
-    target = find_target(grid, (-0.5, 2.0, -0.5), 0.0, 90.0)
-    assert target.block == (-1, 0, -1) and target.face == (0, 1, 0) and target.distance == 1.5
+    with pytest.raises(TypeError, match="selection_boxes"):
+        find_target(grid, (-0.5, 2.0, -0.5), 0.0, 90.0)
 
 
 def test_bad_eye_or_reach_is_refused_with_a_clear_error(site):

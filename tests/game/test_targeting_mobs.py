@@ -4,6 +4,8 @@ folder and a Session clicking on it."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import physics
@@ -56,6 +58,24 @@ def test_find_mob_misses_boxes_beside_the_ray_beyond_reach_and_around_the_eye():
     beyond = physics.AABB(REACH_BLOCKS + 0.5, 0.0, -0.5, REACH_BLOCKS + 1.5, 1.0, 0.5)
     around = physics.AABB(-0.5, 0.0, -0.5, 0.5, 1.0, 0.5)
     assert find_mob((0.0, 0.5, 0.0), 270.0, 0.0, [beside, beyond, around]) is None
+
+
+def test_find_mob_in_a_crowd_finds_exactly_what_sweeping_the_ray_against_every_box_finds(monkeypatch):
+    import random
+
+    from game import targeting
+
+    rng = random.Random(30)
+    cases = []
+    for _ in range(300):
+        eye = (rng.uniform(-2.0, 2.0), rng.uniform(60.0, 62.0), rng.uniform(-2.0, 2.0))
+        crowd = [physics.AABB.around_feet(rng.uniform(-7.0, 7.0), rng.uniform(58.0, 63.0), rng.uniform(-7.0, 7.0),
+                                          rng.choice((0.6, 0.9)), rng.choice((0.9, 1.8))) for _ in range(40)]
+        cases.append((eye, rng.uniform(0.0, 360.0), rng.uniform(-90.0, 90.0), crowd))
+    scanned = [find_mob(eye, yaw, pitch, crowd) for eye, yaw, pitch, crowd in cases]
+    monkeypatch.setattr(targeting, "MOB_SCAN_MARGIN", math.inf)  # every box swept
+    assert scanned == [find_mob(eye, yaw, pitch, crowd) for eye, yaw, pitch, crowd in cases]
+    assert sum(hit is not None for hit in scanned) > 30  # the crowds are met often (45 of 300), not just missed
 
 
 def test_find_mob_refuses_what_is_not_a_box_or_not_a_finite_eye():

@@ -34,12 +34,12 @@ def test_a_typed_seed_is_a_whole_number_or_blank_for_a_random_one(text, seed):
     assert parse_seed(text) == seed
 
 
-@pytest.mark.parametrize("text", ["abc", "1.5", "4 2", str(2 ** 63), str(-(2 ** 63) - 1)])
-def test_a_seed_that_is_no_64_bit_whole_number_is_refused(text):
+@pytest.mark.parametrize("text, seed", [("abc", 96354), ("1.5", 48568), ("4 2", 51014),
+                                        (str(2 ** 63), -1773151197), (str(-(2 ** 63) - 1), 1304595159)])
+def test_a_typed_seed_that_is_no_64_bit_whole_number_is_its_java_hash_as_in_beta(text, seed):
     from game.ui.title_screen import parse_seed
 
-    with pytest.raises(ValueError, match="seed"):
-        parse_seed(text)
+    assert parse_seed(text) == seed
 
 
 def test_a_row_reads_name_then_seed_last_played_and_size_or_why_it_cannot_be_played():
@@ -69,15 +69,17 @@ screen = TitleScreen(folder=folder, settings=UserSettings(), settings_path=Path(
     return done.stdout
 
 
-def test_new_with_a_bad_seed_says_why_in_the_dialog_and_makes_nothing(tmp_path):
+def test_new_with_a_text_seed_makes_the_world_with_its_java_hash_as_beta_does(tmp_path):
     out = run_screen("""
 screen.open_new()
 screen.fields['name'].text = 'Castle'
 screen.fields['seed'].text = 'twelve'
 screen.dialog.on_confirm()
-print('error:', screen.dialog.error.text, '| choice:', screen.choice, '| files:', sorted(folder.glob('*')))
+print('choice:', screen.choice.path.name, screen.choice.created, '| dialog:', screen.dialog)
 """, tmp_path)
-    assert "error: a seed is a whole number such as 42 or -7, got 'twelve' | choice: None | files: []" in out
+    assert "choice: Castle.boxel True | dialog: None" in out
+    with World.open(tmp_path / "worlds" / "Castle.boxel", workers=1) as world:
+        assert world.seed == -860970343  # Java's "twelve".hashCode()
 
 
 def test_new_makes_the_world_and_chooses_to_play_it(tmp_path):

@@ -1,13 +1,18 @@
 """The world catalogue (`game.world_list`), headless: listing the worlds folder newest first with each
 world's seed, last write and size; unusable files listed with their reason; creating, renaming and
-deleting worlds, with bad input refused and nothing changed."""
+deleting worlds, with bad input refused and nothing changed; names measured by their file name's
+bytes, so every accepted name creates, opens and renames (races between processes:
+`test_world_list_concurrency.py`)."""
 
 from __future__ import annotations
 
 import os
 import sqlite3
+import tempfile
+from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from game import world_list
 from game.world import World
@@ -152,11 +157,19 @@ def test_rename_moves_the_world_and_keeps_its_seed(folder):
     assert sorted(p.name for p in folder.iterdir()) == ["after.boxel"]
 
 
-def test_rename_moves_sqlites_files_beside_the_world_with_it(folder):
+@pytest.mark.parametrize("suffix", ["-journal", "-shm"])
+def test_rename_moves_sqlites_files_beside_the_world_with_it(folder, suffix):
     path = make_world(folder, "before", 8)
-    (folder / "before.boxel-journal").write_bytes(b"")
+    (folder / f"before.boxel{suffix}").write_bytes(b"")
     world_list.rename(path, "after")
-    assert sorted(p.name for p in folder.iterdir()) == ["after.boxel", "after.boxel-journal"]
+    assert sorted(p.name for p in folder.iterdir()) == ["after.boxel", f"after.boxel{suffix}"]
+
+
+def test_rename_moves_a_damaged_worlds_log_and_journal_with_it(folder):
+    for name, content in (("broken.boxel", b"junk"), ("broken.boxel-wal", b"log"), ("broken.boxel-journal", b"j")):
+        (folder / name).write_bytes(content)
+    world_list.rename(folder / "broken.boxel", "kept")
+    assert snapshot(folder) == {"kept.boxel": b"junk", "kept.boxel-journal": b"j", "kept.boxel-wal": b"log"}
 
 
 def test_rename_to_its_own_name_changes_nothing(folder):
@@ -194,10 +207,11 @@ def test_rename_and_delete_refuse_a_world_a_game_holds(folder):
     assert sorted(p.name for p in folder.iterdir() if p.name.endswith(".boxel")) == ["busy.boxel"]
 
 
-def test_delete_removes_the_world_and_its_write_ahead_log_only(folder):
+@pytest.mark.parametrize("suffix", ["-wal", "-shm", "-journal"])
+def test_delete_removes_the_world_and_sqlites_files_beside_it_only(folder, suffix):
     path = make_world(folder, "gone", 1)
     make_world(folder, "stays", 2)
-    (folder / "gone.boxel-wal").write_bytes(b"")
+    (folder / f"gone.boxel{suffix}").write_bytes(b"")
     world_list.delete(path)
     assert sorted(p.name for p in folder.iterdir()) == ["stays.boxel"]
 
@@ -220,3 +234,122 @@ def test_an_entry_is_a_frozen_value():
     entry = WorldEntry("w", world_list.worlds_folder() / "w.boxel", 1, 0.0, 0)
     with pytest.raises(AttributeError):
         entry.name = "other"  # type: ignore[misc]
+
+
+# --- names measured in bytes (issue 36 item 10) ------------------------------------------------------------
+
+FOUR_BYTES = "\U0001F600"
+"""😀: four bytes in UTF-8."""
+LONGEST = FOUR_BYTES * 58 + "z"
+"""A name of exactly MAX_NAME_BYTES (233) bytes in 59 characters."""
+
+
+def open_and_save(path) -> None:
+    """Open the world at `path` for play, edit and save it (SQLite writes its log beside it), and close it."""
+    with World.open(path, workers=1) as world:
+        world.column(0, 0)
+        world.set_block(1, 200, 1, "stone")
+        world.save()
+        assert os.path.exists(f"{path}-wal")
+    with World.open(path, workers=1) as world:
+        world.column(0, 0)
+        assert world.get_block(1, 200, 1) == "stone"
+
+
+def test_the_name_limit_leaves_room_for_the_longest_copy_number_and_sqlite_file_in_255_bytes():
+    assert world_list.MAX_NAME_BYTES == 233
+    longest_file = f"{LONGEST} ({world_list.MAX_COPIES}).boxel-journal"
+    assert len(LONGEST.encode()) == world_list.MAX_NAME_BYTES and len(longest_file.encode()) == 255
+
+
+def test_the_longest_name_in_bytes_creates_opens_saves_and_renames(folder):
+    entry = world_list.create(LONGEST, seed=5)
+    assert (entry.name, entry.seed, entry.path) == (LONGEST, 5, folder / f"{LONGEST}.boxel")
+    open_and_save(entry.path)
+    copy = world_list.create(LONGEST, seed=6)
+    assert copy.name == f"{LONGEST} (2)"
+    open_and_save(copy.path)
+    other = "\U0001F30D" * 58 + "y"
+    renamed = world_list.rename(entry.path, other)
+    assert (renamed.name, renamed.seed) == (other, 5)
+    open_and_save(renamed.path)
+    assert sorted(p.name for p in folder.iterdir()) == sorted([f"{LONGEST} (2).boxel", f"{other}.boxel"])
+
+
+def test_a_world_file_at_the_longest_name_and_copy_number_opens_and_saves(folder):
+    path = folder / f"{LONGEST} ({world_list.MAX_COPIES}).boxel"
+    World.create(path, 1, workers=1).close()
+    open_and_save(path)
+
+
+@pytest.mark.parametrize("name", [LONGEST + "z", FOUR_BYTES * 59, FOUR_BYTES * 61, FOUR_BYTES * 62, FOUR_BYTES * 64])
+def test_a_name_longer_than_233_bytes_is_refused_with_a_clear_message_and_nothing_is_made_or_renamed(folder, name):
+    size = len(name.encode())
+    message = f"a world name is at most 233 bytes as a file name .* this one takes {size}: shorten it"
+    with pytest.raises(ValueError, match=message):
+        world_list.check_name(name)
+    with pytest.raises(ValueError, match=message):
+        world_list.create(name, seed=1)
+    assert list(folder.iterdir()) == []
+    path = make_world(folder, "keep", 8)
+    before = snapshot(folder)
+    with pytest.raises(ValueError, match=message):
+        world_list.rename(path, name)
+    assert snapshot(folder) == before
+
+
+def test_a_name_is_measured_as_its_file_name_with_a_reserved_device_names_underscore():
+    name = "con." + FOUR_BYTES * 57  # 232 bytes; its file name "con.😀…_" takes 233
+    assert world_list.file_name_for(name) == name + "_.boxel"
+    with pytest.raises(ValueError, match="this one takes 234"):
+        world_list.check_name(name + "a")
+
+
+def test_a_name_of_three_byte_characters_fits_in_64_characters():
+    name = "世" * 64  # 192 bytes
+    assert world_list.file_name_for(name) == name + ".boxel"
+
+
+NAME_CHARACTERS = st.characters(exclude_categories=("Cc", "Cf", "Cs", "Co", "Cn"))
+"""Every character a name may hold (the refused ones have their own test above), astral ones included."""
+WIDE_CHARACTERS = st.sampled_from(["\U0001F600", "\U00020000", "\U0001D11E", "世", "é"])
+"""Characters of four, three and two bytes in UTF-8."""
+NAMES = st.one_of(st.text(NAME_CHARACTERS, min_size=1, max_size=70),
+                  st.lists(WIDE_CHARACTERS, min_size=50, max_size=66).map("".join),
+                  st.builds(lambda char, count, tail: char * count + tail, WIDE_CHARACTERS, st.integers(50, 66),
+                            st.text(NAME_CHARACTERS, max_size=4)),
+                  st.tuples(st.lists(WIDE_CHARACTERS, max_size=66), st.text(NAME_CHARACTERS, max_size=8))
+                  .map(lambda parts: "".join(parts[0]) + parts[1]))
+"""Any names, and names near the limit in bytes."""
+
+
+@settings(max_examples=400, deadline=None)
+@given(NAMES)
+def test_every_accepted_name_leaves_room_for_every_file_beside_its_world(name):
+    try:
+        file_name = world_list.file_name_for(name)
+    except ValueError:
+        return
+    stem = file_name[:-len(world_list.WORLD_SUFFIX)]
+    for suffix in ("", *world_list.COMPANION_SUFFIXES):
+        assert len(f"{stem} ({world_list.MAX_COPIES}).boxel{suffix}".encode()) <= 255
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(NAMES, NAMES)
+@example(LONGEST, FOUR_BYTES * 61)  # the issue's: a rename that succeeded, to a world that could not open
+@example(FOUR_BYTES * 64, "x")  # the issue's: a create that failed with "unable to open database file"
+def test_every_accepted_name_round_trips_create_open_and_rename(first, second):
+    try:
+        expected, renamed = (world_list.file_name_for(name)[:-len(world_list.WORLD_SUFFIX)] for name in (first, second))
+    except ValueError:
+        return
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = Path(temporary)
+        entry = world_list.create(first, seed=3, folder=folder)
+        assert (entry.name, entry.seed, entry.path.name) == (expected, 3, f"{expected}.boxel")
+        open_and_save(entry.path)
+        moved = world_list.rename(entry.path, second)
+        assert (moved.name, moved.seed) == (renamed, 3)
+        open_and_save(moved.path)
+        assert [p.name for p in folder.iterdir()] == [f"{renamed}.boxel"]

@@ -3,6 +3,8 @@
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import physics
 from physics import AABB, BlockGrid, Body, Intent, shapes
@@ -190,3 +192,38 @@ def test_a_sneaking_move_of_fifty_blocks_stops_at_the_edge_of_its_support():
     moved = physics.move(body, 50.0, -0.0784, 0.0, grid, sneak=True)
     assert moved.box.min_y == FLOOR_TOP
     assert 2.5 < moved.feet[0] < 3.3
+
+
+# --- sizes at the documented limits, whatever the rounding of the box's corners ------------------
+
+def test_a_body_of_the_documented_largest_height_is_made_though_its_box_rounds_a_hair_taller():
+    from physics.tolerances import MAX_BODY_SIZE
+    body = Body.at_feet(0.5, 100.3, 0.5, 0.6, MAX_BODY_SIZE)
+    assert body.height == 64.00000000000001  # the box's extent, rounded past the limit
+    assert body.box == AABB.around_feet(0.5, 100.3, 0.5, 0.6, MAX_BODY_SIZE)
+
+
+def test_a_box_taller_than_the_largest_height_by_more_than_its_rounding_is_refused():
+    from physics.tolerances import MAX_BODY_SIZE
+    with pytest.raises(ValueError, match="height"):
+        Body(AABB(0.0, 100.0, 0.0, 0.6, 100.0 + MAX_BODY_SIZE + 1e-9, 0.6))
+    with pytest.raises(ValueError, match="height"):
+        Body.at_feet(0.5, 100.3, 0.5, 0.6, math.nextafter(MAX_BODY_SIZE, math.inf))
+
+
+_LIMIT_POSITIONS = st.floats(-3e7, 3e7, allow_nan=False)
+"""[blocks] Feet positions anywhere in a world (Boxel's ends at 30,000,000)."""
+
+
+@given(_LIMIT_POSITIONS, _LIMIT_POSITIONS, _LIMIT_POSITIONS,
+       st.sampled_from(["smallest", "largest"]), st.sampled_from(["smallest", "largest"]))
+@settings(max_examples=400, deadline=None)
+def test_bodies_of_the_smallest_and_largest_sizes_are_made_and_moved_anywhere_in_the_world(x, y, z, width, height):
+    from physics.tolerances import MAX_BODY_SIZE, MIN_BOX_SIZE
+    size = {"smallest": MIN_BOX_SIZE, "largest": MAX_BODY_SIZE}
+    body = Body.at_feet(x, y, z, size[width], size[height])
+    assert body.box == AABB.around_feet(x, y, z, size[width], size[height])
+    # Its box is a moving box too: sweeps and casts take it.
+    assert physics.first_hit(body.box, 1.0, -1.0, 1.0, []) is None
+    stepped = physics.step(body, BlockGrid(), Intent(forward=1.0))
+    assert stepped.velocity[1] < 0.0 and not stepped.on_ground
