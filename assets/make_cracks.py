@@ -6,8 +6,8 @@ lines of dark pixels running out from the tile's middle, nothing copied) and wri
 transparent where there is no crack. Every stage holds all the crack pixels of the stages before
 it, so a crack only grows as the block is dug. Deterministic: one generator with a fixed seed,
 so the same code writes byte-identical files.
-Does not own: drawing them on a block (`game.render.crack_overlay`) or when a stage shows
-(`game.mining`).
+Does not own: drawing them on a block (`game.window.render.crack_overlay`) or when a stage shows
+(`game.rules.mining`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from game.mining import STAGES
+from game.rules.mining import STAGES
 from game.world.atlas import TILE_PIXELS
 
 CRACKS_FILE = "cracks.png"

@@ -6,8 +6,8 @@ noise, filtered in the frequency domain, and damped tones (nothing recorded or d
 writing them as 16-bit mono WAV files (Python's `wave`) into assets/sounds/. Deterministic: every
 file draws from its own generator seeded by the file's name, so the same code writes
 byte-identical files.
-Does not own: which sounds exist and when they play (`game.sounds.SOUND_NAMES` and its rules) or
-how loud they are played (`game.render.sound_player`).
+Does not own: which sounds exist and when they play (`game.rules.sounds.SOUND_NAMES` and its rules) or
+how loud they are played (`game.window.render.sound_player`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from game import sounds
+from game.rules import sounds
 
 SAMPLE_RATE_HZ = 22050
 """[samples/s] Enough for the highest content here (glass and leaves, ~10 kHz), half the size of 44.1 kHz."""

@@ -75,8 +75,8 @@ void main() {
 
 
 def _columns(spawn) -> list[tuple[int, int]]:
-    """The columns the game draws around the spawn at VIEW_DISTANCE (`game.streaming.within`)."""
-    from game.streaming import within
+    """The columns the game draws around the spawn at VIEW_DISTANCE (`game.window.streaming.within`)."""
+    from game.window.streaming import within
     cx, cz = int(spawn[0]) // 16, int(spawn[2]) // 16
     return [(cx + dx, cz + dz) for dx, dz in within(VIEW_DISTANCE)]
 
@@ -126,7 +126,7 @@ def child(case: str, frames: int) -> None:
     loadPrcFileData("", f"win-size {WINDOW[0]} {WINDOW[1]}\naudio-library-name null\nsync-video false")
     from ursina import Entity, Mesh, Ursina, camera, scene
     app = Ursina(size=WINDOW, development_mode=False, vsync=False, editor_ui_enabled=False)
-    from game.render import chunk_renderer, chunk_shader, space
+    from game.window.render import chunk_renderer, chunk_shader, space
     from game.world.meshing import BLENDED_PASS, CUTOUT_PASS
     from game.world.world import World
 

@@ -16,8 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from game.falling_blocks import MAX_STARTS_PER_TICK, FallingBlocks
-from game.session import Session
+from game.rules.falling_blocks import MAX_STARTS_PER_TICK, FallingBlocks
+from game.rules.session import Session
 from game.world import World
 from game.world.falling import FALL_TICKS
 

@@ -16,7 +16,7 @@ Targets: first playable frame <= 5 s, p99 <= 2x median, no frame over 100 ms.
 
 `--profile` (`python -m bench game --profile`) runs the same replay with the game's hidden
 `--profile-frames` at PROFILE_SIZES, view distance 8, and prints the frame breakdown read from
-Panda3D's PStats collectors (`game.frame_profile`): median and mean milliseconds per frame for each
+Panda3D's PStats collectors (`game.window.frame_profile`): median and mean milliseconds per frame for each
 part (Python tasks, cull, draw, the flip) and the counts drawn (geoms, draw calls,
 vertices, triangles), plus the scene's totals. Its rows are the profiled runs' frame-time medians.
 """
@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.replay import KeyDown, Look, ReplayWriter
+from game.rules.replay import KeyDown, Look, ReplayWriter
 from game.world import World
 from game.world.coords import CHUNK_SIZE
 
@@ -47,7 +47,7 @@ SPRINT_FROM_TICK = 200
 """[ticks] Walk for 10 s, then sprint."""
 RUN_YAW = 225.0
 """[degrees] North-east (+X, -Z): on seed 42 the longest run from spawn that holding forward and jump
-keeps going (found by simulating every 15 degrees with `game.player.Player` headless)."""
+keeps going (found by simulating every 15 degrees with `game.rules.player.Player` headless)."""
 RUN_PITCH = 10.0
 VIEW_DISTANCE = 8
 REFERENCE_VIEW_DISTANCE = 4

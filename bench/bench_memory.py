@@ -4,7 +4,7 @@ Owns: the flight (a new world of seed 42; the player flies up for RISE_TICKS tic
 along +X, as a player crossing the world would) played on a `Session` with no window, in a fresh
 process per case so each resident size is its own, and its rows.
 Case: the resident size (RSS) and the loaded columns after FLIGHT_TICKS ticks, with the headless
-column keeper (`game.column_keeper`: every KEEP_INTERVAL_TICKS ticks the columns farther than
+column keeper (`game.rules.column_keeper`: every KEEP_INTERVAL_TICKS ticks the columns farther than
 KEEP_RADIUS_COLUMNS from the player are saved if edited and unloaded) against the same flight with
 unloading disabled (the reference: what headless runs did before issue "Hardening", item 8).
 `python -m bench.bench_memory TICKS keep|all` runs one flight and prints its numbers as JSON.
@@ -32,7 +32,7 @@ FLIGHT_TIMEOUT_S = 1_800
 
 
 def flight_events():
-    from game.replay import KeyDown, KeyUp, Look
+    from game.rules.replay import KeyDown, KeyUp, Look
     return (Look(0, 270.0, 0.0), KeyDown(0, "f"), KeyDown(1, "space"), KeyUp(RISE_TICKS, "space"),
             KeyDown(RISE_TICKS, "w"), KeyDown(RISE_TICKS, "control"))
 
@@ -48,9 +48,9 @@ def resident_mib() -> float | None:
 
 def fly(ticks: int, keep: bool, folder: Path) -> dict:
     """Fly `ticks` ticks on a new world in `folder`; the numbers at the end, and the most columns loaded."""
-    from game.column_keeper import ColumnKeeper
-    from game.replay import ReplayCursor
-    from game.session import Session
+    from game.rules.column_keeper import ColumnKeeper
+    from game.rules.replay import ReplayCursor
+    from game.rules.session import Session
     from game.world import World
 
     world = World.create(folder / "flight.boxel", SEED, workers=1)

@@ -110,9 +110,9 @@ def measure_upload(quick: bool) -> dict:
     flat arrays), and of the same Mesh + Entity from Python lists."""
     from ursina import Entity, Mesh, destroy, scene
 
-    from game.render.window import open_window
+    from game.window.render.window import open_window
 
-    from game.render.chunk_renderer import load_atlas_texture, mesh_for_ursina, upload
+    from game.window.render.chunk_renderer import load_atlas_texture, mesh_for_ursina, upload
     from game.world.meshing import OPAQUE_PASS
     app = open_window((320, 180), "Boxel upload benchmark", borderless=True)
     section, faces = typical_section()

@@ -45,9 +45,9 @@ def _reference_parts():
     """The overlay's drawings as they were: rebuilt from a new Mesh on every call."""
     from ursina import Entity, Mesh
 
-    from game.render import space
-    from game.render.box_lines import LINE_THICKNESS, _GROW_SIGNS, box_line_arrays
-    from game.ui.debug_overlay import VELOCITY_ARROW_TICKS, arrow_points
+    from game.window.render import space
+    from game.window.render.box_lines import LINE_THICKNESS, _GROW_SIGNS, box_line_arrays
+    from game.window.ui.debug_overlay import VELOCITY_ARROW_TICKS, arrow_points
 
     class ReferenceBoxLines(Entity):
         def __init__(self, grow: float) -> None:
@@ -99,8 +99,8 @@ class _Scene:
 
 def run(quick: bool = False) -> list[Row]:
     app = _open_ursina()
-    from game.render.box_lines import LINE_OFFSET
-    from game.ui.debug_overlay import DebugOverlay, panel_lines
+    from game.window.render.box_lines import LINE_OFFSET
+    from game.window.ui.debug_overlay import DebugOverlay, panel_lines
     import physics
 
     overlay = DebugOverlay(enabled=True)

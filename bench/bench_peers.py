@@ -16,7 +16,7 @@ asked, lets it settle (fogleman's queue of blocks to show empties), then times P
 (one `app.step()` for Ursina; clock tick, events, `on_draw` and flip for pyglet) and counts the
 visible blocks: fogleman's `model.shown` (blocks with an exposed face in the sectors around the
 player), the sample's voxel entities (all of its floor, in view or not), and for Boxel the blocks with
-a face toward a non-opaque block in the sections drawn (`game.frame_profile.exposed_blocks`), from
+a face toward a non-opaque block in the sections drawn (`game.window.frame_profile.exposed_blocks`), from
 profiled runs (`--profile-frames`) of the game at view distance 8: standing still looking where the
 game suite runs (a static view, as the peers have) and running the game suite's replay (streaming).
 The sample is also run with a URSINA_BIG_FLOOR floor of its own voxels.
@@ -96,7 +96,7 @@ def _run_peer(python: Path, which: str, size: str, frames: int, floor: int = 0) 
 
 def standing_replay(folder: Path) -> Path:
     """The game suite's view (same direction), standing still: a static camera like the peers'."""
-    from game.replay import Look, ReplayWriter
+    from game.rules.replay import Look, ReplayWriter
 
     from .bench_game import RUN_PITCH, RUN_YAW
     path = folder / "stand.jsonl"

@@ -33,7 +33,7 @@ columns of the spawn column."""
 def _world_sections(view_distance: int):
     """The spawn's eye section and every non-empty section within `view_distance` columns of the
     spawn column (a disc, as the game streams), as a dict of key -> 16^3 ids."""
-    from game.streaming import within
+    from game.window.streaming import within
     from game.world.world import World
     with tempfile.TemporaryDirectory() as folder:
         world = World.create(Path(folder) / "sight.boxel", SEED)

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from bench import bench_game, bench_peers
-from game import frame_profile
-from game.cli import parse_options
-from game.frame_profile import (CollectorDef, CollectorNames, FrameData, PStatsReceiver, ProtocolError,
+from game.window import frame_profile
+from game.frontends.cli import parse_options
+from game.window.frame_profile import (CollectorDef, CollectorNames, FrameData, PStatsReceiver, ProtocolError,
                                 collector_seconds, decode_collectors, decode_frame, exposed_blocks, playing_frames,
                                 summarize, take_messages)
 from game.world.blocks import OPAQUE

@@ -1,9 +1,13 @@
 """Benchmarks that CI would not otherwise run still work: `python -m bench --quick meshing draws`
 exits 0 and prints every case's row (they open their windows under `xvfb-run` themselves, so this
-needs what the display tests need), and the sight suite gives every case with its readable
-reference. Numbers are not checked: times are not for tests."""
+needs what the display tests need), the sight suite gives every case with its readable
+reference, and the session suite gives its 1-, 10- and 100-player rows, the first beside the code
+before issue 30 where git has that commit (else with a note). Numbers are not checked: times are
+not for tests."""
 
 from __future__ import annotations
+
+import pytest
 
 from tests.game.conftest import display_command, run_with_display
 
@@ -28,3 +32,25 @@ def test_the_sight_suite_runs_every_case_beside_its_readable_reference():
     assert [row.case.split(":")[0] for row in rows] == ["face links", "hidden sections from the spawn's eye, view distance 8",
                                                         "hidden sections from the spawn's eye, view distance 12"]
     assert all(row.reference is not None and row.median > 0 for row in rows)
+
+
+@pytest.mark.slow
+def test_the_session_suite_runs_one_player_beside_its_reference_and_the_crowds():
+    from bench import bench_session
+
+    rows = bench_session.run(quick=True)
+    assert [row.case for row in rows] == ["session tick, 1 player walking and digging",
+                                          "session tick, 10 players walking and digging, with the mobs they bring",
+                                          "session tick, 100 players walking and digging, with the mobs they bring"]
+    assert all(row.median > 0 and "skipped" not in row.note for row in rows), rows
+    one_player = rows[0]
+    assert one_player.reference is not None or "no reference" in one_player.note, one_player
+
+
+def test_a_reference_commit_not_in_the_repository_is_left_out_with_a_note(monkeypatch):
+    from bench import bench_session
+
+    monkeypatch.setenv(bench_session.REFERENCE_ENV, "0" * 40)
+    tree, why = bench_session.reference_tree()
+    assert tree is None
+    assert "not in this repository" in why or "no git repository" in why

@@ -11,9 +11,19 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGES = ("game", "physics")
 ENGINE = {"ursina", "panda3d", "direct"}
-ENGINE_IMPORTERS = ("game/render/", "game/ui/", "game/app.py")
+ENGINE_IMPORTERS = ("game/window/render/", "game/window/ui/", "game/window/app.py", "game/window/frame_profile.py")
 """The only modules that may import the engine: drawing, widgets and the window."""
-RENDER_MAY_IMPORT = ("game.render", "game.world", "physics")
+LAYERS_MAY_IMPORT = {
+    "game.world": ("game.world", "physics"),
+    "game.rules": ("game.rules", "game.world", "physics"),
+    "game.userdata": ("game.userdata", "game.world", "physics"),
+    "game.frontends": ("game.frontends", "game.rules", "game.world", "game.userdata", "game.window", "physics"),
+    "game.window": ("game.window", "game.rules", "game.world", "game.userdata", "game.frontends.options",
+                    "game.frontends.stop_signals", "physics"),
+}
+"""Who may import whom among game's layers (docs/ARCHITECTURE.md, "Layers"): the world knows no rules,
+the rules know no front end or window, and only front ends start the window."""
+RENDER_MAY_IMPORT = ("game.window.render", "game.world", "physics")
 """What drawing code may import of Boxel: itself, the numpy world data it draws, and physics values."""
 
 
@@ -96,7 +106,7 @@ def test_the_cycle_finder_finds_a_cycle_and_only_cycles():
 
 def test_no_module_of_game_or_physics_is_part_of_an_import_cycle():
     graph = import_graph()
-    assert len(graph) > 50 and "game.session" in graph["game.headless"]  # the graph is really read
+    assert len(graph) > 50 and "game.rules.session" in graph["game.frontends.headless"]  # the graph is really read
     assert cycles(graph) == []
 
 
@@ -114,18 +124,40 @@ def test_only_drawing_widgets_and_the_window_import_the_engine():
     importers = {str(p.relative_to(ROOT)) for p in modules().values() if engine_imports(p)}
     assert importers, "no module imports the engine: the check reads nothing"
     assert all(path.startswith(ENGINE_IMPORTERS) for path in importers), sorted(importers)
-    assert "game/app.py" in importers
+    assert "game/window/app.py" in importers
 
 
 def test_drawing_code_imports_no_game_logic():
     graph = import_graph()
     for name, imported in graph.items():
-        if name.startswith("game.render"):
+        if name.startswith("game.window.render"):
             assert all(m.startswith(RENDER_MAY_IMPORT) for m in imported), (name, sorted(imported))
 
 
 def test_the_session_the_headless_runner_the_command_line_and_the_lab_load_no_engine_module():
-    code = ("import sys, game.session, game.headless, game.cli, game.lab, game.options; "
+    code = ("import sys, game.rules.session, game.frontends.headless, game.frontends.cli, game.world.lab, game.frontends.options; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ursina', 'panda3d', 'direct')))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_each_layer_of_game_imports_only_the_layers_below_it():
+    graph = import_graph()
+    checked = 0
+    for name, imported in graph.items():
+        layer = next((prefix for prefix in LAYERS_MAY_IMPORT if name == prefix or name.startswith(prefix + ".")), None)
+        if layer is None:
+            continue
+        checked += 1
+        allowed = LAYERS_MAY_IMPORT[layer]
+        stray = sorted(m for m in imported if not m.startswith(allowed))
+        assert stray == [], (name, stray)
+    assert checked > 80  # every module of every layer was read
+
+
+def test_game_session_is_still_the_session_module_under_its_old_name():
+    code = ("import game.session, game.rules.session; "
+            "print(game.session is game.rules.session and game.session.Session is game.rules.session.Session)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "True"
+

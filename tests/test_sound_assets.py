@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from assets import make_sounds
-from game.sounds import SOUND_NAMES
+from game.rules.sounds import SOUND_NAMES
 
 SOUNDS = Path(__file__).resolve().parents[1] / "assets" / "sounds"
 MAX_TOTAL_BYTES = 1_000_000

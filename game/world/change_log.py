@@ -1,14 +1,14 @@
 """The world's change log: what changed in the world since its record was last taken.
 
 Owns: `BlockChange` (one cell's block before and after), `WorldChanges` (the world's part of a
-tick's record, `game.tick_changes.TickChanges`: the cells changed, the sections whose mesh
+tick's record, `game.rules.tick_changes.TickChanges`: the cells changed, the sections whose mesh
 changed, the sections whose light still waits, the columns now unsaved) and `ChangeLog`, which
 `World` writes into as it changes: `set_id` (one cell), the fluid batches (`_store_batch`, many
 cells as arrays) and every light resolve (the sections whose padded light changed). `World.take_changes`
 takes it once a tick (the session's record), so nothing has to ask the world what changed.
 Does not own: which sections a cell's change touches (`coords.sections_seeing`), light
 (`light.py`: it says which sections it changed and which still wait), when columns count as
-unsaved (`World`: it passes its own set), or the bodies, sounds and notices of a tick (`game.tick_changes`).
+unsaved (`World`: it passes its own set), or the bodies, sounds and notices of a tick (`game.rules.tick_changes`).
 
 A cell changed several times between two takes is one `BlockChange`: its block at the last take
 (`old`) and now (`new`); a cell that is back to what it was is left out, as nothing about it

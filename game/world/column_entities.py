@@ -3,7 +3,7 @@
 Owns: reading a column's entity list (`column_entities`: set since the last save, else from the
 file), replacing it (`set_column_entities`, written by the next save), listing the columns that may
 hold any (`entity_columns`), and a damaged saved list read as none, reported once.
-Does not own: what an entry means (`game.mobs`, `game.saved_entities` and the rules that own each
+Does not own: what an entry means (`game.rules.mobs`, `game.rules.saved_entities` and the rules that own each
 kind), the file (`storage.py`), or writing the lists (`World.save`).
 
 `ColumnEntities` is a part of `World` (a mixin behind the `World` façade): it keeps its state on the

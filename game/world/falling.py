@@ -4,7 +4,7 @@ Owns: which blocks fall (`FALLS`), what they may fall through (`falls_into`, `FA
 update delay, and what one scheduled update does: a block with room below is handed to the game as
 a falling block (`FallingStart`). The block stays in the world until the falling body's first tick
 takes it (Beta's `EntityFallingSand` removes it then), so the world alone never loses a block.
-Does not own: moving the falling body or landing it (`game.falling_blocks`), or the queue.
+Does not own: moving the falling body or landing it (`game.rules.falling_blocks`), or the queue.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """The lock on a folder of world files, shared by every Boxel process using that folder.
 
 Owns: `folder_lock`, an advisory `flock` on the folder itself (so no lock file is left in it): held
-exclusively while `game.world_list` creates, renames or deletes a world, and shared while
+exclusively while `game.userdata.world_list` creates, renames or deletes a world, and shared while
 `storage.WorldFile.open` checks a world and takes SQLite's lock on it, so an open never meets a world
 in the middle of a rename (with another world's write-ahead log at its name). Waiting is bounded.
-Does not own: what is done under the lock (`game.world_list`, `storage.py`) or a world's own lock
+Does not own: what is done under the lock (`game.userdata.world_list`, `storage.py`) or a world's own lock
 (SQLite's, held while the world is open).
 
 Where folders cannot be locked (Windows, which has no `flock` but refuses to rename or delete an

@@ -8,7 +8,7 @@ split, which draw pass each face is in (`DRAW_PASS`: opaque, cut-out or blended,
 Does not own: block properties (`blocks.py`), the atlas layout (`atlas.py`), where a section
 sits in the world (positions are section-local, 0..16; the renderer offsets the entity), how
 light spreads (`light.py` computes the levels this reads), how levels become brightness and the
-time of day (the renderer's shader), or any GPU object (`game/render/chunk_renderer.py` uploads the arrays).
+time of day (the renderer's shader), or any GPU object (`game/window/render/chunk_renderer.py` uploads the arrays).
 
 Input: `padded[x, y, z]`, the section's blocks at [1:17, 1:17, 1:17] plus a one-block border
 copied from the neighbours (edges and corners included), so faces and ambient occlusion at
@@ -32,7 +32,7 @@ Rules:
 * Winding: seen from outside a quad goes (u0,v0) (u1,v0) (u1,v1) (u0,v1) in its texture frame,
   which is clockwise by the right-hand rule (Ursina's y-up-left): the cross product
   (v1 - v0) x (v2 - v0) points into the block. Fed to Ursina as they are, faces point out. The
-  game draws the world mirrored on X (`game.render.space`); the renderer maps positions with
+  game draws the world mirrored on X (`game.window.render.space`); the renderer maps positions with
   `space.positions` and reverses each triangle with `space.triangles`, which keeps every face
   front-facing (checked on screen; without the reversal the world shows inside out).
 * Glowing blocks (GLOWS: lava, torches) are drawn at full brightness: no face shading, no AO.
@@ -186,7 +186,7 @@ class Quad:
 class MeshArrays:
     """Flat, C-contiguous arrays ready for `ursina.Mesh`: 4 vertices and 2 triangles per face.
 
-    In block coordinates; `game.render.chunk_renderer.to_ursina` maps them to Ursina's axes.
+    In block coordinates; `game.window.render.chunk_renderer.to_ursina` maps them to Ursina's axes.
     """
 
     positions: np.ndarray

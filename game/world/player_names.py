@@ -4,10 +4,10 @@ Owns: `LOCAL_PLAYER` (the name of the player a single-player game, the window an
 line without a "player" field act for) and `check_player_name`, the one check of a name (a
 replay line's "player", `Session.join`, a name in the world file's players table).
 It lives with the world because the world file keys saved players by name (`storage.py`'s
-players table, checked at open by `file_checks.py`); the replay format (`game.replay`) and the
-player (`game.player`, which re-exports both names) use the same rule.
+players table, checked at open by `file_checks.py`); the replay format (`game.rules.replay`) and the
+player (`game.rules.player`, which re-exports both names) use the same rule.
 Pure: the standard library only.
-Does not own: the players themselves (`game.player`, `game.session`).
+Does not own: the players themselves (`game.rules.player`, `game.rules.session`).
 """
 
 from __future__ import annotations

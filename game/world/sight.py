@@ -5,7 +5,7 @@ cells that do not block sight: `face_links`), the sweep over a grid of sections 
 those that the eye's section could see (`visible_sections`), each with a readable twin that the
 tests hold the fast one to (`face_links_by_cells`, `visible_sections_by_order`), and the sections
 of a set that the eye's section cannot see (`hidden_sections`). numpy only.
-Does not own: which sections exist or are drawn, or hiding their meshes (`game.render.chunk_renderer`).
+Does not own: which sections exist or are drawn, or hiding their meshes (`game.window.render.chunk_renderer`).
 
 A line of sight from the eye to a section passes through a chain of neighbouring sections. It
 can leave a section by face g after entering it by face f only if open cells (cells whose block

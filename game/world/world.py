@@ -16,7 +16,7 @@ their notifications, light and the tick's light phase, the log of what changed (
 taken once a tick by `take_changes`), the players' states, and when to write what to the world file.
 Does not own: terrain (`terrain.py`), the file and its format (`storage.py`, `file_format.py`), column storage
 (`column.py`), the generation workers (`generation.py`), what a scheduled update does (`fluids.py`,
-`falling.py`; the queue is `block_updates.py`), moving falling blocks (`game.falling_blocks`), or drawing anything.
+`falling.py`; the queue is `block_updates.py`), moving falling blocks (`game.rules.falling_blocks`), or drawing anything.
 
 Block edits notify their neighbours as Beta's `setBlockWithNotify` does: the new block reacts to
 being placed (a fluid or sand schedules an update, lava beside water hardens) and each of the six
@@ -98,7 +98,7 @@ class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicke
 
     A façade: its column store, ticker, queries, column loading and column entities are its parts (mixins in
     their own modules, see the module docstring), all state set up here. It is a
-    `game.game_world.StreamedWorld`, the protocol the game asks a world through.
+    `game.rules.game_world.StreamedWorld`, the protocol the game asks a world through.
     Not thread-safe: use it from one thread (the game's main thread).
     """
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from game.replay import Event, ReplayWriter
+from game.rules.replay import Event, ReplayWriter
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 XVFB_ARGS = ("xvfb-run", "-a", "-s", "-screen 0 1280x720x24")
@@ -155,7 +155,7 @@ def scripted_run(run_game, tmp_path):
 @pytest.fixture
 def sky_session(tmp_path):
     """A headless session on a new seed-5 world, without autosave; the world is closed afterwards."""
-    from game.session import Session
+    from game.rules.session import Session
     from game.world import World
 
     world = World.create(tmp_path / "w.boxel", seed=5, workers=1)

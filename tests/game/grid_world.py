@@ -1,4 +1,4 @@
-"""`grid_world`: a `game.game_world.GameWorld` whose collision world is a given `physics.BlockGrid`,
+"""`grid_world`: a `game.rules.game_world.GameWorld` whose collision world is a given `physics.BlockGrid`,
 for tests of one rule (projectiles, falling blocks) that build their scene from collision shapes
 rather than registry blocks. It is the lab's `Arena` (its null parts: no light, a ticker that only
 moves the clock, entities kept in memory) with `grid` for its bodies: its blocks, by name, are air."""
@@ -6,7 +6,7 @@ moves the clock, entities kept in memory) with `grid` for its bodies: its blocks
 from __future__ import annotations
 
 import physics
-from game.lab import Arena
+from game.world.lab import Arena
 
 
 def grid_world(grid: physics.BlockGrid | None = None) -> Arena:

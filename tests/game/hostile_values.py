@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from game.hotbar import Hotbar
-from game.lab import lab_session
+from game.rules.hotbar import Hotbar
+from game.rules.lab_session import lab_session
 
 ANY_FLOAT = st.floats(allow_nan=True, allow_infinity=True)
 """Every float, NaN and the infinities included (Python's JSON reader gives them for NaN, Infinity, 1e400)."""

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from game.replay import Event, ReplayWriter
+from game.rules.replay import Event, ReplayWriter
 
 VIEW_DISTANCE = "3"
 """[columns] Small, so the tests load quickly; the streaming tests cover larger distances."""

@@ -31,7 +31,7 @@ def run_sight_probe() -> None:
     from ursina import Ursina
     app = Ursina(window_type="none", development_mode=False)
 
-    from game.render.chunk_renderer import ChunkRenderer
+    from game.window.render.chunk_renderer import ChunkRenderer
     from game.world.blocks import block_id
 
     # Blocks for x, z in -16..31 and y in 0..31 of the scene, with a one-block border of air.
@@ -122,7 +122,7 @@ the same scene); this leaves room for a rasteriser that rounds an edge pixel dif
 def test_the_game_looks_the_same_with_cave_culling_as_without_it(run_game, tmp_path):
     from PIL import Image
 
-    from game.replay import Look, ReplayWriter
+    from game.rules.replay import Look, ReplayWriter
     from game.world import World
 
     replay = tmp_path / "looks.jsonl"
@@ -164,8 +164,8 @@ def run_cave_view_probe(folder: str) -> None:
     from ursina import Ursina, camera, scene
     app = Ursina(size=(320, 180), development_mode=False, vsync=False, editor_ui_enabled=False)
 
-    from game.render import space
-    from game.render.chunk_renderer import ChunkRenderer
+    from game.window.render import space
+    from game.window.render.chunk_renderer import ChunkRenderer
     from game.world.sight import BLOCKS_SIGHT
     from game.world.world import World
 

@@ -86,7 +86,7 @@ def run_renderer_probe() -> None:
     from ursina import Ursina, scene
     app = Ursina(window_type="none", development_mode=False)
 
-    from game.render import chunk_renderer
+    from game.window.render import chunk_renderer
     from game.world.world import World
 
     mesher_threads = set()
@@ -150,7 +150,7 @@ def run_robustness_probe() -> None:
 
     from panda3d.core import TransparencyAttrib
 
-    from game.render.chunk_renderer import ChunkRenderer
+    from game.window.render.chunk_renderer import ChunkRenderer
     from game.world.blocks import COUNT, UnknownBlockError, block_id
 
     def one_block(*blocks: int) -> np.ndarray:

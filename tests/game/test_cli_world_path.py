@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from game import cli
+from game.frontends import cli
 from game.world import World
 
 
@@ -51,7 +51,7 @@ def test_the_lab_with_a_worlds_options_is_a_usage_error_naming_them(extra, named
 
 
 class StartFails:
-    """A window runner whose window cannot open: it closes the world, as `game.app.run` does."""
+    """A window runner whose window cannot open: it closes the world, as `game.window.app.run` does."""
 
     LaunchError = RuntimeError
 
@@ -68,14 +68,14 @@ class StartFails:
 
 @pytest.fixture
 def window_runner(monkeypatch):
-    """Replace the window runner `cli` imports (`game.app`) with a StartFails."""
+    """Replace the window runner `cli` imports (`game.window.app`) with a StartFails."""
     import sys
     import types
 
     def install(runner: StartFails) -> None:
-        module = types.ModuleType("game.app")
+        module = types.ModuleType("game.window.app")
         module.run, module.LaunchError = runner.run, runner.LaunchError
-        monkeypatch.setitem(sys.modules, "game.app", module)
+        monkeypatch.setitem(sys.modules, "game.window.app", module)
         import game
         monkeypatch.setattr(game, "app", module, raising=False)
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.clock import MAX_TICKS_PER_FRAME, TICK_SECONDS, TICKS_PER_SECOND, FrameTimer, FrameTimes, TickClock
+from game.rules.clock import MAX_TICKS_PER_FRAME, TICK_SECONDS, TICKS_PER_SECOND, FrameTimer, FrameTimes, TickClock
 
 TICK_SUM_TOLERANCE = 1e-6
 """[ticks] Allowed difference between ticks handed out (+ alpha) and elapsed time x 20 after

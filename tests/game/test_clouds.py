@@ -5,10 +5,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.render.clouds import (BLOCKS_PER_TEXEL, CLOUD_ALPHA, CLOUD_COVER, CLOUD_Y, DRIFT_PER_TICK, FRAGMENT_SOURCE,
+from game.window.render.clouds import (BLOCKS_PER_TEXEL, CLOUD_ALPHA, CLOUD_COVER, CLOUD_Y, DRIFT_PER_TICK, FRAGMENT_SOURCE,
                                 LAYER_RADIUS, MASK_SIZE, NIGHT_CLOUD_FLOOR, PATTERN_PERIOD, cloud_color, cloud_mask,
                                 drift, fog_seen, pattern_offset, texel_at)
-from game.render.sky import MIDNIGHT_TICKS, NOON_TICKS
+from game.window.render.sky import MIDNIGHT_TICKS, NOON_TICKS
 
 
 def test_the_clouds_are_betas_fast_layer_at_108_and_a_third_with_a_256_texel_pattern_over_2048_blocks():

@@ -1,4 +1,4 @@
-"""The headless column keeper (`game.column_keeper`) and the World's unloading it uses.
+"""The headless column keeper (`game.rules.column_keeper`) and the World's unloading it uses.
 
 Issue "Hardening", item 8: headless runs never unloaded a column (a 50,000-tick flight went from 63 to
 2,012 loaded columns). The keeper unloads the columns far from every player, saving edited ones first;
@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.column_keeper import KEEP_INTERVAL_TICKS, KEEP_RADIUS_COLUMNS, SAVE_RETRY_TICKS, ColumnKeeper
-from game.lab import lab_session
-from game.mobs import DESPAWN_DISTANCE_BLOCKS
-from game.session import Session
+from game.rules.column_keeper import KEEP_INTERVAL_TICKS, KEEP_RADIUS_COLUMNS, SAVE_RETRY_TICKS, ColumnKeeper
+from game.rules.lab_session import lab_session
+from game.rules.mobs import DESPAWN_DISTANCE_BLOCKS
+from game.rules.session import Session
 from game.world import World
 
 SEED = 42
@@ -177,8 +177,8 @@ def test_unloading_far_columns_changes_nothing_any_read_returns(tmp_path_factory
 
 
 def test_a_headless_save_before_unloading_that_the_disk_refuses_is_told_and_play_goes_on(session, monkeypatch):
-    from game.headless import save_for_unloading
-    from game.session import NOTICE_SAVE_FAILED
+    from game.frontends.headless import save_for_unloading
+    from game.rules.session import NOTICE_SAVE_FAILED
     from game.world import WorldDiskFullError
 
     def full_disk() -> None:

@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import physics
-from game.cli import build_parser
-from game.controls import (BUILD_REPEAT_TICKS, CONTROLS, DEFAULT_BINDINGS, MOUSE_BUTTON_KEYS, PAUSE_KEY, RESPAWN_KEY,
+from game.frontends.cli import build_parser
+from game.rules.controls import (BUILD_REPEAT_TICKS, CONTROLS, DEFAULT_BINDINGS, MOUSE_BUTTON_KEYS, PAUSE_KEY, RESPAWN_KEY,
                            WHEEL_KEYS, InputState, KeyBindings, LiveInput, controls_markdown, event_from_ursina,
                            intent_from_keys, turned)
-from game.replay import Click, KeyDown, KeyUp, Look
+from game.rules.replay import Click, KeyDown, KeyUp, Look
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -161,7 +161,7 @@ def test_every_bound_key_is_in_the_controls_table_and_every_key_there_does_somet
     listed = {key for control in CONTROLS for key in control.keys}
     bound = set(bound_keys())
     assert bound <= listed, f"bound but not in CONTROLS: {sorted(bound - listed)}"
-    # the window's own keys, and the respawn key a dead player hears (game.player)
+    # the window's own keys, and the respawn key a dead player hears (game.rules.player)
     unbound_keys = {PAUSE_KEY, RESPAWN_KEY, *MOUSE_BUTTON_KEYS, *WHEEL_KEYS}
     assert listed - bound <= unbound_keys, f"in CONTROLS but bound to nothing: {sorted(listed - bound - unbound_keys)}"
 

@@ -4,12 +4,12 @@ import math
 
 import pytest
 
-from game.cli import parse_options
-from game.hotbar import DEFAULT_SLOTS, Hotbar, holdable
-from game.lab import lab_session
-from game.render.sky import (MIDNIGHT_TICKS, NOON_TICKS, SUNSET_TICKS, brightness, celestial_angle, daylight,
+from game.frontends.cli import parse_options
+from game.rules.hotbar import DEFAULT_SLOTS, Hotbar, holdable
+from game.rules.lab_session import lab_session
+from game.window.render.sky import (MIDNIGHT_TICKS, NOON_TICKS, SUNSET_TICKS, brightness, celestial_angle, daylight,
                              sky_colors, sun_direction, sunset_glow)
-from game.replay import Click, KeyDown, Look
+from game.rules.replay import Click, KeyDown, Look
 from game.world.world import DAY_TICKS
 
 NIGHT_DAYLIGHT = 4 / 15
@@ -115,8 +115,8 @@ def test_the_pause_menus_time_buttons_tell_the_game_sunrise_noon_sunset_and_midn
     script = """
 from ursina import Ursina
 app = Ursina(window_type='none')
-from game.ui.pause_menu import PauseMenu
-from game.user_settings import UserSettings
+from game.window.ui.pause_menu import PauseMenu
+from game.userdata.user_settings import UserSettings
 told = []
 menu = PauseMenu(UserSettings(), on_resume=lambda: None, on_settings_changed=lambda s: None,
                  on_save_and_quit=lambda: None, on_time_chosen=told.append)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from game.replay import ReplayWriter
+from game.rules.replay import ReplayWriter
 from game.world import World
 
 from .conftest import TEST_WINDOW_SIZE

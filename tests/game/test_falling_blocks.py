@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.falling_blocks import DRAG, GRAVITY, FallingBlock, FallingBlocks
-from game.lab import Arena
-from game.session import Session
+from game.rules.falling_blocks import DRAG, GRAVITY, FallingBlock, FallingBlocks
+from game.world.lab import Arena
+from game.rules.session import Session
 from game.world import World
 from game.world.falling import FallingStart
 from game.world.blocks import block_id

@@ -15,13 +15,13 @@ import pytest
 from PIL import Image
 
 import physics
-from game.falling_blocks import FallingBlocks
-from game.lab import Arena
-from game.player import EYE_HEIGHT
-from game.render.entity_view import block_cube_arrays
-from game.replay import Look
-from game.session import Session
-from game.targeting import look_direction
+from game.rules.falling_blocks import FallingBlocks
+from game.world.lab import Arena
+from game.rules.player import EYE_HEIGHT
+from game.window.render.entity_view import block_cube_arrays
+from game.rules.replay import Look
+from game.rules.session import Session
+from game.rules.targeting import look_direction
 from game.world import World, atlas
 from game.world.blocks import FACE_TILES, TILE_NAMES, block_id
 from game.world.falling import FallingStart

@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.falling_blocks import MAX_STARTS_PER_TICK, FallingBlocks
-from game.lab import Arena
+from game.rules.falling_blocks import MAX_STARTS_PER_TICK, FallingBlocks
+from game.world.lab import Arena
 from game.world import World
 from game.world.falling import FALL_TICKS
 

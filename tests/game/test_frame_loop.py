@@ -1,4 +1,4 @@
-"""Ursina's per-frame walk (`game.render.frame_loop`): idle parts of a screen leave it, anything that
+"""Ursina's per-frame walk (`game.window.render.frame_loop`): idle parts of a screen leave it, anything that
 updates, takes input or can be clicked stays, and destroying the screen still destroys every part
 (Ursina with no window, in a subprocess)."""
 
@@ -18,7 +18,7 @@ def test_only_idle_descendants_leave_the_walk_and_destroying_the_root_still_free
     out = last_json_line(run_without_window("""
 import json
 from ursina import Button, Entity, Text, camera, destroy, scene
-from game.render.frame_loop import leave_frame_loop
+from game.window.render.frame_loop import leave_frame_loop
 root = Entity(parent=camera.ui, update=lambda: None)
 plain = Entity(parent=root, model='quad')
 hidden = Entity(parent=plain, model='quad', enabled=False)
@@ -52,11 +52,11 @@ def test_the_hidden_inventory_and_pause_menu_leave_almost_all_their_parts_out_of
 import json
 from pathlib import Path
 from ursina import Button, scene
-from game.hotbar import Hotbar
-from game.render.frame_loop import descendants, leave_frame_loop
-from game.ui.inventory_screen import InventoryScreen
-from game.ui.pause_menu import PauseMenu
-from game.user_settings import UserSettings
+from game.rules.hotbar import Hotbar
+from game.window.render.frame_loop import descendants, leave_frame_loop
+from game.window.ui.inventory_screen import InventoryScreen
+from game.window.ui.pause_menu import PauseMenu
+from game.userdata.user_settings import UserSettings
 inventory = InventoryScreen(on_put=lambda slot, name: None, slot_keys=[str(k) for k in range(1, 10)])
 menu = PauseMenu(UserSettings(), on_resume=lambda: None, on_settings_changed=lambda s: None,
                  on_save_and_quit=lambda: None, settings_path=Path({str(tmp_path / 'settings.json')!r}))

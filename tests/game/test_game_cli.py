@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import cli
-from game.cli import open_world, parse_options
-from game.paths import default_world_path
-from game.seed_text import is_blank, seed_from_text
+from game.frontends import cli
+from game.frontends.cli import open_world, parse_options
+from game.userdata.paths import default_world_path
+from game.world.seed_text import is_blank, seed_from_text
 from game.world import World
 from game.world.noise import MAX_SEED, MIN_SEED
 
@@ -156,9 +156,9 @@ def test_main_with_no_options_runs_the_title_screen_with_the_cli_opening_the_wor
         seen.update(options=options, open_session=open_session)
         return 0
 
-    module = types.ModuleType("game.app")
+    module = types.ModuleType("game.window.app")
     module.run_title, module.LaunchError = run_title, RuntimeError
-    monkeypatch.setitem(sys.modules, "game.app", module)
+    monkeypatch.setitem(sys.modules, "game.window.app", module)
     import game
     monkeypatch.setattr(game, "app", module, raising=False)
     assert cli.main([]) == 0

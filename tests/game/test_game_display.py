@@ -18,20 +18,20 @@ import physics
 from tests.game.conftest import (GAME_TIMEOUT_S, REPO_ROOT, close_game_window_shell, display_command,
                                  find_game_window_shell)
 from tests.game.scripted_runs import CLEARANCE, PLATFORM, WINDOW, flatten, play
-from game.player import Player, saved_player, spawn_body
-from game.render.sky import DAY_ZENITH_RGB
-from game.session import Session
-from game.replay import Click, Event, KeyDown, KeyUp, Look, Release, ReplayCursor, read_replay
-from game.targeting import find_target, placement_cell
+from game.rules.player import Player, saved_player, spawn_body
+from game.window.render.sky import DAY_ZENITH_RGB
+from game.rules.session import Session
+from game.rules.replay import Click, Event, KeyDown, KeyUp, Look, Release, ReplayCursor, read_replay
+from game.rules.targeting import find_target, placement_cell
 from game.world import World
 
 pytestmark = pytest.mark.display
 
 SEED = 42
 SKY_RGB = np.array([140, 192, 236])
-"""game.app.SKY_COLOR: the fog colour, which the sky has at the horizon."""
+"""game.window.app.SKY_COLOR: the fog colour, which the sky has at the horizon."""
 ZENITH_RGB = np.round(np.array(DAY_ZENITH_RGB) * 255.0)
-"""The sky overhead at noon (`game.render.sky`): the sky gradient runs from SKY_RGB to it."""
+"""The sky overhead at noon (`game.window.render.sky`): the sky gradient runs from SKY_RGB to it."""
 SKY_TOLERANCE = 12
 """[RGB levels] A pixel this close to a colour of the sky's gradient on every channel is sky (fogged
 land is not this close until the very edge of the view)."""
@@ -153,7 +153,7 @@ def test_breaking_and_placing_change_the_world_file_and_what_is_drawn(run_game, 
     plain_path, edit_path = tmp_path / "plain.boxel", tmp_path / "edit.boxel"
     feet_y = make_world(plain_path, platform=True)
     make_world(edit_path, platform=True)
-    # Grass dug by hand breaks on the 18th tick the button is held (game.mining): released at tick 20.
+    # Grass dug by hand breaks on the 18th tick the button is held (game.rules.mining): released at tick 20.
     break_look, place_look, final_look = Look(0, 270.0, 40.0), Look(21, 270.0, 28.0), Look(25, 270.0, 35.0)
     shutil.copy(edit_path, tmp_path / "aim.boxel")
     with World.open(tmp_path / "aim.boxel") as world:  # where the clicks land, found headless
@@ -195,7 +195,7 @@ def test_placing_a_block_where_the_player_stands_is_refused(run_game, tmp_path):
 
 
 def overlay_colours() -> np.ndarray:
-    from game.ui.debug_overlay import (BODY_COLOR, CLIPPING_COLOR, GATHERED_COLOR, PLAYER_COLOR, STEP_PROBE_COLOR,
+    from game.window.ui.debug_overlay import (BODY_COLOR, CLIPPING_COLOR, GATHERED_COLOR, PLAYER_COLOR, STEP_PROBE_COLOR,
                                        VELOCITY_COLOR)
     return np.stack([rgb255(c) for c in (CLIPPING_COLOR, PLAYER_COLOR, GATHERED_COLOR, STEP_PROBE_COLOR, BODY_COLOR,
                                          VELOCITY_COLOR)])

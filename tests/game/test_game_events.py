@@ -14,9 +14,9 @@ from pathlib import Path
 import physics
 import pytest
 
-from game import cli
-from game.replay import KeyDown, ReplayWriter, SetDayTime, SetPeaceful
-from game.session import Session
+from game.frontends import cli
+from game.rules.replay import KeyDown, ReplayWriter, SetDayTime, SetPeaceful
+from game.rules.session import Session
 from game.world import World
 from tests.game.test_session import platform_world
 
@@ -119,8 +119,8 @@ def test_set_peaceful_switches_only_the_player_it_names_and_any_players_set_day_
 
 # --- the window changes the game only through events ------------------------------------------------
 
-WINDOW_SOURCES = [Path(find_spec("game.app").origin),
-                  *sorted(path for folder in find_spec("game.ui").submodule_search_locations
+WINDOW_SOURCES = [Path(find_spec("game.window.app").origin),
+                  *sorted(path for folder in find_spec("game.window.ui").submodule_search_locations
                           for path in Path(folder).glob("*.py"))]
 """The window's code: its frame loop and its screens (found where the modules are, without importing Ursina)."""
 GAME_SETTERS = {"set_day_time", "look_at"}
@@ -152,5 +152,5 @@ def test_the_window_and_its_screens_change_the_games_time_and_damage_only_throug
 
 def test_the_check_for_direct_changes_finds_one(tmp_path):
     source = tmp_path / "window.py"
-    source.write_text("def f(game):\n    game.session.set_day_time(6000)\n    game.session.damage_enabled = False\n")
+    source.write_text("def f(game):\n    game.rules.session.set_day_time(6000)\n    game.rules.session.damage_enabled = False\n")
     assert direct_changes(source) == ["window.py:2: calls set_day_time", "window.py:3: assigns .damage_enabled"]

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.game_world import GAME_WORLD_METHODS, STREAMED_WORLD_METHODS, GameWorld, StreamedWorld
-from game.lab import Arena, build_arena
+from game.rules.game_world import GAME_WORLD_METHODS, STREAMED_WORLD_METHODS, GameWorld, StreamedWorld
+from game.world.lab import Arena, build_arena
 from game.world import World
 
 GAME_DIR = Path(__file__).resolve().parents[2] / "game"

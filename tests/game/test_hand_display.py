@@ -12,9 +12,9 @@ import pytest
 from PIL import Image
 
 from assets.make_atlas import paint_tile
-from game.render.player_model import HAIR
-from game.replay import KeyDown, KeyUp, Look
-from game.ui.debug_overlay import PLAYER_COLOR
+from game.window.render.player_model import HAIR
+from game.rules.replay import KeyDown, KeyUp, Look
+from game.window.ui.debug_overlay import PLAYER_COLOR
 from game.world.meshing import FACE_SHADE
 
 pytestmark = pytest.mark.display

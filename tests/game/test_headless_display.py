@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from game.replay import read_replay
+from game.rules.replay import read_replay
 from game.world import World
 from tests.game import scripted_runs
 from tests.game.test_session import MIXED_PLAY, MIXED_PLAY_EXPECTED, hex_bodies, platform_world, run_headless

@@ -1,4 +1,4 @@
-"""Health and danger (game.health), headless: the hurt-time rule, each damage source with its exact
+"""Health and danger (game.rules.health), headless: the hurt-time rule, each damage source with its exact
 values through the session (falls, lava and fire, cactus, drowning, projectiles), regeneration,
 death and respawn, peaceful, the saved vitals, the controls in water and on ladders, and a
 replay with swimming and a fall played twice."""
@@ -11,15 +11,16 @@ from dataclasses import replace
 import pytest
 
 import physics
-from game import health
-from game.health import (CACTUS_DAMAGE, DROWNING_DAMAGE, FIRE_DAMAGE, HURT_TICKS, LAVA_DAMAGE, LAVA_FIRE_TICKS,
+from game.rules import health
+from game.rules.health import (CACTUS_DAMAGE, DROWNING_DAMAGE, FIRE_DAMAGE, HURT_TICKS, LAVA_DAMAGE, LAVA_FIRE_TICKS,
                          MAX_AIR, MAX_HEALTH, REGEN_INTERVAL_TICKS, Exposure, Hit, Vitals, advance, eye_fluid, hurt)
-from game.hotbar import Hotbar
-from game.lab import CACTUS_CELLS, LADDER_CELLS, SPAWN_FEET, build_arena, lab_session
-from game.controls import RESPAWN_KEY
-from game.player import EYE_HEIGHT, PlayerStateError, saved_player
-from game.replay import Click, KeyDown, KeyUp, Look
-from game.session import Session
+from game.rules.hotbar import Hotbar
+from game.world.lab import CACTUS_CELLS, LADDER_CELLS, SPAWN_FEET, build_arena
+from game.rules.lab_session import lab_session
+from game.rules.controls import RESPAWN_KEY
+from game.rules.player import EYE_HEIGHT, PlayerStateError, saved_player
+from game.rules.replay import Click, KeyDown, KeyUp, Look
+from game.rules.session import Session
 from physics import Body, Material
 from physics.knockback import KNOCKBACK_LIFT, KNOCKBACK_STRENGTH
 

@@ -10,12 +10,13 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from game.health import MAX_AIR, MAX_HEALTH
-from game.lab import SPAWN_FEET, lab_session
-from game.controls import RESPAWN_KEY
-from game.replay import KeyDown, KeyUp, Look
-from game.ui import death_screen, hud
-from game.ui.screen_effects import FLUID_VIEWS
+from game.rules.health import MAX_AIR, MAX_HEALTH
+from game.world.lab import SPAWN_FEET
+from game.rules.lab_session import lab_session
+from game.rules.controls import RESPAWN_KEY
+from game.rules.replay import KeyDown, KeyUp, Look
+from game.window.ui import death_screen, hud
+from game.window.ui.screen_effects import FLUID_VIEWS
 from physics import Material
 
 from .conftest import TEST_WINDOW_SIZE

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.hotbar import DEFAULT_SLOTS, SLOT_COUNT, Hotbar, HotbarStateError, holdable
+from game.rules.hotbar import DEFAULT_SLOTS, SLOT_COUNT, Hotbar, HotbarStateError, holdable
 from game.world import UnknownBlockError
 
 
@@ -116,6 +116,6 @@ def test_hotbar_state_errors_are_value_errors():
 
 
 def test_only_blocks_that_can_be_broken_again_can_be_held():
-    from game.hotbar import holdable
+    from game.rules.hotbar import holdable
     assert holdable("stone") and holdable("glass") and holdable("stairs_north")
     assert not holdable("air") and not holdable("bedrock")

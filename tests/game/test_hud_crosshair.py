@@ -33,7 +33,7 @@ class Window:
 
     def show_crosshair(self) -> bool:
         """What the window tells the HUD now: True hides the crosshair."""
-        from game.app import Game
+        from game.window.app import Game
 
         Game._show_crosshair(self)
         return self.told[-1]
@@ -67,7 +67,7 @@ def test_after_any_openings_and_closings_the_crosshair_follows_what_is_open_now(
 
 
 def test_the_hud_refuses_anything_but_a_bool_for_the_crosshair():
-    from game.ui.hud import Hud
+    from game.window.ui.hud import Hud
 
     with pytest.raises(TypeError, match="True or False"):
         Hud.show_paused(SimpleNamespace(), "yes")

@@ -1,4 +1,4 @@
-"""The HUD and the screens fit the window (headless: the pure layout arithmetic of game.ui; the
+"""The HUD and the screens fit the window (headless: the pure layout arithmetic of game.window.ui; the
 drawn result is checked in tests/game/test_hud_scaling_display.py).
 
 Units are Ursina's `camera.ui` units: the window is 1 tall (y from -0.5 to 0.5) and its aspect
@@ -13,13 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import physics
-from game.hotbar import SLOT_COUNT
-from game.ui import death_screen, loading_screen, style
-from game.ui.debug_overlay import (MIN_WRAP_CHARACTERS, PANEL_MARGIN, PANEL_TEXT_SCALE, WRAP_INDENT, fit_panel,
+from game.rules.hotbar import SLOT_COUNT
+from game.window.ui import death_screen, loading_screen, style
+from game.window.ui.debug_overlay import (MIN_WRAP_CHARACTERS, PANEL_MARGIN, PANEL_TEXT_SCALE, WRAP_INDENT, fit_panel,
                                    panel_lines, wrap_line, wrap_lines)
-from game.ui.hud import (BUBBLES_Y, HEARTS_X, HEARTS_Y, HOTBAR_MARGIN, HOTBAR_WIDTH, HOTBAR_Y, SELECTION_SIZE,
+from game.window.ui.hud import (BUBBLES_Y, HEARTS_X, HEARTS_Y, HOTBAR_MARGIN, HOTBAR_WIDTH, HOTBAR_Y, SELECTION_SIZE,
                          hud_layout, hud_scale, slot_x)
-from game.ui.inventory_screen import Hit, grid_cell_centre, hit_at, panel_width, screen_scale, slot_centre
+from game.window.ui.inventory_screen import Hit, grid_cell_centre, hit_at, panel_width, screen_scale, slot_centre
 
 PORTRAIT = 320 / 480
 WIDE_SHORT = 400 / 240
@@ -194,9 +194,9 @@ DEATH_HINT_HALF_HEIGHT = 0.01
 @settings(max_examples=200, deadline=None)
 @given(aspect=st.floats(0.05, 20.0))
 def test_the_inventory_and_death_screens_end_above_the_hud_at_any_window_shape(aspect):
-    from game.inventory import CATALOGUE
-    from game.ui.hud import HUD_TOP, SLOT_SIZE
-    from game.ui.inventory_screen import PANEL_MARGIN, hotbar_row_y
+    from game.rules.inventory import CATALOGUE
+    from game.window.ui.hud import HUD_TOP, SLOT_SIZE
+    from game.window.ui.inventory_screen import PANEL_MARGIN, hotbar_row_y
 
     hud_top = hud_layout(aspect).top
     assert hud_top <= HUD_TOP

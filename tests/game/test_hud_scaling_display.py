@@ -19,9 +19,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from game.replay import KeyDown, KeyUp, ReplayWriter
-from game.ui import debug_overlay
-from game.ui.hud import SELECTION_BORDER, hud_layout
+from game.rules.replay import KeyDown, KeyUp, ReplayWriter
+from game.window.ui import debug_overlay
+from game.window.ui.hud import SELECTION_BORDER, hud_layout
 
 pytestmark = pytest.mark.display
 

@@ -1,12 +1,12 @@
 """What the HUD's hearts and air bubbles show for a player's vitals (headless: the pure helpers of
-game.ui.hud; the pictures themselves are checked in tests/game/test_health_display.py)."""
+game.window.ui.hud; the pictures themselves are checked in tests/game/test_health_display.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.health import MAX_AIR, MAX_HEALTH
-from game.ui.hud import (BUBBLE_AIR, BUBBLE_PIXELS, HEART_COUNT, HEART_PIXELS, PIXEL_COLORS, bubble_count,
+from game.rules.health import MAX_AIR, MAX_HEALTH
+from game.window.ui.hud import (BUBBLE_AIR, BUBBLE_PIXELS, HEART_COUNT, HEART_PIXELS, PIXEL_COLORS, bubble_count,
                          heart_states, pixel_art)
 
 

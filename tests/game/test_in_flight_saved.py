@@ -18,12 +18,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import physics
-from game import cli
-from game.falling_blocks import (MAX_FALL_TICKS, MAX_IN_FLIGHT, FallingBlock, FallingBlocks, FallingBlockStateError,
+from game.frontends import cli
+from game.rules.falling_blocks import (MAX_FALL_TICKS, MAX_IN_FLIGHT, FallingBlock, FallingBlocks, FallingBlockStateError,
                                  falling_block_from_state, falling_block_state)
-from game.projectiles import ProjectileStateError, Projectiles, projectile_from_state, projectile_state, throw
-from game.saved_entities import FALLING_BLOCK, PROJECTILE, is_mob_entry
-from game.session import Session
+from game.rules.projectiles import ProjectileStateError, Projectiles, projectile_from_state, projectile_state, throw
+from game.rules.saved_entities import FALLING_BLOCK, PROJECTILE, is_mob_entry
+from game.rules.session import Session
 from game.world import World
 from game.world.blocks import block_id
 from game.world.falling import FALL_TICKS, FallingStart

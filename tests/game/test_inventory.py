@@ -10,15 +10,15 @@ import io
 import pytest
 
 import physics
-from game.controls import LiveInput
-from game.health import Vitals
-from game.hotbar import DEFAULT_SLOTS, Hotbar, holdable
-from game.inventory import CATALOGUE, COLUMNS, ROWS_SHOWN, Catalogue, Entry, put_in_slot
-from game.player import Player
-from game.replay import (Click, KeyDown, KeyUp, Look, PutInSlot, ReplayFormatError, ReplayWriter, parse_event,
+from game.rules.controls import LiveInput
+from game.rules.health import Vitals
+from game.rules.hotbar import DEFAULT_SLOTS, Hotbar, holdable
+from game.rules.inventory import CATALOGUE, COLUMNS, ROWS_SHOWN, Catalogue, Entry, put_in_slot
+from game.rules.player import Player
+from game.rules.replay import (Click, KeyDown, KeyUp, Look, PutInSlot, ReplayFormatError, ReplayWriter, parse_event,
                          parse_replay)
-from game.session import Session
-from game.targeting import (LADDERS_BY_WALL, STAIRS_BY_FACING, facing_of, find_target, look_direction, placement)
+from game.rules.session import Session
+from game.rules.targeting import (LADDERS_BY_WALL, STAIRS_BY_FACING, facing_of, find_target, look_direction, placement)
 from game.world import UnknownBlockError, World
 from game.world.blocks import NAMES, SHAPES, block_id
 from physics.shapes import LADDER_THICKNESS
@@ -390,7 +390,7 @@ def test_a_replay_of_the_inventory_plays_the_same_on_a_fresh_session(site):
 # --- the screen's layout (pure arithmetic; the screen itself is tested in test_inventory_display.py) ----
 
 def test_each_grid_cell_and_hotbar_slot_of_the_screen_is_hit_at_its_centre_and_corners_and_gaps_hit_nothing():
-    from game.ui.inventory_screen import CELL_STEP, SLOT_SIZE, Hit, grid_cell_centre, hit_at, slot_centre
+    from game.window.ui.inventory_screen import CELL_STEP, SLOT_SIZE, Hit, grid_cell_centre, hit_at, slot_centre
 
     inside = SLOT_SIZE / 2 - 1e-6
     for index in range(COLUMNS * ROWS_SHOWN):

@@ -18,11 +18,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from game.inventory import CATALOGUE
-from game.render.sky import NOON_TICKS
-from game.replay import KeyDown, KeyUp, Look, PutInSlot, read_replay
-from game.session import Session
-from game.ui.inventory_screen import grid_cell_centre, slot_centre
+from game.rules.inventory import CATALOGUE
+from game.window.render.sky import NOON_TICKS
+from game.rules.replay import KeyDown, KeyUp, Look, PutInSlot, read_replay
+from game.rules.session import Session
+from game.window.ui.inventory_screen import grid_cell_centre, slot_centre
 from game.world import World, atlas
 from game.world.blocks import block_id
 from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command, find_game_window_shell

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 
-from game.hotbar import SLOT_COUNT
-from game.inventory import CATALOGUE
-from game.ui.inventory_screen import grid_cell_centre, hit_at, slot_centre
+from game.rules.hotbar import SLOT_COUNT
+from game.rules.inventory import CATALOGUE
+from game.window.ui.inventory_screen import grid_cell_centre, hit_at, slot_centre
 from tests.game.conftest import print_probe, run_probe
 
 FUZZ_STEPS = 3000
@@ -40,8 +40,8 @@ class Player:
     def __init__(self) -> None:
         from ursina import Vec3, mouse
 
-        from game.hotbar import Hotbar
-        from game.ui.inventory_screen import InventoryScreen
+        from game.rules.hotbar import Hotbar
+        from game.window.ui.inventory_screen import InventoryScreen
 
         self.pointer = slot_centre(STONE_SLAB_SLOT)
         type(mouse).position = property(lambda _: Vec3(self.pointer[0], self.pointer[1], 0))

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from game.inventory import CATALOGUE
-from game.ui.inventory_screen import TOOLTIP_OFFSET, grid_cell_centre, slot_centre
+from game.rules.inventory import CATALOGUE
+from game.window.ui.inventory_screen import TOOLTIP_OFFSET, grid_cell_centre, slot_centre
 from tests.game.conftest import (GAME_TIMEOUT_S, REPO_ROOT, close_game_window_shell, display_command,
                                  find_game_window_shell)
 from tests.game.test_inventory_display import ui_to_pixel

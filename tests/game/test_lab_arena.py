@@ -10,14 +10,15 @@ import numpy as np
 import pytest
 
 import physics
-from game.lab import (
+from game.world.lab import (
     CACTUS_CELLS, COBWEB_CELLS, EAST_WALL_X, EDIT_LIMIT, FLOOR_HALF_SIZE, FLOOR_Y, FULL_BRIGHTNESS, ICE_SLIPPERINESS,
     LADDER_CELLS, LADDER_WALL_MAX, LADDER_WALL_MIN, LAVA_MAX, LAVA_MIN, POOL_CURRENT, POOL_CURRENT_Z, POOL_MAX,
-    POOL_MIN, SOUL_SAND_CELLS, SOUTH_LANE_END_Z, SPAWN_FEET, Arena, build_arena, lab_session,
+    POOL_MIN, SOUL_SAND_CELLS, SOUTH_LANE_END_Z, SPAWN_FEET, Arena, build_arena,
 )
-from game.render import space
-from game.replay import Click, KeyDown, Look
-from game.targeting import can_place, place_block
+from game.rules.lab_session import lab_session
+from game.window.render import space
+from game.rules.replay import Click, KeyDown, Look
+from game.rules.targeting import can_place, place_block
 from game.world.blocks import MATERIAL, NAMES, SHAPES, TRANSPARENT, UnknownBlockError, block_id
 from game.world.meshing import mesh_section
 from physics.materials import NO_FLOW, Material

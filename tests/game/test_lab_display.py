@@ -7,8 +7,8 @@ import pytest
 from PIL import Image
 
 import physics
-from game.lab import EAST_WALL_X, SPAWN_FEET, build_arena
-from game.replay import KeyDown, Look, read_replay
+from game.world.lab import EAST_WALL_X, SPAWN_FEET, build_arena
+from game.rules.replay import KeyDown, Look, read_replay
 
 pytestmark = pytest.mark.display
 
@@ -76,7 +76,7 @@ def rgb255(ursina_color) -> np.ndarray:
 
 
 def test_f3_draws_the_boxes_over_the_scene_and_changes_nothing_else(scripted_run):
-    from game.ui.debug_overlay import CLIPPING_COLOR, GATHERED_COLOR, PLAYER_COLOR, STEP_PROBE_COLOR
+    from game.window.ui.debug_overlay import CLIPPING_COLOR, GATHERED_COLOR, PLAYER_COLOR, STEP_PROBE_COLOR
 
     look_down = Look(0, 180.0, 60.0)  # the floor block under the feet (it clips the fall) is in view
     plain = scripted_run([look_down], 4, name="plain")

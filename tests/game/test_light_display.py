@@ -108,15 +108,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--screenshot", type=Path, required=True)
     parser.add_argument("--probe", type=Path)
     args = parser.parse_args(argv)
-    from game.render import space
-    from game.render.window import open_window, parse_size
+    from game.window.render import space
+    from game.window.render.window import open_window, parse_size
 
     size = parse_size(args.size)
     app = open_window(size, "Boxel light", borderless=True)
     from panda3d.core import Point2, Point3
     from ursina import application, camera, color, scene, window
 
-    from game.render.chunk_renderer import ChunkRenderer
+    from game.window.render.chunk_renderer import ChunkRenderer
 
     blocks = cave_blocks()
     torches = TORCHES[:args.torches]
@@ -154,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def test_the_vertex_colour_column_carries_shade_sky_and_block_light_apart():
-    from game.render.chunk_renderer import vertex_colors
+    from game.window.render.chunk_renderer import vertex_colors
     from game.world.meshing import mesh_section
 
     blocks = np.zeros((PADDED_SIZE,) * 3, dtype=np.uint16)
@@ -175,7 +175,7 @@ def test_the_renderer_takes_a_daylight_in_0_to_1_and_refuses_anything_else_uncha
 from ursina import Ursina
 app = Ursina(window_type='none')
 import numpy as np
-from game.render.chunk_renderer import ChunkRenderer
+from game.window.render.chunk_renderer import ChunkRenderer
 renderer = ChunkRenderer(lambda cx, sy, cz: np.zeros((18, 18, 18), np.uint16))
 renderer.set_daylight(0.25)
 refused = []

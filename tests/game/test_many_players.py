@@ -12,10 +12,10 @@ import pytest
 
 import physics
 from physics.push import push_region
-from game.mobs import MobManager
-from game.player import LOCAL_PLAYER, check_player_name
-from game.replay import Click, KeyDown, Look, ReplayFormatError, format_event, parse_event, read_replay
-from game.session import Session
+from game.rules.mobs import MobManager
+from game.rules.player import LOCAL_PLAYER, check_player_name
+from game.rules.replay import Click, KeyDown, Look, ReplayFormatError, format_event, parse_event, read_replay
+from game.rules.session import Session
 from game.world import World
 from tests.game.test_session import DATA, SEED, hex_bodies, platform_world, run_headless
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import physics
-from game.lab import LADDER_CELLS, POOL_MIN, build_arena
-from game.medium import MEDIA, medium, medium_lines, touched_names
+from game.world.lab import LADDER_CELLS, POOL_MIN, build_arena
+from game.rules.medium import MEDIA, medium, medium_lines, touched_names
 from physics import shapes
 from physics.materials import Material
 

@@ -25,8 +25,8 @@ import os
 
 import pytest
 
-from game.replay import KeyDown, KeyUp, Look, ReplayWriter
-from game.streaming import UNLOAD_MARGIN, Pace, WorldStreamer, within
+from game.rules.replay import KeyDown, KeyUp, Look, ReplayWriter
+from game.window.streaming import UNLOAD_MARGIN, Pace, WorldStreamer, within
 from game.world import World
 from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, print_probe, run_probe, run_with_display
 from tests.game.test_streaming import SETTLE_TIMEOUT_S, RecordingRenderer, columns_of
@@ -97,8 +97,8 @@ def run_renderer_cycles() -> None:
     from ursina import Ursina, scene
     app = Ursina(window_type="none", development_mode=False)
 
-    from game.app import resident_mib
-    from game.render.chunk_renderer import ChunkRenderer
+    from game.window.app import resident_mib
+    from game.window.render.chunk_renderer import ChunkRenderer
     from game.world.blocks import block_id
 
     x, y, z = np.indices((18, 18, 18))
@@ -240,16 +240,16 @@ unloading the loaded columns passed 300 (issue "Hardening", item 8: 2,012 after 
 def headless_loaded_bound() -> int:
     """[columns] The most a headless flight may hold: the kept square around the player and a column
     of travel on every side of it (the player crosses about one column between two checks)."""
-    from game.column_keeper import KEEP_RADIUS_COLUMNS
+    from game.rules.column_keeper import KEEP_RADIUS_COLUMNS
     return (2 * KEEP_RADIUS_COLUMNS + 3) ** 2
 
 
 @pytest.mark.slow
 def test_a_long_headless_flight_keeps_its_loaded_columns_under_the_bound(tmp_path):
     from bench.bench_memory import flight_events
-    from game import headless
-    from game.options import LaunchOptions
-    from game.session import Session
+    from game.frontends import headless
+    from game.frontends.options import LaunchOptions
+    from game.rules.session import Session
 
     world = World.create(tmp_path / "flight.boxel", SEED, workers=1)
     session = Session.open(world)

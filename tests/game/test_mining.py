@@ -1,4 +1,4 @@
-"""Digging by Beta 1.7.3's rules (`game.mining`, played through a headless `Session`): break times
+"""Digging by Beta 1.7.3's rules (`game.rules.mining`, played through a headless `Session`): break times
 from hardness, the 5-tick wait, resets on release and on a new target, crack stages, dig sounds,
 the arm swing, peaceful's instant break, the registry's hardness and the replay's `release` event."""
 
@@ -10,12 +10,12 @@ import math
 import numpy as np
 import pytest
 
-from game import mining, sounds
-from game.controls import LiveInput, event_from_ursina
-from game.mining import Mining, MiningProgress, dig_strength
-from game.replay import Click, Look, Release, ReplayFormatError, ReplayWriter, parse_replay, read_replay
-from game.session import BrokenBlock
-from game.sounds import SoundEvent
+from game.rules import mining, sounds
+from game.rules.controls import LiveInput, event_from_ursina
+from game.rules.mining import Mining, MiningProgress, dig_strength
+from game.rules.replay import Click, Look, Release, ReplayFormatError, ReplayWriter, parse_replay, read_replay
+from game.rules.session import BrokenBlock
+from game.rules.sounds import SoundEvent
 from game.world import blocks
 from tests.game.test_session import MIXED_PLAY
 from tests.game.test_sounds import FACING_EAST, floor_session

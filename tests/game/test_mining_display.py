@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.mining import dig_strength
-from game.replay import Click, KeyDown, Look
+from game.rules.mining import dig_strength
+from game.rules.replay import Click, KeyDown, Look
 from game.world import blocks
 from tests.game.scripted_runs import play
 from tests.game.test_session import platform_world
@@ -58,7 +58,7 @@ def test_holding_the_attack_button_cracks_the_block_and_its_break_throws_particl
 
 
 def test_break_particles_fall_by_betas_gravity_and_drag_and_are_gone_after_their_life():
-    from game.render.break_particles import GRID, MAX_AGE_TICKS, PARTICLE_DRAG, PARTICLE_GRAVITY, ParticleCloud
+    from game.window.render.break_particles import GRID, MAX_AGE_TICKS, PARTICLE_DRAG, PARTICLE_GRAVITY, ParticleCloud
 
     cloud = ParticleCloud(seed=1)
     cloud.burst((4, 70, -2), "grass")

@@ -1,7 +1,7 @@
 """The mob AI: wanders, turns at walls, jumps one-block steps, refuses deep drops; deterministic."""
 
 import physics
-from game.mob_brain import BOXLING, MAX_SAFE_DROP_BLOCKS, MobBrain
+from game.rules.mob_brain import BOXLING, MAX_SAFE_DROP_BLOCKS, MobBrain
 from physics import BlockGrid, Body
 
 

@@ -1,8 +1,8 @@
-"""Mobs and fluids (game.mob_brain, game.mobs): a mob in water holds jump as Beta's mobs do and
+"""Mobs and fluids (game.rules.mob_brain, game.rules.mobs): a mob in water holds jump as Beta's mobs do and
 floats up; a wandering mob turns away from lava and deep water but wades through a puddle;
 spawning refuses water and lava; all of it the same bit for bit for the same seed.
 
-The worlds are `game.lab.Arena`s (registry blocks with their physics materials): the lab's own
+The worlds are `game.world.lab.Arena`s (registry blocks with their physics materials): the lab's own
 arena, or a walled pen with a pool of water or lava level with its floor."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import math
 import pytest
 
 import physics
-from game.lab import LAVA_MAX, LAVA_MIN, POOL_MAX, POOL_MIN, Arena, build_arena
-from game.mob_brain import BOXLING, DEEP_WATER_BLOCKS, LOOK_AHEAD_BLOCKS, SWIM_JUMP_CHANCE, MobBrain
-from game.mobs import MobManager
+from game.world.lab import LAVA_MAX, LAVA_MIN, POOL_MAX, POOL_MIN, Arena, build_arena
+from game.rules.mob_brain import BOXLING, DEEP_WATER_BLOCKS, LOOK_AHEAD_BLOCKS, SWIM_JUMP_CHANCE, MobBrain
+from game.rules.mobs import MobManager
 from physics import AABB, Body, Intent, Material
 
 PEN_HALF_SIZE = 6

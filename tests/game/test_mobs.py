@@ -1,4 +1,4 @@
-"""Mobs in the world (game.mobs), headless on real worlds in a temporary folder: deterministic
+"""Mobs in the world (game.rules.mobs), headless on real worlds in a temporary folder: deterministic
 spawning, despawning, the push between the player and mobs, knockback, and mobs saved with
 their columns."""
 
@@ -13,12 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import physics
-from game.lab import SPAWN_FEET, build_arena
-from game.mob_brain import BOXLING, MobBrain
-from game.mobs import (DESPAWN_DISTANCE_BLOCKS, MAX_NATURAL_MOBS, SPAWN_DISTANCE_BLOCKS, SPAWN_GROUND,
+from game.world.lab import SPAWN_FEET, build_arena
+from game.rules.mob_brain import BOXLING, MobBrain
+from game.rules.mobs import (DESPAWN_DISTANCE_BLOCKS, MAX_NATURAL_MOBS, SPAWN_DISTANCE_BLOCKS, SPAWN_GROUND,
                        SPAWN_INTERVAL_TICKS, MobManager, MobStateError, mob_from_state, mob_state)
-from game.player import spawn_body
-from game.targeting import find_target
+from game.rules.player import spawn_body
+from game.rules.targeting import find_target
 from game.world import World
 from game.world.coords import column_of
 from physics import Body

@@ -12,9 +12,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.render.entity_view import BOXLING_PARTS, FACE_INDEX, PROJECTILE_RGB
-from game.replay import Event, KeyDown, KeyUp, Look
-from game.session import Session
+from game.window.render.entity_view import BOXLING_PARTS, FACE_INDEX, PROJECTILE_RGB
+from game.rules.replay import Event, KeyDown, KeyUp, Look
+from game.rules.session import Session
 from game.world import World
 from tests.game import scripted_runs
 from tests.game.scripted_runs import CLEARANCE, PLATFORM

@@ -10,12 +10,12 @@ import math
 import pytest
 
 import physics
-from game.clock import TICKS_PER_SECOND
-from game.lab import lab_session
-from game.player import Player
-from game.replay import KeyDown, Look
-from game.session import Session
-from game.ui.debug_overlay import ground_speed, panel_lines
+from game.rules.clock import TICKS_PER_SECOND
+from game.rules.lab_session import lab_session
+from game.rules.player import Player
+from game.rules.replay import KeyDown, Look
+from game.rules.session import Session
+from game.window.ui.debug_overlay import ground_speed, panel_lines
 from game.world import World
 
 SITE_Y = 100

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from game.ui.hud import CROSSHAIR_LENGTH, CROSSHAIR_WIDTH
+from game.window.ui.hud import CROSSHAIR_LENGTH, CROSSHAIR_WIDTH
 from tests.game.conftest import (GAME_TIMEOUT_S, REPO_ROOT, close_game_window_shell, display_command,
                                  find_game_window_shell)
 from tests.game.scripted_runs import WINDOW

@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from game.hotbar import DEFAULT_SLOTS
-from game.render.sky import NOON_TICKS
-from game.ui import hud, pause_menu, style
+from game.rules.clock import TICKS_PER_SECOND
+from game.rules.hotbar import DEFAULT_SLOTS
+from game.window.render.sky import NOON_TICKS
+from game.window.ui import hud, pause_menu, style
 from tests.game.conftest import close_game_window_shell, find_game_window_shell
 from tests.game.test_inventory_display import ui_to_pixel
 from tests.game.test_pause_and_loading_display import game_command, needs_xdotool, run_script
@@ -55,7 +56,7 @@ def shots(tmp_path_factory):
     script = (f'{game} > {output} 2>&1 & pid=$!; '
               f'while ! grep -q "ready after" {output}; do sleep 0.1; kill -0 $pid || exit 3; done; '
               + find_game_window_shell() + 'xdotool windowfocus --sync $wid; '
-              + f'sleep {hud.NAME_SECONDS}; '  # the block name shown at the start has faded
+              + f'sleep {hud.NAME_TICKS / TICKS_PER_SECOND + 0.5}; '  # the block name shown at the start has faded
               + screenshot(1) + 'xdotool key Escape; ' + screenshot(2) + close_game_window_shell())
     done = run_script(script, tmp_path)
     assert done.returncode == 0, f"exit {done.returncode}: {output.read_text()[-3000:]}{done.stderr[-2000:]}"

@@ -1,6 +1,6 @@
 """The pause menu never covers the HUD: its rows end above the block name, the hearts and the
 hotbar (which stay visible under the menu's shade) at 1280x720 and at any window shape. Headless
-(the pure layout of game.ui.pause_menu and game.ui.hud) and measured on the real widgets (Ursina
+(the pure layout of game.window.ui.pause_menu and game.window.ui.hud) and measured on the real widgets (Ursina
 with no window, in a subprocess: the screen rectangles of everything the menu and the HUD draw)."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ui.hud import HUD_TOP, hud_layout
-from game.ui.pause_menu import (HUD_CLEARANCE, QUIT_GAP, ROW_SPACING, menu_extent, menu_rows, menu_scale)
-from game.ui.settings_panel import CONTROL_HEIGHT, CONTROL_WIDTH
-from game.ui import style
+from game.window.ui.hud import HUD_TOP, hud_layout
+from game.window.ui.pause_menu import (HUD_CLEARANCE, QUIT_GAP, ROW_SPACING, menu_extent, menu_rows, menu_scale)
+from game.window.ui.settings_panel import CONTROL_HEIGHT, CONTROL_WIDTH
+from game.window.ui import style
 from tests.game.conftest import print_probe, run_probe
 
 WIDESCREEN = 1280 / 720
@@ -73,8 +73,8 @@ def test_menu_rows_refuse_anything_but_a_bool(bad, error):
 @pytest.mark.parametrize("bad, error", [(0.01, ValueError), (-1.0, ValueError), (float("nan"), ValueError),
                                         (5.0, ValueError), ("0.08", TypeError), (True, TypeError)])
 def test_a_settings_panel_refuses_a_spacing_that_overlaps_its_rows_or_is_no_number(bad, error):
-    from game.ui.settings_panel import SettingsPanel
-    from game.user_settings import UserSettings
+    from game.window.ui.settings_panel import SettingsPanel
+    from game.userdata.user_settings import UserSettings
 
     with pytest.raises(error, match="spacing"):
         SettingsPanel(UserSettings(), lambda settings: None, top_y=0.0, spacing=bad)
@@ -93,7 +93,7 @@ def _drawn_rectangles(root) -> list[tuple[str, tuple[float, float, float, float]
     """(name, rectangle on camera.ui) of every shown part under `root` with something drawn."""
     from ursina import Text, camera
 
-    from game.render.frame_loop import descendants
+    from game.window.render.frame_loop import descendants
 
     found = []
     for entity in [root, *descendants(root)]:
@@ -117,11 +117,11 @@ def probe_drawn_menu() -> None:
     Ursina(window_type="none", size=(1280, 720))
     from ursina import window
 
-    from game.health import Vitals
-    from game.hotbar import Hotbar
-    from game.ui.hud import Hud
-    from game.ui.pause_menu import PauseMenu
-    from game.user_settings import UserSettings
+    from game.rules.health import Vitals
+    from game.rules.hotbar import Hotbar
+    from game.window.ui.hud import Hud
+    from game.window.ui.pause_menu import PauseMenu
+    from game.userdata.user_settings import UserSettings
 
     hud = Hud(Hotbar())
     hud.show_vitals(Vitals(health=7, air=100))

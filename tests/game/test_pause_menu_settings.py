@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from .conftest import run_without_window
 
-from game.ui.pause_menu import SETTING_ROWS
-from game.ui.settings_panel import SWITCH_FIELD
-from game.user_settings import FOV_RANGE_DEGREES, SENSITIVITY_RANGE, VIEW_DISTANCE_RANGE_COLUMNS, UserSettings
+from game.window.ui.pause_menu import SETTING_ROWS
+from game.window.ui.settings_panel import SWITCH_FIELD
+from game.userdata.user_settings import FOV_RANGE_DEGREES, SENSITIVITY_RANGE, VIEW_DISTANCE_RANGE_COLUMNS, UserSettings
 
 ROWS = {row.field: row for row in SETTING_ROWS}
 GRID_ROUNDING = 1e-9
@@ -76,8 +76,8 @@ import warnings
 from pathlib import Path
 from ursina import Ursina
 app = Ursina(window_type='none')
-from game.ui.pause_menu import PauseMenu
-from game.user_settings import UserSettings
+from game.window.ui.pause_menu import PauseMenu
+from game.userdata.user_settings import UserSettings
 changes = []
 menu = PauseMenu(UserSettings(), on_resume=lambda: None, on_settings_changed=changes.append,
                  on_save_and_quit=lambda: None, settings_path=Path({str(blocked / 'settings.json')!r}))
@@ -100,8 +100,8 @@ def test_the_peaceful_button_reads_its_state_and_each_click_flips_it_and_tells_t
     script = """
 from ursina import Ursina
 app = Ursina(window_type='none')
-from game.ui.pause_menu import PauseMenu
-from game.user_settings import UserSettings
+from game.window.ui.pause_menu import PauseMenu
+from game.userdata.user_settings import UserSettings
 told = []
 menu = PauseMenu(UserSettings(), on_resume=lambda: None, on_settings_changed=lambda s: None,
                  on_save_and_quit=lambda: None, peaceful=False, on_peaceful_changed=told.append)
@@ -125,8 +125,8 @@ def test_a_press_on_save_and_quit_never_moves_a_slider_even_with_the_slider_stil
     out = run_without_window(f"""
 from pathlib import Path
 from ursina import camera, mouse
-from game.ui.pause_menu import PauseMenu
-from game.user_settings import UserSettings
+from game.window.ui.pause_menu import PauseMenu
+from game.userdata.user_settings import UserSettings
 quits = []
 menu = PauseMenu(UserSettings(), on_resume=lambda: None, on_settings_changed=lambda s: None,
                  on_save_and_quit=lambda: quits.append(1), settings_path=Path({str(tmp_path / 'settings.json')!r}))
@@ -149,8 +149,8 @@ print('on the bar:', on_bar, fov.value)
 def test_the_wheel_moves_only_the_slider_under_the_pointer():
     out = run_without_window("""
 from ursina import camera
-from game.ui.pause_menu import PauseMenu
-from game.user_settings import UserSettings
+from game.window.ui.pause_menu import PauseMenu
+from game.userdata.user_settings import UserSettings
 menu = PauseMenu(UserSettings(), on_resume=lambda: None, on_settings_changed=lambda s: None,
                  on_save_and_quit=lambda: None, settings_path=None)
 fov, sensitivity = menu.sliders['fov_degrees'], menu.sliders['mouse_sensitivity']
@@ -168,8 +168,8 @@ def test_the_view_bobbing_switch_reads_its_state_flips_on_each_click_tells_the_g
     out = run_without_window(f"""
 import json
 from pathlib import Path
-from game.ui.pause_menu import PauseMenu
-from game.user_settings import UserSettings
+from game.window.ui.pause_menu import PauseMenu
+from game.userdata.user_settings import UserSettings
 told = []
 menu = PauseMenu(UserSettings(view_bobbing=False), on_resume=lambda: None, on_settings_changed=told.append,
                  on_save_and_quit=lambda: None, settings_path=Path({str(settings_file)!r}))

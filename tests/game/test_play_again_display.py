@@ -18,7 +18,7 @@ import physics
 import pytest
 from PIL import Image
 
-from game.session import Session
+from game.rules.session import Session
 from game.world import World
 from tests.game.drivers.play_again_driver import AGAIN_WORLD, SLOT_KEY
 

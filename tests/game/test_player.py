@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import physics
-from game.hotbar import Hotbar
-from game.player import (DOUBLE_TAP_TICKS, EYE_HEIGHT, FALL_RESPAWN_Y, Player,
+from game.rules.hotbar import Hotbar
+from game.rules.player import (DOUBLE_TAP_TICKS, EYE_HEIGHT, FALL_RESPAWN_Y, Player,
                          PlayerStateError, saved_player, spawn_body, surface_feet)
-from game.replay import KeyDown, KeyUp, Look
+from game.rules.replay import KeyDown, KeyUp, Look
 from game.world import World
 from game.world.blocks import block_id
 from game.world.coords import COLUMN_SHAPE

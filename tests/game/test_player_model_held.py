@@ -1,4 +1,4 @@
-"""The F5 model's held block (`game.render.player_model.PlayerModel.hold`, `show(..., held=)`) without a
+"""The F5 model's held block (`game.window.render.player_model.PlayerModel.hold`, `show(..., held=)`) without a
 window (Ursina's window_type='none'): it follows what it is given, every holdable block can be held,
 a name the registry lacks is refused and changes nothing, and `destroy` may run twice."""
 
@@ -10,8 +10,8 @@ from .conftest import run_without_window
 
 SCRIPT = """
 import json
-from game.hotbar import holdable
-from game.render.player_model import HOLDING_ARM, PlayerModel
+from game.rules.hotbar import holdable
+from game.window.render.player_model import HOLDING_ARM, PlayerModel
 from game.world.blocks import NAMES
 
 model = PlayerModel()

@@ -1,4 +1,4 @@
-"""Thrown projectiles (game.projectiles), headless: flight under gravity and drag, bounces off
+"""Thrown projectiles (game.rules.projectiles), headless: flight under gravity and drag, bounces off
 blocks within the restitution, coming to rest and disappearing, knocking back mobs, hitting the
 player once clear of the throw."""
 
@@ -8,8 +8,8 @@ import math
 
 import pytest
 
-from game.mobs import MobManager
-from game.projectiles import (AIR_DRAG, GRAVITY, KNOCKBACK_LIFT, KNOCKBACK_SPEED, MAX_LIFETIME_TICKS, REST_TICKS,
+from game.rules.mobs import MobManager
+from game.rules.projectiles import (AIR_DRAG, GRAVITY, KNOCKBACK_LIFT, KNOCKBACK_SPEED, MAX_LIFETIME_TICKS, REST_TICKS,
                               RESTITUTION, SIZE_BLOCKS, THROW_SPEED, THROWER_SAFE_TICKS, PlayerHit, Projectile,
                               Projectiles, knock_impulse, step_projectile, throw)
 from game.world import World

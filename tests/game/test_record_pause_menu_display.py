@@ -19,9 +19,9 @@ import sys
 import physics
 import pytest
 
-from game.replay import KeyDown, Look, SetDayTime, SetPeaceful, read_replay
-from game.session import Session
-from game.ui.pause_menu import PEACEFUL_X, TIME_CHOICES, menu_rows, menu_scale, time_button_x
+from game.rules.replay import KeyDown, Look, SetDayTime, SetPeaceful, read_replay
+from game.rules.session import Session
+from game.window.ui.pause_menu import PEACEFUL_X, TIME_CHOICES, menu_rows, menu_scale, time_button_x
 from game.world import World
 from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command, find_game_window_shell
 from tests.game.test_inventory_display import ui_to_pixel

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import cli
-from game import replay as replay_module
-from game.replay import (
+from game.frontends import cli
+from game.rules import replay as replay_module
+from game.rules.replay import (
     Click, KeyDown, KeyUp, Look, PutInSlot, ReplayCursor, ReplayFormatError, ReplayWriter, SetDayTime, SetPeaceful,
     format_event, look_angles, parse_event, parse_replay, read_replay, wrap_yaw,
 )
@@ -382,7 +382,7 @@ DOCUMENTED_EXAMPLE = tuple(line.strip() for line in replay_module.__doc__.splitl
 
 
 def play_on_the_lab(events) -> tuple[str, ...]:
-    from game.lab import lab_session
+    from game.rules.lab_session import lab_session
 
     session = lab_session()
     session.run(events, 70)
@@ -400,7 +400,7 @@ def test_a_put_in_slot_without_the_inventory_open_is_read_but_changes_nothing():
     bare = tuple(event for event in parse_replay(DOCUMENTED_EXAMPLE) if event != KeyDown(60, "e")
                  and event != KeyDown(62, "e"))
     assert PutInSlot(61, 2, "glass") in bare
-    from game.hotbar import Hotbar
+    from game.rules.hotbar import Hotbar
 
     assert play_on_the_lab(bare) == Hotbar().slots
 

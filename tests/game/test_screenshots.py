@@ -6,8 +6,8 @@ import datetime
 
 import pytest
 
-from game import paths
-from game.render.screenshots import ScreenshotError, save_screenshot
+from game.userdata import paths
+from game.window.render.screenshots import ScreenshotError, save_screenshot
 
 NOON = datetime.datetime(2024, 5, 17, 12, 0, 0)
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.seed_text import java_string_hash, parse_long, random_seed, seed_from_text
+from game.world.seed_text import java_string_hash, parse_long, random_seed, seed_from_text
 from game.world.noise import MAX_SEED, MIN_SEED
 from game.world.terrain import Terrain
 

@@ -16,13 +16,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import physics
-from game.cli import main, parse_options
-from game.controls import KeyBindings
-from game.hotbar import Hotbar
-from game.lab import SPAWN_FEET, lab_session
-from game.player import Player, PlayerStateError
-from game.replay import Click, KeyDown, KeyUp, Look, ReplayFormatError, read_replay
-from game.session import AUTOSAVE_TICKS, Session
+from game.frontends.cli import main, parse_options
+from game.rules.controls import KeyBindings
+from game.rules.hotbar import Hotbar
+from game.world.lab import SPAWN_FEET
+from game.rules.lab_session import lab_session
+from game.rules.player import Player, PlayerStateError
+from game.rules.replay import Click, KeyDown, KeyUp, Look, ReplayFormatError, read_replay
+from game.rules.session import AUTOSAVE_TICKS, Session
 from game.world import World
 from tests.game.hostile_values import junk_player_states
 from tests.game.scripted_runs import CLEARANCE, PLATFORM, flatten
@@ -217,7 +218,7 @@ def test_a_replay_recorded_before_the_session_replays_to_the_same_bodies_blocks_
 
 def run_headless(*args: str) -> subprocess.CompletedProcess:
     """`python main.py --headless *args` in a process that then prints the engine modules it loaded."""
-    code = ("import sys; from game.cli import main; status = main(sys.argv[1:]); "
+    code = ("import sys; from game.frontends.cli import main; status = main(sys.argv[1:]); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ursina', 'panda3d', 'direct'))); "
             "sys.exit(status)")
     return subprocess.run([sys.executable, "-c", code, "--headless", *args], cwd=REPO_ROOT, capture_output=True,
@@ -355,7 +356,7 @@ def test_a_save_that_would_write_a_player_that_cannot_load_keeps_the_last_saved_
 
 
 def test_the_save_on_the_way_out_of_a_crash_writes_a_player_that_loads(tmp_path, monkeypatch):
-    from game import headless
+    from game.frontends import headless
 
     path = tmp_path / "w.boxel"
     platform_world(path)

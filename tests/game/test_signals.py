@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from game.player import saved_player
-from game.replay import Click, KeyDown, KeyUp, Look, ReplayWriter
-from game.stop_signals import STOP_SIGNALS, StopRequested, on_stop_signals, raise_stop
+from game.rules.player import saved_player
+from game.rules.replay import Click, KeyDown, KeyUp, Look, ReplayWriter
+from game.frontends.stop_signals import STOP_SIGNALS, StopRequested, on_stop_signals, raise_stop
 from game.world import World
 from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command
 from tests.game.scripted_runs import CLEARANCE, PLATFORM, VIEW_DISTANCE, WINDOW, flatten

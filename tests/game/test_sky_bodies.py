@@ -1,4 +1,4 @@
-"""How the sun and moon meet the horizon (`game.render.sky.body_seen`, `body_color`), without a window:
+"""How the sun and moon meet the horizon (`game.window.render.sky.body_seen`, `body_color`), without a window:
 never drawn below it, where the world and its fog stand in front of them, and set into the sky's
 colour over a narrow band above it, so no hard-edged square shows over the foggy horizon."""
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.render.sky import (BODY_SET_SINE, BODY_FRAGMENT_SOURCE, MIDNIGHT_TICKS, MOON_RGB, NOON_TICKS, SUN_RGB,
+from game.window.render.sky import (BODY_SET_SINE, BODY_FRAGMENT_SOURCE, MIDNIGHT_TICKS, MOON_RGB, NOON_TICKS, SUN_RGB,
                              SUNSET_TICKS, body_color, body_seen, sky_colors, sky_gradient)
 
 sines = st.floats(min_value=-1.0, max_value=1.0, allow_nan=False)

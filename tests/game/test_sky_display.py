@@ -16,10 +16,11 @@ import physics
 import pytest
 from PIL import Image
 
-from game.render.sky import MOON_SIZE, NOON_TICKS, SUN_DISTANCE, SUN_RGB, SUN_SIZE, sky_colors, sun_direction
-from game.replay import Look, ReplayWriter
-from game.session import Session
-from game.user_settings import UserSettings
+from game.window.ui.hud import HUD_TOP
+from game.window.render.sky import MOON_SIZE, NOON_TICKS, SUN_DISTANCE, SUN_RGB, SUN_SIZE, sky_colors, sun_direction
+from game.rules.replay import Look, ReplayWriter
+from game.rules.session import Session
+from game.userdata.user_settings import UserSettings
 from game.world import World
 
 from .conftest import TEST_WINDOW_SIZE
@@ -43,8 +44,9 @@ FOG_MATCH = 6
 shader's blend)."""
 GROUND_DIFFERENCE = 40.0
 """[RGB levels] The land straight below is at least this far from the fog colour on average."""
-HUD_ROWS = 60
-"""[pixels] The bottom rows that the hotbar and hearts may cover."""
+HUD_ROWS = math.ceil((0.5 + HUD_TOP) * HEIGHT) + 1
+"""[pixels] The bottom rows that the hotbar, the hearts and the selected block's name may cover
+(`hud.HUD_TOP`, window heights from the centre; the name shows for the first 40 ticks of a run)."""
 GRADIENT_MATCH = 6
 """[RGB levels] The dome's pixel against `sky_gradient` for its direction (8-bit rounding)."""
 
@@ -116,7 +118,7 @@ def test_flying_at_140_the_land_below_is_drawn_and_fades_into_fog_before_the_edg
 
 
 def test_the_sky_is_a_deeper_blue_overhead_than_at_the_horizon_as_the_gradient_says(run_game, tmp_path):
-    from game.render.sky import sky_gradient
+    from game.window.render.sky import sky_gradient
 
     pitch = -25.0  # looking up from above the clouds: nothing but sky in the upper half
     picture, _ = look_run(run_game, tmp_path, "gradient", HIGH_Y, 0.0, pitch, EDGE_VIEW_DISTANCE)

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from game.render.sky import (DAY_SKY_RGB, DAY_ZENITH_RGB, FAR_CLIP_TILT_MARGIN_DEGREES, HORIZON_BAND_SINE,
+from game.window.render.sky import (DAY_SKY_RGB, DAY_ZENITH_RGB, FAR_CLIP_TILT_MARGIN_DEGREES, HORIZON_BAND_SINE,
                              MIDNIGHT_TICKS, NOON_TICKS, SUNSET_TICKS, far_clip, gradient_weight, sky_colors,
                              sky_gradient, sun_heading)
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 import physics
-from game.player import Player
-from game.session import Session
-from game.targeting import SLAB_TOP_HALF_ABOVE, SLABS, find_target, place_against, placement
+from game.rules.player import Player
+from game.rules.session import Session
+from game.rules.targeting import SLAB_TOP_HALF_ABOVE, SLABS, find_target, place_against, placement
 from game.world import World
 from game.world.blocks import FACE_TILES, FULL_CUBE, OPAQUE, SHAPES, SOLID, TILE_NAMES, block_id
-from game.replay import Click, KeyDown, Look
+from game.rules.replay import Click, KeyDown, Look
 
 SITE_Y = 100
 """Floor height of the test site: well above the seed-42 terrain near the origin, and cleared anyway."""

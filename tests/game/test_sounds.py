@@ -1,4 +1,4 @@
-"""The rules of the game's sounds (`game.sounds`), played through a headless `Session`: footsteps by
+"""The rules of the game's sounds (`game.rules.sounds`), played through a headless `Session`: footsteps by
 distance walked and by the block underfoot, block edits, landings, splashes, hurts and mob voices."""
 
 from __future__ import annotations
@@ -9,12 +9,13 @@ import math
 import pytest
 
 import physics
-from game import sounds
-from game.lab import Arena, lab_session
-from game.player import Player
-from game.replay import Click, KeyDown, KeyUp, Look
-from game.session import MAX_PENDING_SOUNDS, Session
-from game.sounds import SoundEvent, SoundRules
+from game.rules import sounds
+from game.world.lab import Arena
+from game.rules.lab_session import lab_session
+from game.rules.player import Player
+from game.rules.replay import Click, KeyDown, KeyUp, Look
+from game.rules.session import MAX_PENDING_SOUNDS, Session
+from game.rules.sounds import SoundEvent, SoundRules
 from game.world import blocks
 
 FACING_EAST = 270.0

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.replay import Click, KeyDown, KeyUp, Look, Release, ReplayWriter
+from game.rules.replay import Click, KeyDown, KeyUp, Look, Release, ReplayWriter
 from tests.game.conftest import REPO_ROOT, TEST_WINDOW_SIZE, run_with_display
 
 pytestmark = pytest.mark.display

@@ -8,11 +8,11 @@ import math
 
 import pytest
 
-from game import user_settings
-from game.render import sound_player
-from game.render.sound_player import HEARING_RANGE_BLOCKS, MAX_BALANCE, Mix, SoundPlayer, mix, sound_files
-from game.sounds import SOUND_NAMES, SoundEvent
-from game.user_settings import UserSettings
+from game.userdata import user_settings
+from game.window.render import sound_player
+from game.window.render.sound_player import HEARING_RANGE_BLOCKS, MAX_BALANCE, Mix, SoundPlayer, mix, sound_files
+from game.rules.sounds import SOUND_NAMES, SoundEvent
+from game.userdata.user_settings import UserSettings
 
 EAR = (0.0, 1.62, 0.0)
 """[blocks] The listener's eye for these tests."""
@@ -160,7 +160,7 @@ def test_a_bad_volume_in_the_settings_file_gives_the_defaults_with_a_warning(tmp
 
 
 def test_the_pause_menu_has_a_volume_slider_from_silent_to_full_in_twentieths():
-    from game.ui.pause_menu import SETTING_ROWS  # imports Ursina (no window is opened)
+    from game.window.ui.pause_menu import SETTING_ROWS  # imports Ursina (no window is opened)
 
     row = {row.field: row for row in SETTING_ROWS}["sound_volume"]
     assert (row.low, row.high, row.step) == (0.0, 1.0, 0.05)

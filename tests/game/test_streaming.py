@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from game.streaming import PLAYING, UNLOAD_MARGIN, Pace, WorldStreamer, with_neighbours, within
+from game.window.streaming import PLAYING, UNLOAD_MARGIN, Pace, WorldStreamer, with_neighbours, within
 from game.world import World
 from game.world.coords import SECTIONS_PER_COLUMN
 

@@ -1,15 +1,15 @@
 """Suffocation: Beta's `isEntityInsideOpaqueBlock` test around the player's eye, and the "in wall"
-hit it deals through the hurt-time rule (`game.health`), alone and through a session."""
+hit it deals through the hurt-time rule (`game.rules.health`), alone and through a session."""
 
 from __future__ import annotations
 
 import pytest
 
 import physics
-from game import health
-from game.health import (HURT_TICKS, MAX_HEALTH, PLAYER_EYE_HEIGHT, SUFFOCATION_DAMAGE, Exposure, Hit, Vitals,
+from game.rules import health
+from game.rules.health import (HURT_TICKS, MAX_HEALTH, PLAYER_EYE_HEIGHT, SUFFOCATION_DAMAGE, Exposure, Hit, Vitals,
                          advance, inside_opaque_block)
-from game.session import Session
+from game.rules.session import Session
 from game.world import World
 
 TOP = 200

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import physics
-from game.lab import build_arena
-from game.targeting import (REACH_BLOCKS, Target, block_boxes, break_block, can_place, find_target, look_direction,
+from game.world.lab import build_arena
+from game.rules.targeting import (REACH_BLOCKS, Target, block_boxes, break_block, can_place, find_target, look_direction,
                             place_block, placement_cell, selected_boxes)
 from game.world import OutOfWorldError, UnknownBlockError, World
 

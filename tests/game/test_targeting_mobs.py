@@ -9,10 +9,10 @@ import math
 import pytest
 
 import physics
-from game.player import Player
-from game.replay import Click, Look
-from game.session import Session
-from game.targeting import REACH_BLOCKS, find_mob, find_target
+from game.rules.player import Player
+from game.rules.replay import Click, Look
+from game.rules.session import Session
+from game.rules.targeting import REACH_BLOCKS, find_mob, find_target
 from game.world import World
 
 SITE_Y = 100
@@ -63,7 +63,7 @@ def test_find_mob_misses_boxes_beside_the_ray_beyond_reach_and_around_the_eye():
 def test_find_mob_in_a_crowd_finds_exactly_what_sweeping_the_ray_against_every_box_finds(monkeypatch):
     import random
 
-    from game import targeting
+    from game.rules import targeting
 
     rng = random.Random(30)
     cases = []

@@ -1,4 +1,4 @@
-"""The F5 camera (`game.render.third_person`): 4 blocks behind the eye in the open, pulled in by
+"""The F5 camera (`game.window.render.third_person`): 4 blocks behind the eye in the open, pulled in by
 Beta's eight skewed corner rays where a block is in the way. Headless (no Ursina is loaded)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 from physics import BlockGrid
 
-from game.render.third_person import (RAY_HALF_WIDTH, THIRD_PERSON_DISTANCE, third_person_camera,
+from game.window.render.third_person import (RAY_HALF_WIDTH, THIRD_PERSON_DISTANCE, third_person_camera,
                                       third_person_distance)
 
 EYE = (0.5, 10.5, 0.5)
@@ -61,7 +61,7 @@ def test_bad_input_is_refused():
 
 
 def test_the_camera_module_loads_no_engine():
-    code = ("import sys, game.render.third_person; "
+    code = ("import sys, game.window.render.third_person; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ursina', 'panda3d', 'direct')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[2])

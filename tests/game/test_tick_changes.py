@@ -1,4 +1,4 @@
-"""The record of a tick (`game/tick_changes.py`, `Session.tick()`): block cells with old and new
+"""The record of a tick (`game/rules/tick_changes.py`, `Session.tick()`): block cells with old and new
 block, sections to re-mesh (light included), bodies that appeared, moved or went, sounds with their
 positions, notices with the player they are for, and the record being enough to redraw."""
 
@@ -12,12 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.lab import lab_session
-from game.replay import Click, KeyDown, KeyUp, Look
-from game.session import Session
-from game.sounds import SoundEvent
-from game.tick_changes import BodyChange, Notice, SoundLog, TickChanges, body_changes
-from game.ui.debug_overlay import changes_line
+from game.rules.lab_session import lab_session
+from game.rules.replay import Click, KeyDown, KeyUp, Look
+from game.rules.session import Session
+from game.rules.sounds import SoundEvent
+from game.rules.tick_changes import BodyChange, Notice, SoundLog, TickChanges, body_changes
+from game.window.ui.debug_overlay import changes_line
 from game.world import World
 from game.world.change_log import BlockChange
 from game.world.meshing import mesh_section

@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from game.ui import title_screen
-from game.ui.settings_panel import CONTROL_HEIGHT, CONTROL_WIDTH
+from game.window.ui import title_screen
+from game.window.ui.settings_panel import CONTROL_HEIGHT, CONTROL_WIDTH
 from game.world import World
 from tests.game.conftest import (GAME_TIMEOUT_S, REPO_ROOT, close_game_window_shell, display_command,
                                  find_game_window_shell)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.world import World
-from game.world_list import WorldEntry
+from game.userdata.world_list import WorldEntry
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,7 +21,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
                                         (1536 * 1024, "1.5 MB"), (3 * 1024 ** 3, "3.0 GB"),
                                         (5000 * 1024 ** 3, "5000.0 GB")])
 def test_a_size_on_disk_reads_in_bytes_kb_mb_or_gb(size, text):
-    from game.ui.title_screen import size_text
+    from game.window.ui.title_screen import size_text
 
     assert size_text(size) == text
 
@@ -29,7 +29,7 @@ def test_a_size_on_disk_reads_in_bytes_kb_mb_or_gb(size, text):
 @pytest.mark.parametrize("text, seed", [("", None), ("   ", None), ("42", 42), (" -7 ", -7),
                                         (str(2 ** 63 - 1), 2 ** 63 - 1), (str(-(2 ** 63)), -(2 ** 63))])
 def test_a_typed_seed_is_a_whole_number_or_blank_for_a_random_one(text, seed):
-    from game.ui.title_screen import parse_seed
+    from game.window.ui.title_screen import parse_seed
 
     assert parse_seed(text) == seed
 
@@ -37,13 +37,13 @@ def test_a_typed_seed_is_a_whole_number_or_blank_for_a_random_one(text, seed):
 @pytest.mark.parametrize("text, seed", [("abc", 96354), ("1.5", 48568), ("4 2", 51014),
                                         (str(2 ** 63), -1773151197), (str(-(2 ** 63) - 1), 1304595159)])
 def test_a_typed_seed_that_is_no_64_bit_whole_number_is_its_java_hash_as_in_beta(text, seed):
-    from game.ui.title_screen import parse_seed
+    from game.window.ui.title_screen import parse_seed
 
     assert parse_seed(text) == seed
 
 
 def test_a_row_reads_name_then_seed_last_played_and_size_or_why_it_cannot_be_played():
-    from game.ui.title_screen import entry_lines, played_text
+    from game.window.ui.title_screen import entry_lines, played_text
 
     good = WorldEntry("Castle", Path("Castle.boxel"), 42, 1_700_000_000.0, 2048)
     bad = WorldEntry("Junk", Path("Junk.boxel"), None, 1_700_000_000.0, 10, problem="it is empty (0 bytes)")
@@ -57,8 +57,8 @@ def run_screen(script: str, tmp_path: Path) -> str:
 from pathlib import Path
 from ursina import Ursina
 app = Ursina(window_type='none')
-from game.ui.title_screen import TitleScreen
-from game.user_settings import UserSettings
+from game.window.ui.title_screen import TitleScreen
+from game.userdata.user_settings import UserSettings
 folder = Path({str(tmp_path / 'worlds')!r})
 screen = TitleScreen(folder=folder, settings=UserSettings(), settings_path=Path({str(tmp_path / 'settings.json')!r}))
 """

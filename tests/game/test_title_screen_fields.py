@@ -61,8 +61,8 @@ def probe_fields(folder: str) -> None:
     from ursina import Ursina
 
     Ursina(window_type="none")
-    from game.ui.title_screen import TitleScreen
-    from game.user_settings import UserSettings
+    from game.window.ui.title_screen import TitleScreen
+    from game.userdata.user_settings import UserSettings
     from game.world import World
 
     worlds = Path(folder)

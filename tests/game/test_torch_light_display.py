@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.replay import Look
-from game.session import Session
+from game.rules.replay import Look
+from game.rules.session import Session
 from game.world import World
 from physics.aabb import AABB
 from tests.game.scripted_runs import play

@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from game.hotbar import DEFAULT_SLOTS
-from game.ui import hud, loading_screen, style
+from game.rules.hotbar import DEFAULT_SLOTS
+from game.window.ui import hud, loading_screen, style
 from tests.game.drivers.widget_demo import SKY_RGB
-from game.user_settings import FOV_RANGE_DEGREES, UserSettings
+from game.userdata.user_settings import FOV_RANGE_DEGREES, UserSettings
 from game.world import atlas
 from game.world.blocks import block_id
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import user_settings
-from game.user_settings import (
+from game.userdata import user_settings
+from game.userdata.user_settings import (
     FOV_RANGE_DEGREES, SENSITIVITY_RANGE, SOUND_VOLUME_RANGE, VIEW_DISTANCE_RANGE_COLUMNS, UserSettings,
 )
 from tests.game.hostile_values import json_values
@@ -227,7 +227,7 @@ def test_the_title_screen_shows_the_notice_of_a_settings_file_it_could_not_use(t
 from pathlib import Path
 from ursina import Ursina
 app = Ursina(window_type='none')
-from game.ui.title_screen import TitleScreen
+from game.window.ui.title_screen import TitleScreen
 screen = TitleScreen(folder=Path({str(tmp_path / 'worlds')!r}))
 print('message:', screen.message.text)
 """

@@ -1,4 +1,4 @@
-"""View bobbing, the held block's equip dip and the walk cycle (`game.view_bobbing`), headless.
+"""View bobbing, the held block's equip dip and the walk cycle (`game.rules.view_bobbing`), headless.
 
 The expected values are worked out here a second way: with numpy's float32 arithmetic and a sine
 table of numpy's own, by Beta's formulas (EntityPlayer.onLivingUpdate, EntityRenderer.
@@ -15,9 +15,9 @@ import pytest
 import physics
 from physics import BlockGrid, Intent
 
-from game.replay import KeyDown, KeyUp
-from game.view_bobbing import NO_BOBBING, Bobbing, ViewMotion, held_block_matrix, rotate
-from game.session import Toggles
+from game.rules.replay import KeyDown, KeyUp
+from game.rules.view_bobbing import NO_BOBBING, Bobbing, ViewMotion, held_block_matrix, rotate
+from game.rules.session import Toggles
 
 F = np.float32
 TABLE = np.sin(np.arange(65536, dtype=np.float64) * math.pi * 2.0 / 65536.0).astype(np.float32)

@@ -1,4 +1,4 @@
-"""The world catalogue (`game.world_list`), headless: listing the worlds folder newest first with each
+"""The world catalogue (`game.userdata.world_list`), headless: listing the worlds folder newest first with each
 world's seed, last write and size; unusable files listed with their reason; creating, renaming and
 deleting worlds, with bad input refused and nothing changed; names measured by their file name's
 bytes, so every accepted name creates, opens and renames (races between processes:
@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
-from game import world_list
+from game.userdata import world_list
 from game.world import World
 from game.world.file_errors import WorldInUseError
-from game.world_list import WorldEntry
+from game.userdata.world_list import WorldEntry
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,4 @@
-"""Leaving a world tears down the window's parts made for it (`game.app.Game.world_views`, `Game.close`),
+"""Leaving a world tears down the window's parts made for it (`game.window.app.Game.world_views`, `Game.close`),
 without a window: the hand's display region, the player's model, the sky and the clouds are each
 destroyed once, before the world is saved, so the next world played in the same window makes its own
 (a hand left behind kept drawing the first world's held block over the next one's F5 view).
@@ -43,7 +43,7 @@ class Closer:
 def bare_game(log: list[str], present: tuple[str, ...] = PARTS, loading: bool = False):
     """A `Game` with only what `close` touches, its parts stand-ins (those not in `present` None, as the
     lab has no sky or clouds)."""
-    from game.app import Game
+    from game.window.app import Game
 
     game = Game.__new__(Game)
     for name in PARTS:
@@ -84,11 +84,11 @@ def test_every_part_a_world_made_is_destroyed_exactly_once_and_the_world_closed_
 
 TEXTURES_SCRIPT = """
 import gc, io, sys
-from game.render.clouds import Clouds
-from game.render.sky import Sky
-from game.render.chunk_renderer import load_atlas_texture
-from game.ui.hud import load_icons_texture
-from game.ui.loading_screen import backdrop_tile_texture
+from game.window.render.clouds import Clouds
+from game.window.render.sky import Sky
+from game.window.render.chunk_renderer import load_atlas_texture
+from game.window.ui.hud import load_icons_texture
+from game.window.ui.loading_screen import backdrop_tile_texture
 for _ in range(3):  # as three visits to a world do
     clouds, sky = Clouds(), Sky()
     textures = [load_atlas_texture(), load_icons_texture(), backdrop_tile_texture()]

@@ -8,7 +8,7 @@ import random
 import time
 from pathlib import Path
 
-from game import world_list
+from game.userdata import world_list
 from game.world import World
 from game.world.file_errors import WorldFileError
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.streaming import WorldStreamer
+from game.window.streaming import WorldStreamer
 from game.world import World, WorldDiskFullError, WorldFileError, WorldProblem
 from game.world.terrain import Terrain
 

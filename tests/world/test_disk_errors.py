@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from game import cli
+from game.frontends import cli
 from game.world import (World, WorldDiskError, WorldDiskFullError, WorldFileError, WorldInUseError,
                         WorldPermissionError, WorldReadOnlyError)
 from game.world import file_errors, storage

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import world_list
+from game.userdata import world_list
 from game.world import ForeignLogError, World, WorldFileError
 from game.world.file_checks import WAL_FRAME_HEADER_BYTES, WAL_HEADER_BYTES, companion_path, world_id
 from game.world.file_format import WORLD_ID_OFFSET

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from game import cli
+from game.frontends import cli
 from game.world import (CorruptWorldError, NotAFileError, UnexpectedSchemaError, World, WorldExistsError,
                         WorldFileError)
 from game.world.column import MAX_BYTES, Column, ColumnDataError

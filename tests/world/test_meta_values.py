@@ -14,8 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import cli, world_list
-from game.player import spawn_body
+from game.frontends import cli
+
+from game.userdata import world_list
+from game.rules.player import spawn_body
 from game.world import CorruptWorldError, World, WorldFileError
 from game.world.file_checks import check_json_values, check_meta_value
 from game.world.file_format import (CHECKSUM_KEY, MAX_CREATED_AT_S, MAX_JSON_DEPTH, MAX_JSON_INT, MAX_META_TEXT_BYTES,

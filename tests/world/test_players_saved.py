@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from game import world_list
-from game.player import LOCAL_PLAYER
-from game.replay import KeyDown, Look
-from game.session import Session
+from game.userdata import world_list
+from game.rules.player import LOCAL_PLAYER
+from game.rules.replay import KeyDown, Look
+from game.rules.session import Session
 from game.world import CorruptWorldError, UnexpectedSchemaError, World
 from game.world import file_checks
 from game.world.file_format import FORMAT_VERSION, MAX_JSON_DEPTH, MAX_META_TEXT_BYTES

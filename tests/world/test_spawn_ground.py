@@ -10,7 +10,7 @@ import random
 import numpy as np
 import pytest
 
-from game.player import spawn_body
+from game.rules.player import spawn_body
 from game.world import World
 from game.world.blocks import AIR, CROSS, FLUID_LEVEL, NAMES, block_id
 from game.world.noise import MAX_SEED, MIN_SEED

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.session import AUTOSAVE_TICKS, Session
+from game.rules.session import AUTOSAVE_TICKS, Session
 from game.world import UnsavableWorldError, World, WorldFileError
 from game.world import block_updates, fluid_batch
 from game.world.block_updates import KINDS, MAX_PENDING_UPDATES, MAX_SAVED_UPDATES, BlockUpdates, pack

@@ -1,6 +1,6 @@
 """A world played twice in one launch, driven by a script: `python -m tests.game.drivers.play_again_driver --out DIR`.
 
-Owns: a scripted run of the real title-screen loop (`game.app.run_title` with `game.cli.title_session`,
+Owns: a scripted run of the real title-screen loop (`game.window.app.run_title` with `game.frontends.cli.title_session`,
 as `python main.py` runs it) that plays the world AGAIN_WORLD, leaves it with "Save and quit", plays it
 again from the title screen and there uses F5 (third person) and a hotbar key, as a player would (keys
 through the window's input, the menu's button through its `on_click`). It saves screenshots and a JSON
@@ -14,7 +14,7 @@ report for `tests/game/test_play_again_display.py`:
                      the block the hand shows, the selected slot, third person or not
 The worlds folder is the user's (`BOXEL_DATA_DIR` set by the test); the script expects AGAIN_WORLD there,
 its player saved flying and looking where the test wants (the script never turns the view: the pointer
-is left free, so mouse look reads nothing). Does not own: the screens or the loop (`game.app`).
+is left free, so mouse look reads nothing). Does not own: the screens or the loop (`game.window.app`).
 A test driver, not product code; needs a display (or `xvfb-run`).
 """
 
@@ -24,10 +24,12 @@ import argparse
 import json
 from pathlib import Path
 
-from game import cli, world_list
-from game.options import LaunchOptions
-from game.render.window import parse_size
-from game.stop_signals import StopFlag
+from game.frontends import cli
+
+from game.userdata import world_list
+from game.frontends.options import LaunchOptions
+from game.window.render.window import parse_size
+from game.frontends.stop_signals import StopFlag
 
 AGAIN_WORLD = "Again"
 """The world played twice."""
@@ -45,7 +47,7 @@ def hand_regions() -> tuple[int, int]:
     (`HandView`'s, named HAND_CAMERA_NAME)."""
     from ursina import application
 
-    from game.render.hand_view import HAND_CAMERA_NAME
+    from game.window.render.hand_view import HAND_CAMERA_NAME
 
     regions = [r for r in application.base.win.get_display_regions()
                if not r.get_camera().is_empty() and r.get_camera().name == HAND_CAMERA_NAME]
@@ -147,7 +149,7 @@ class Script:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from game import app
+    from game.window import app
 
     parser = argparse.ArgumentParser(prog="python -m tests.game.drivers.play_again_driver",
                                      description=__doc__.splitlines()[0])

@@ -4,7 +4,7 @@ Owns: two preview scenes and their cameras: `landscape` (a generated world aroun
 from above, with sky and distance fog) and `corner` (a hand-built stone floor with an L-shaped
 wall, to see ambient occlusion in an inner corner); writing the screenshot, and optionally a
 JSON file of where chosen world points landed on screen (for tests that inspect the picture).
-Does not own: meshing, uploading (`game.render.chunk_renderer`) or the world (`game.world.world`).
+Does not own: meshing, uploading (`game.window.render.chunk_renderer`) or the world (`game.world.world`).
 A test driver for `tests/game/test_chunk_render_display.py`; run it from the repository root.
 
 Needs a display (or run it under `xvfb-run -a -s "-screen 0 1280x720x24"`).
@@ -19,8 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
-from game.render import space
-from game.render.window import open_window, parse_size
+from game.window.render import space
+from game.window.render.window import open_window, parse_size
 from game.world.blocks import block_id
 from game.world.meshing import PADDED_SIZE
 
@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     app = open_window(args.size, "Boxel preview", borderless=True)
     from ursina import camera, color, scene, window
 
-    from game.render.chunk_renderer import ChunkRenderer
+    from game.window.render.chunk_renderer import ChunkRenderer
     from game.world.world import World
 
     window.color = color.rgb32(*SKY_RGB)

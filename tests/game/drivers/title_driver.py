@@ -1,6 +1,6 @@
 """The title screen driven by a script in a real window: `python -m tests.game.drivers.title_driver --out DIR`.
 
-Owns: a scripted run of the real title-screen loop (`game.app.run_title` with `game.cli.title_session`,
+Owns: a scripted run of the real title-screen loop (`game.window.app.run_title` with `game.frontends.cli.title_session`,
 as `python main.py` runs it) that uses the screen as a player would, through its buttons' `on_click`
 and the dialogs' fields, saving screenshots and a JSON report for `tests/game/test_title_screen_display.py`:
   title.png        the title screen with the worlds found in the data folder
@@ -11,7 +11,7 @@ and the dialogs' fields, saving screenshots and a JSON report for `tests/game/te
   title_after.png  the title screen again after "Save and quit"
   report.json      what was listed, renamed, deleted, created and played at each step
 The worlds folder is the user's (`BOXEL_DATA_DIR` set by the test); the script expects the worlds
-"Alpha" and "Beta" there. Does not own: the screen (`game.ui.title_screen`) or the loop (`game.app`).
+"Alpha" and "Beta" there. Does not own: the screen (`game.window.ui.title_screen`) or the loop (`game.window.app`).
 A test driver, not product code; needs a display (or `xvfb-run`).
 """
 
@@ -21,10 +21,12 @@ import argparse
 import json
 from pathlib import Path
 
-from game import cli, user_settings, world_list
-from game.options import LaunchOptions
-from game.render.window import parse_size
-from game.stop_signals import StopFlag
+from game.frontends import cli
+
+from game.userdata import user_settings, world_list
+from game.frontends.options import LaunchOptions
+from game.window.render.window import parse_size
+from game.frontends.stop_signals import StopFlag
 from tests.game.drivers.widget_demo import ui_to_pixel
 
 NEW_WORLD = ("Fresh", "4242")
@@ -159,7 +161,7 @@ class Script:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from game import app
+    from game.window import app
 
     parser = argparse.ArgumentParser(prog="python -m tests.game.drivers.title_driver",
                                      description=__doc__.splitlines()[0])

@@ -6,7 +6,7 @@ Owns: a hand-built scene (grass, a few blocks of every shape, a tree), the HUD, 
 outline, the loading screen and the pause menu on it, and a scripted run that drives them the
 way a player would (real pointer moves, clicks and wheel steps through Ursina's input) and
 saves screenshots and a JSON report for `tests/game/test_ui_widgets_display.py` and for eyes.
-Does not own: any widget (see `game.ui`) or the game (`game.app`). A test driver, not product code.
+Does not own: any widget (see `game.window.ui`) or the game (`game.window.app`). A test driver, not product code.
 
 Interactive keys: 1-9 and the wheel choose a slot, F1 hides the HUD, F2 saves a screenshot,
 L shows the loading screen for a moment, Esc opens and closes the pause menu.
@@ -34,13 +34,13 @@ from pathlib import Path
 
 import numpy as np
 
-import physics
-from game import paths, user_settings
-from game.hotbar import SLOT_COUNT, Hotbar
-from game.render import space
-from game.render.window import open_window, parse_size
-from game.targeting import Target, find_target
-from game.world.blocks import SHAPES, block_id
+from game.userdata import paths, user_settings
+from game.rules.hotbar import SLOT_COUNT, Hotbar
+from game.window.render import space
+from game.window.render.window import open_window, parse_size
+from game.rules.targeting import Target, find_target
+from game.world.blocks import block_id, block_name
+from game.world.lab import Arena
 from game.world.meshing import PADDED_SIZE
 
 SKY_RGB = (140, 192, 236)
@@ -79,12 +79,12 @@ def scene_section() -> np.ndarray:
     return padded
 
 
-def scene_grid(padded: np.ndarray) -> physics.BlockGrid:
-    """The section's blocks as a physics world, for the look ray."""
-    grid = physics.BlockGrid()
+def scene_world(padded: np.ndarray) -> Arena:
+    """The section's blocks as a game world (an empty lab arena holding them), for the look ray."""
+    world = Arena()
     for i, j, k in zip(*np.nonzero(padded[1:-1, 1:-1, 1:-1])):
-        grid.set(int(i), int(j), int(k), SHAPES[padded[i + 1, j + 1, k + 1]])
-    return grid
+        world.set_block(int(i), int(j), int(k), block_name(int(padded[i + 1, j + 1, k + 1])))
+    return world
 
 
 def ui_to_pixel(x: float, y: float, size: tuple[int, int]) -> tuple[int, int]:
@@ -99,10 +99,10 @@ class Demo:
     def __init__(self, app, size: tuple[int, int], config_dir: Path) -> None:
         from ursina import Entity, camera, color, scene, window
 
-        from game.render.chunk_renderer import ChunkRenderer
-        from game.ui.hud import Hud
-        from game.ui.pause_menu import PauseMenu
-        from game.ui.target_outline import TargetOutline
+        from game.window.render.chunk_renderer import ChunkRenderer
+        from game.window.ui.hud import Hud
+        from game.window.ui.pause_menu import PauseMenu
+        from game.window.ui.target_outline import TargetOutline
 
         self.app, self.size = app, size
         window.color = color.rgb32(*SKY_RGB)
@@ -117,7 +117,7 @@ class Demo:
         self.renderer = ChunkRenderer(lambda cx, sy, cz: padded if (cx, sy, cz) == (0, 0, 0) else empty)
         self.renderer.show([(0, 0, 0)])
         self.renderer.wait()
-        self.target: Target | None = find_target(scene_grid(padded), EYE, YAW, PITCH)
+        self.target: Target | None = find_target(scene_world(padded), EYE, YAW, PITCH)
         self.outline = TargetOutline()
         self.outline.show(self.target.boxes if self.target else ())
 
@@ -139,8 +139,8 @@ class Demo:
 
     def input(self, key: str) -> None:
         """Interactive keys (the game's app maps the same ones)."""
-        from game.render.screenshots import save_screenshot
-        from game.ui.loading_screen import LoadingScreen
+        from game.window.render.screenshots import save_screenshot
+        from game.window.ui.loading_screen import LoadingScreen
 
         if key in [str(n) for n in range(1, SLOT_COUNT + 1)]:
             self.hotbar.select(int(key) - 1)
@@ -189,10 +189,10 @@ class Demo:
         """Drive every widget as a player would, saving the screenshots; returns the report."""
         from ursina import camera, mouse
 
-        from game.render.screenshots import save_screenshot
-        from game.ui import hud
-        from game.ui.loading_screen import LoadingScreen
-        from game.ui.pause_menu import KNOB_TRAVEL
+        from game.window.render.screenshots import save_screenshot
+        from game.window.ui import hud
+        from game.window.ui.loading_screen import LoadingScreen
+        from game.window.ui.pause_menu import KNOB_TRAVEL
 
         mouse.prev_click_time = 0  # no "double click" from clicks near start-up
         folder.mkdir(parents=True, exist_ok=True)

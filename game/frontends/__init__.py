@@ -1,0 +1,1 @@
+"""Front ends with no window: the command line, the headless runner."""

@@ -1,0 +1,58 @@
+"""What a launch asks for: `LaunchOptions`, the checked result of the command line.
+
+Owns: the options' value type and its defaults. Pure data: both the entry point (`game.frontends.cli`,
+which parses and checks the command line into it) and the runners (`game.window.app`, `game.frontends.headless`)
+import it, so neither imports the other for a type.
+Does not own: parsing or checking (`game.frontends.cli`), or what a run does with the options.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..rules.replay import Event
+
+DEFAULT_SIZE = (1280, 720)
+"""[pixels] Window size when --size is not given."""
+
+
+@dataclass(frozen=True)
+class LaunchOptions:
+    lab: bool = False
+    """--lab: open the physics lab instead of the world."""
+    headless: bool = False
+    """--headless: run the session with no window (a replay to its last tick, then the report)."""
+    size: tuple[int, int] = DEFAULT_SIZE
+    """[pixels] Window width and height."""
+    fov: float | None = None
+    """[degrees] Vertical field of view; None: the user's setting."""
+    replay: tuple[Event, ...] | None = None
+    """Events to play instead of the keyboard and mouse (parsed from --replay)."""
+    record: Path | None = None
+    exit_after_ticks: int | None = None
+    screenshot: Path | None = None
+    report: Path | None = None
+    world: Path | None = None
+    """The world file; None: `game.userdata.paths.default_world_path()`."""
+    seed: int | None = None
+    """Seed for a new world (--seed's text read by `game.world.seed_text.seed_from_text`); None: a random one.
+    For an existing world it must be that world's seed: `game.frontends.cli.open_world` refuses any other."""
+    new: bool = False
+    """--new: create the world; it is an error if something is already at the path."""
+    view_distance: int | None = None
+    """[columns] None: the user's setting."""
+    frame_delay_ms: float = 0.0
+    """[ms] Sleep this long every frame (testing: a slow machine, without changing the outcome)."""
+    realtime: bool = False
+    """Run a replay's ticks from the wall clock instead of two frames per tick (benchmarks)."""
+    day_time: int | None = None
+    """[ticks] --time: the time of day to start at (0..23,999, 0 sunrise); None: the world's saved time.
+    A launch option, not an event: it sets where play starts, before tick 0, and a recording does not
+    hold it (replay with the same --time); a change during play is the `set_day_time` event
+    (`game.rules.replay.SetDayTime`, the pause menu's time buttons)."""
+    profile_frames: bool = False
+    """--profile-frames (hidden): the report carries a per-frame breakdown from Panda3D's PStats (`game.window.frame_profile`)."""
+    cave_culling: bool = True
+    """False with --no-cave-culling (hidden): every shown section is drawn, also those the eye cannot see
+    (`ChunkRenderer.refresh_sight`); for tests and benchmarks that compare."""

@@ -1,0 +1,1 @@
+"""The game's rules with no window: the Session and everything one tick runs."""

@@ -1,0 +1,518 @@
+"""Mobs in the world: spawning, one tick of every mob, the push between mobs and the player,
+despawning, knockback, and mobs saved with their columns.
+
+Owns: `MobManager`: the live mobs (their bodies in one `physics.Crowd`, in the order they
+joined, a `game.rules.mob_brain.MobBrain` each, and a session key each for renderers), the player's
+part in the push, natural spawning on grass near the player, spawning at a target (the M key),
+despawning far mobs, velocity impulses from projectiles, a mob's saved form (`mob_state`,
+`mob_from_state`), storing and restoring mobs through `World.set_column_entities` /
+`World.column_entities`, and the views blended between ticks that the renderer draws.
+Pure: no Ursina. Does not own: how a mob decides (`game.rules.mob_brain`), how bodies move and push
+(`physics`), the player's own step (`game.rules.player`), projectiles (`game.rules.projectiles`), drawing
+(`game.window.render.entity_view`) or when the world file is written (the game calls `World.save`).
+
+One mob tick, `tick(players)`, runs right after the players' own steps (`Player.tick`), with
+their bodies in join order (one body: a single-player game, exactly as before players were many):
+1. restore: columns within RESTORE_RADIUS_COLUMNS of any player's column, met for the first
+   time this session, hand back the mobs stored with them (player by player);
+2. spawn: every SPAWN_INTERVAL_TICKS ticks, for each player in join order, while fewer than
+   MAX_NATURAL_MOBS per player live, one mob may appear on a grass block near that player
+   (spots drawn from the world seed, the tick and the player's place in the join order);
+3. the players' push: in Beta the players are first in the world's entity list, so each one's
+   update (its step, already done) ends by pushing every mob whose box meets its push region,
+   in crowd order: `player, mob = physics.push(player, mob)`, player by player in join order;
+4. every brain thinks (in crowd order), then `crowd.step(intents)`: each mob steps, then pushes
+   the mobs meeting its push region (Beta's order among mobs);
+5. the mobs' push on the players: every mob, in crowd order, pushes each player (in join order)
+   that meets its push region: `mob, player = physics.push(mob, player)`. In Beta each of these
+   comes right after that mob's own step; a push changes velocities only, and a mob's box after
+   the crowd tick is its box after its own step, so the impulses are Beta's; only the order in
+   which one mob's velocity sums them can differ (in the last bit);
+6. despawn: mobs farther than DESPAWN_DISTANCE_BLOCKS (horizontally) from every player, or
+   fallen below FALL_RESPAWN_Y (off the lab's floor, into the void), are removed.
+Each player's next step carries the pushes it received, as in Beta. So a touching player and
+mob are pushed twice a tick, once from each side, and neither is ever solid to the other.
+With many players and mobs, the pairs that may touch are found in buckets of the ground
+(`push_candidates`), never by testing every player against every mob; the pushes and their
+order are the same as testing every pair.
+
+Everything here is a function of the world, the world seed, the players' bodies and the tick
+count: no wall clock and no unseeded random numbers, so a replay gives the same mobs.
+
+Saving: `save()` writes every live mob into the entity list of the column under its feet (and
+empties the lists of columns whose mobs left); `World.save` then writes them with the blocks.
+Falling blocks and projectiles share those lists: the mobs replace and restore only their own
+entries (`game.rules.saved_entities.is_mob_entry`: every entry not of a kind in flight).
+A mob is always either live here or stored with a column, never both: a column's stored mobs
+are restored once per session, the first time the player comes near. Columns that the game
+unloads never hold live mobs: DESPAWN_DISTANCE_BLOCKS is within the area the game keeps
+loaded at the smallest view distance (see its note).
+
+Restoring is forgiving, so no saved list can stop the mob tick: a saved mob that cannot be read
+is kept in its column as it is (written back unchanged) and the others come back; a saved mob
+whose body is an exact copy of a live or restored mob's (box, velocity and flags alike: a list
+duplicated by hand or by a bad copy, never two real mobs, which no push could ever separate) is
+dropped with a warning, so the next save writes it no more.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import warnings
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import physics
+from physics import AABB, Body
+from physics.body import require_finite
+from physics.materials import FLUIDS
+from physics.push import push_region
+
+from .derived_seeds import derived_seed
+from .mob_brain import BOXLING, MobBrain
+from .player import FALL_RESPAWN_Y, blend, surface_feet
+from .saved_entities import is_mob_entry, replace_own
+from .saved_values import body_fields, body_from_fields, preview
+from .targeting import Target, placement_cell
+from ..world.coords import CHUNK_SIZE, column_of
+
+SPAWN_INTERVAL_TICKS = 60
+"""[ticks] How often natural spawning is tried (every 3 s; the first try is at tick 60)."""
+MAX_NATURAL_MOBS = 6
+"""Natural spawning stops while this many mobs per player live (mobs spawned with M count, but
+M ignores it): like Beta's mob cap, which grows with the chunks loaded around the players."""
+PUSH_CELL_BLOCKS = 4.0
+"""[blocks] The side of the ground buckets that find which bodies may push which (`push_candidates`):
+wider than any body's push region (a boxling's or a player's 0.6 plus twice the push reach 0.2:
+1.0), so a region meets at most two buckets on each axis."""
+PUSH_BUCKETS_FROM_PAIRS = 256
+"""Below this many player-mob pairs every pair is tested (buckets would cost more than they save)."""
+SPAWN_DISTANCE_BLOCKS = (16.0, 32.0)
+"""[blocks] Natural spawns land this far from the player's feet, horizontally: out of arm's
+reach, within the smallest view distance (2 columns, 32 blocks)."""
+SPAWN_TRIES = 4
+"""Spots tried per natural spawn; the first that is grass with room above it wins."""
+SPAWN_GROUND = "grass"
+"""Natural spawns stand only on this block."""
+DESPAWN_DISTANCE_BLOCKS = 64.0
+"""[blocks] A mob farther than this from the player, horizontally, is removed for good.
+
+Why 64: the game keeps every column within view distance + 2 columns loaded (at least 4
+columns at the smallest view distance, 2), and a mob within 64 blocks of the player stands in
+a column at most 4 columns from the player's, so a live mob never stands in a column the game
+unloaded (stepping it would load the column again)."""
+RESTORE_RADIUS_COLUMNS = math.ceil(DESPAWN_DISTANCE_BLOCKS / CHUNK_SIZE)
+"""[columns] Stored mobs come back when their column comes this near the player's column (on X
+and Z): every column that can hold a live mob, so no column is written before it is restored."""
+MOB_STATE_VERSION = 1
+"""Written into each saved mob, so a later format can tell old mobs apart."""
+DEGREES_PER_TURN = 360.0
+
+
+class MobStateError(ValueError):
+    """A saved mob that cannot be used; the message names the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class MobView:
+    """One mob as drawn in a frame: blended between its last two ticks."""
+
+    key: int
+    """Unique among this session's mobs (a renderer keys its models by it)."""
+    box: AABB
+    """[blocks] The box to draw (physics coordinates)."""
+    yaw: float
+    """[degrees] Where the mob faces (Minecraft's yaw)."""
+
+
+# --- saved form ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class SavedMob:
+    """A mob read back from its column's entity list."""
+
+    body: Body
+    brain: MobBrain
+    order: int
+    """Its place among the live mobs when saved: mobs restored together rejoin in this order, so
+    the crowd (whose order decides the order of pushes) is the one that was saved."""
+
+
+def mob_state(body: Body, brain: MobBrain, order: int = 0) -> dict:
+    """A mob as JSON values for `World.set_column_entities`. The box is saved as its 6 floats and
+    is authoritative (never rebuilt from a position); floats read back bit for bit. `order`: its
+    place among the live mobs (see `SavedMob.order`)."""
+    return {
+        "version": MOB_STATE_VERSION,
+        "kind": brain.kind.name,
+        "order": order,
+        **body_fields(body),
+        "brain": brain.to_state(),
+    }
+
+
+def mob_from_state(state: object) -> SavedMob:
+    """The mob saved by `mob_state`; MobStateError naming the field when it cannot be used (any
+    value at all, however damaged or deeply nested, gives one or the other)."""
+    try:
+        return _mob_from_state(state)
+    except RecursionError:
+        raise MobStateError("a saved mob is nested too deeply to be a mob") from None
+
+
+def _mob_from_state(state: object) -> SavedMob:
+    if not isinstance(state, dict):
+        raise MobStateError(f"a saved mob must be an object, got {type(state).__name__}")
+    if state.get("version") != MOB_STATE_VERSION:
+        raise MobStateError(f"a saved mob has version {preview(state.get('version'))}; this game reads "
+                            f"{MOB_STATE_VERSION}")
+    if state.get("kind") != BOXLING.name:
+        raise MobStateError(f"unknown mob kind {preview(state.get('kind'))}")
+    order = state.get("order")
+    if isinstance(order, bool) or not isinstance(order, int) or order < 0:
+        raise MobStateError(f"a saved mob's 'order' must be a whole number >= 0, got {preview(order)}")
+    body = body_from_fields(state, "a saved mob", MobStateError)
+    try:
+        brain = MobBrain.from_state(state.get("brain"))
+    except (TypeError, ValueError, KeyError, AttributeError) as error:
+        raise MobStateError(f"a saved mob cannot be used: {error!r}") from None
+    return SavedMob(body, brain, order)
+
+
+def horizontal_distance(a: Body, b: Body) -> float:
+    """[blocks] Between the feet centres of two bodies, on X and Z."""
+    ax, _, az = a.feet
+    bx, _, bz = b.feet
+    return math.hypot(ax - bx, az - bz)
+
+
+# --- the manager -----------------------------------------------------------------------------------
+
+class MobManager:
+    """The live mobs of one world; `tick(player)` advances them one tick after the player's step.
+
+    `world`: a `game.rules.game_world.GameWorld` (its collision and material queries, `column`, `get_block`,
+    `column_entities` and `set_column_entities`). `seed`: the world seed, from which every
+    brain's and every natural spawn's random numbers are derived.
+    """
+
+    def __init__(self, world, seed: int) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"the mob seed must be an int (the world seed), got {seed!r}")
+        if not isinstance(world, physics.CollisionWorld):
+            raise TypeError(f"mobs need a world with collision_boxes(region), got {world!r}")
+        self.world = world
+        self.seed = seed
+        self.ticks_run = 0
+        """Mob ticks run this session; natural spawning is keyed by it (equal to the player's tick count)."""
+        self.spawn_count = 0
+        """Mobs made this session (spawned or restored); the next one's brain seed and key derive from it."""
+        self._crowd = physics.Crowd(world)
+        self._brains: list[MobBrain] = []
+        self._keys: list[int] = []
+        self._previous: list[tuple[Body, float]] = []
+        """Each mob's body and yaw one tick earlier (views blend from them)."""
+        self._restored: set[tuple[int, int]] = set()
+        self._stored_columns: set[tuple[int, int]] = set()
+        """Columns whose entity list in the world holds (or may hold) mobs this manager owns."""
+        self._unreadable: dict[tuple[int, int], list[dict]] = {}
+        """Saved mobs that could not be read, by column: written back unchanged with the column."""
+
+    # --- reading -------------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self._brains)
+
+    @property
+    def bodies(self) -> tuple[Body, ...]:
+        """The mobs' bodies, in crowd order (the F3 overlay draws their boxes)."""
+        return self._crowd.bodies
+
+    @property
+    def brains(self) -> tuple[MobBrain, ...]:
+        return tuple(self._brains)
+
+    @property
+    def keys(self) -> tuple[int, ...]:
+        return tuple(self._keys)
+
+    def views(self, alpha: float) -> list[MobView]:
+        """Every mob `alpha` (0..1) of the way from its previous tick to its latest one."""
+        views = []
+        for key, body, brain, (before, yaw_before) in zip(self._keys, self.bodies, self._brains, self._previous):
+            box = AABB._trusted(*(blend(p, c, alpha) for p, c in zip(before.box, body.box)))
+            turn = (brain.yaw - yaw_before + DEGREES_PER_TURN / 2) % DEGREES_PER_TURN - DEGREES_PER_TURN / 2
+            views.append(MobView(key, box, (yaw_before + turn * alpha) % DEGREES_PER_TURN))
+        return views
+
+    # --- spawning ------------------------------------------------------------------------------
+
+    def has_room(self, box: AABB, others: Iterable[Body] = ()) -> bool:
+        """Whether `box` overlaps no block and none of `others` and no mob by more than the contact
+        tolerance, and no water or lava."""
+        tolerance = physics.CONTACT_TOLERANCE
+        if any(box.overlap_depth(b) > tolerance for b in self.world.collision_boxes(box)):
+            return False
+        if any(box.overlap_depth(body.box) > tolerance for body in (*self.bodies, *others)):
+            return False
+        return not self._in_fluid(box)
+
+    def _in_fluid(self, box: AABB) -> bool:
+        """Whether a cell `box` overlaps is water or lava (the world's `materials_in`)."""
+        x0, y0, z0 = (math.floor(v) for v in box[:3])
+        x1, y1, z1 = (math.ceil(v) - 1 for v in box[3:])
+        return not FLUIDS.isdisjoint(self.world.materials_in(x0, y0, z0, x1, y1, z1).values())
+
+    def spawn(self, feet: Sequence[float], yaw: float = 0.0, others: Iterable[Body] = ()) -> int:
+        """Add a boxling at rest with its feet centre at `feet` facing `yaw` [degrees]; returns its key.
+
+        Its brain's seed derives from the world seed and `spawn_count`. ValueError when its box
+        would overlap a block, a mob or one of `others` (bodies such as the player) or the
+        values are not finite; nothing changes then. Water and lava count as no room (a mob is
+        never made in a fluid)."""
+        x, y, z = _three_numbers("feet", feet, limit=math.inf)
+        require_finite("mob yaw", yaw)
+        body = Body.at_feet(x, y, z, BOXLING.width, BOXLING.height)
+        if not self.has_room(body.box, others):
+            raise ValueError(f"no room for a mob at {tuple(feet)!r}: its box would overlap a block, water, lava "
+                             "or a body")
+        brain = MobBrain(BOXLING, derived_seed("mob", self.seed, self.spawn_count), float(yaw) % DEGREES_PER_TURN)
+        return self._add(body, brain)
+
+    def spawn_at_target(self, target: Target | None, yaw: float, others: Iterable[Body] = ()) -> int | None:
+        """The M key: a mob on the targeted face (standing on it, or beside it), facing `yaw`;
+        its key, or None when nothing is targeted or there is no room (no error: a player's action)."""
+        if target is None:
+            return None
+        if not isinstance(target, Target):
+            raise TypeError(f"spawn_at_target needs a targeting.Target, got {target!r}")
+        x, y, z = placement_cell(target)
+        # On a top face the feet rest on the hit box (a slab's top is half a block up); beside a
+        # side face the feet start at the cell's floor and fall if nothing holds them.
+        feet_y = target.box[4] if target.face == (0, 1, 0) else float(y)
+        others = tuple(others)
+        feet = (x + 0.5, feet_y, z + 0.5)
+        if not self.has_room(AABB.around_feet(*feet, BOXLING.width, BOXLING.height), others):
+            return None
+        return self.spawn(feet, yaw, others)
+
+    def _spawn_naturally(self, player: Body, order: int = 0, others: Sequence[Body] | None = None) -> None:
+        """One try at a natural spawn near `player` (see SPAWN_*), the `order`-th player in join
+        order: spots drawn from the world seed, the tick (and `order`, after the first player), with
+        room clear of `others` (every player's body; by default `player`'s alone)."""
+        parts = ("spawn", self.seed, self.ticks_run) + ((order,) if order else ())
+        spots = random.Random(derived_seed(*parts))
+        others = (player,) if others is None else tuple(others)
+        px, _, pz = player.feet
+        for _ in range(SPAWN_TRIES):
+            angle = spots.uniform(0.0, 2.0 * math.pi)
+            distance = spots.uniform(*SPAWN_DISTANCE_BLOCKS)
+            yaw = spots.uniform(0.0, DEGREES_PER_TURN)
+            bx, bz = math.floor(px + math.cos(angle) * distance), math.floor(pz + math.sin(angle) * distance)
+            feet = surface_feet(self.world, bx + 0.5, bz + 0.5)
+            ground_y = math.ceil(feet[1]) - 1
+            if ground_y < 0 or self.world.get_block(bx, ground_y, bz) != SPAWN_GROUND:
+                continue
+            if self.has_room(AABB.around_feet(*feet, BOXLING.width, BOXLING.height), others):
+                self.spawn(feet, yaw, others)
+                return
+
+    # --- the tick --------------------------------------------------------------------------------
+
+    def tick(self, players: Body | Sequence[Body]) -> Body | tuple[Body, ...]:
+        """Advance every mob one tick (see the module docstring) with the players' bodies, in join
+        order; returns them with the mobs' pushes added to their velocities (one body given: that
+        body; a sequence: a tuple, same order). Call it once per tick, right after the players'
+        steps. TypeError unless each is a physics.Body; nothing changes then."""
+        one = isinstance(players, Body)
+        bodies_of_players = [players] if one else list(players) if isinstance(players, Sequence) else None
+        if bodies_of_players is None or not all(isinstance(body, Body) for body in bodies_of_players):
+            raise TypeError(f"tick needs the players' physics.Body (or a sequence of them), got {players!r}")
+        for player in bodies_of_players:
+            self._restore_around(player)
+        if self.ticks_run and self.ticks_run % SPAWN_INTERVAL_TICKS == 0:
+            for order, player in enumerate(bodies_of_players):
+                if len(self) < MAX_NATURAL_MOBS * len(bodies_of_players):
+                    self._spawn_naturally(player, order, bodies_of_players)
+        self._previous = [(body, brain.yaw) for body, brain in zip(self.bodies, self._brains)]
+
+        bodies = list(self.bodies)
+        self._players_push(bodies_of_players, bodies)
+        if bodies != list(self.bodies):
+            self._replace(bodies)
+        world = self.world
+        self._crowd.step([brain.think(body, world) for body, brain in zip(self.bodies, self._brains)])
+
+        bodies = list(self.bodies)
+        self._pushes_on_players(bodies_of_players, bodies)
+        if bodies != list(self.bodies):
+            self._replace(bodies)
+        self._despawn_far_from(bodies_of_players)
+        self.ticks_run += 1
+        return bodies_of_players[0] if one else tuple(bodies_of_players)
+
+    @staticmethod
+    def _players_push(players: list[Body], bodies: list[Body]) -> None:
+        """Step 3: each player (Beta's `me`), in join order, pushes every mob meeting its push region,
+        in crowd order (`players` and the mobs' `bodies` are updated in place)."""
+        regions = [push_region(player.box) for player in players]
+        near = push_candidates(regions, [mob.box for mob in bodies])
+        for p, region in enumerate(regions):
+            for i in near[p]:
+                if region.intersects(bodies[i].box):
+                    players[p], bodies[i] = physics.push(players[p], bodies[i])
+
+    @staticmethod
+    def _pushes_on_players(players: list[Body], bodies: list[Body]) -> None:
+        """Step 5: every mob (Beta's `me`), in crowd order, pushes each player meeting its push
+        region, in join order (`players` and `bodies` are updated in place)."""
+        regions = [push_region(mob.box) for mob in bodies]
+        near = push_candidates(regions, [player.box for player in players])
+        for i, region in enumerate(regions):
+            for p in near[i]:
+                if region.intersects(players[p].box):
+                    bodies[i], players[p] = physics.push(bodies[i], players[p])
+
+    def knock_back(self, index: int, impulse: Sequence[float]) -> None:
+        """Add `impulse` (dvx, dvy, dvz) [blocks/tick] to the velocity of mob `index` (crowd order),
+        e.g. a projectile's hit. IndexError for a bad index, ValueError for a non-finite impulse."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self):
+            raise IndexError(f"no mob {index!r}: there are {len(self)}")
+        dvx, dvy, dvz = _three_numbers("impulse", impulse)
+        bodies = list(self.bodies)
+        mob = bodies[index]
+        vx, vy, vz = mob.velocity
+        bodies[index] = Body(mob.box, (vx + dvx, vy + dvy, vz + dvz), mob.on_ground, mob.collided_horizontally,
+                             mob.collided_vertically, mob.camera_lag)
+        self._replace(bodies)
+
+    def _despawn_far_from(self, players: Sequence[Body]) -> None:
+        """Step 6: remove the mobs farther than DESPAWN_DISTANCE_BLOCKS from every player (with no
+        player, none by distance) or fallen into the void."""
+        far = [i for i, body in enumerate(self.bodies)
+               if body.feet[1] < FALL_RESPAWN_Y or (players and all(
+                   horizontal_distance(body, player) > DESPAWN_DISTANCE_BLOCKS for player in players))]
+        for i in reversed(far):
+            self._remove(i)
+
+    # --- saving ------------------------------------------------------------------------------------
+
+    def save(self) -> None:
+        """Store every live mob with the column under its feet (`World.set_column_entities`) and empty
+        the stored lists of columns its mobs left; the world writes them on its next `save()`.
+        The mobs stay live. A column not restored yet is restored first, so no stored mob is lost."""
+        self._restore(sorted({_column_under(body) for body in self.bodies}))
+        by_column: dict[tuple[int, int], list[dict]] = {}
+        for order, (body, brain) in enumerate(zip(self.bodies, self._brains)):
+            by_column.setdefault(_column_under(body), []).append(mob_state(body, brain, order))
+        for key in sorted(by_column.keys() | self._stored_columns | self._unreadable.keys()):
+            # Only the mobs' entries are replaced: falling blocks and projectiles share the list.
+            replace_own(self.world, key, is_mob_entry, self._unreadable.get(key, []) + by_column.get(key, []))
+        self._stored_columns = set(by_column)
+
+    def _restore_around(self, player: Body) -> None:
+        """Step 1: restore the columns within RESTORE_RADIUS_COLUMNS of the player's column."""
+        pcx, pcz = _column_under(player)
+        radius = RESTORE_RADIUS_COLUMNS
+        self._restore([(cx, cz) for cx in range(pcx - radius, pcx + radius + 1)
+                       for cz in range(pcz - radius, pcz + radius + 1)])
+
+    def _restore(self, columns: Iterable[tuple[int, int]]) -> None:
+        """Bring back the stored mobs of those `columns` not restored yet this session, in their saved
+        order; unreadable ones are kept as they are and exact copies dropped (see the module docstring)."""
+        restored: list[tuple[tuple[int, int], SavedMob]] = []
+        for key in columns:
+            if key in self._restored:
+                continue
+            self._restored.add(key)
+            stored = [state for state in self.world.column_entities(*key) if is_mob_entry(state)]
+            if stored:
+                self._stored_columns.add(key)
+            for state in stored:
+                try:
+                    restored.append((key, mob_from_state(state)))
+                except MobStateError as error:
+                    # Keep it as it was (never overwrite what cannot be read); the others still come back.
+                    self._unreadable.setdefault(key, []).append(state)
+                    warnings.warn(f"a mob saved in column {key} cannot be used and is kept as it is: {error}",
+                                  stacklevel=2)
+        if not restored:
+            return  # the usual tick: no set of every live body to build (each player asks every tick)
+        present = set(self.bodies)
+        for key, mob in sorted(restored, key=lambda item: item[1].order):
+            if mob.body in present:
+                warnings.warn(f"a mob saved in column {key} is an exact copy of another mob and is dropped",
+                              stacklevel=2)
+                continue
+            present.add(mob.body)
+            self._add(mob.body, mob.brain)
+
+    # --- membership ----------------------------------------------------------------------------------
+
+    def _add(self, body: Body, brain: MobBrain) -> int:
+        self._crowd.add(body)
+        key = self.spawn_count
+        self.spawn_count += 1
+        self._brains.append(brain)
+        self._keys.append(key)
+        self._previous.append((body, brain.yaw))
+        return key
+
+    def _remove(self, index: int) -> None:
+        self._crowd.remove(self._crowd.handles[index])
+        del self._brains[index], self._keys[index], self._previous[index]
+
+    def _replace(self, bodies: list[Body]) -> None:
+        """Put `bodies` in the crowd in place of the mobs' bodies, same order (after a push or a knock)."""
+        for handle, old, new in zip(self._crowd.handles, self._crowd.bodies, bodies):
+            if new is not old:
+                self._crowd.replace(handle, new)
+
+
+def push_candidates(regions: Sequence[AABB], boxes: Sequence[AABB]) -> list[Sequence[int]]:
+    """For each of `regions`, the indices of `boxes` (ascending) that may meet it: every one that
+    does, and perhaps a few more (the caller tests each). Every index for every region when there
+    are few pairs; otherwise from ground buckets of PUSH_CELL_BLOCKS (a box wider than a bucket is
+    listed for every region)."""
+    if len(regions) * len(boxes) < PUSH_BUCKETS_FROM_PAIRS:
+        every = range(len(boxes))
+        return [every] * len(regions)
+    size = PUSH_CELL_BLOCKS
+    buckets: dict[tuple[int, int], list[int]] = {}
+    wide: list[int] = []
+    for index, box in enumerate(boxes):
+        if box[3] - box[0] > size or box[5] - box[2] > size:
+            wide.append(index)
+            continue
+        for bx in {math.floor(box[0] / size), math.floor(box[3] / size)}:
+            for bz in {math.floor(box[2] / size), math.floor(box[5] / size)}:
+                buckets.setdefault((bx, bz), []).append(index)
+    found = []
+    for region in regions:
+        x0, x1 = math.floor(region[0] / size), math.floor(region[3] / size)
+        z0, z1 = math.floor(region[2] / size), math.floor(region[5] / size)
+        near = set(wide)
+        for bx in range(x0, x1 + 1):
+            for bz in range(z0, z1 + 1):
+                near.update(buckets.get((bx, bz), ()))
+        found.append(sorted(near))
+    return found
+
+
+def _column_under(body: Body) -> tuple[int, int]:
+    x, _, z = body.feet
+    return column_of(math.floor(x), math.floor(z))
+
+
+def _three_numbers(what: str, values: object, limit: float = physics.tolerances.MAX_DISPLACEMENT,
+                   ) -> tuple[float, float, float]:
+    """`values` as three floats; TypeError unless three numbers, ValueError unless finite and within `limit`."""
+    try:
+        items = tuple(values)
+    except TypeError:
+        items = ()
+    if len(items) != 3:
+        raise TypeError(f"{what} must be three numbers (x, y, z), got {values!r}")
+    require_finite(what, *items, limit=limit)
+    return float(items[0]), float(items[1]), float(items[2])

@@ -1,0 +1,349 @@
+"""The player: one `physics.Body` moved 20 times a second by `physics.step`, and what the view sees.
+
+Owns: the player's body and the one before it (for drawing between ticks), its look angles and
+held keys (`controls.InputState`), sprinting (Ctrl, or W pressed twice quickly) and flying (F
+toggles it), respawning after a fall below FALL_RESPAWN_Y, the spawn point on the surface, the
+eye height (EYE_HEIGHT, the one place it is defined), the interpolated view, the player's
+vitals and damage toggle (`health.Vitals`, applied each tick by `suffer`), being dead (only key
+releases and RESPAWN_KEY are heard; `respawn`) and the saved player state (`to_state` /
+`saved_player`), and what is one player's own among many: its name (`LOCAL_PLAYER`, checked
+by `check_player_name`, both from `game.world.player_names`), hotbar, digging, view motion, HUD and
+overlay toggles (`Toggles`), inventory screen and screenshot requests.
+Pure: no Ursina. Does not own: physics, the key bindings (`game.rules.controls`), when ticks run or
+the other input rules (`game.rules.session`: building, the hotbar, mobs, projectiles), the health
+rules themselves (`game.rules.health`).
+
+The body is the only truth about where the player is: it changes only in `tick`, through
+`physics.step`, and is saved as its box's 6 floats (never rebuilt from a position, which drifts).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+import physics
+from physics import AABB
+
+from . import health
+from .controls import DEFAULT_BINDINGS, RESPAWN_KEY, InputState, KeyBindings
+from .health import Vitals
+from .hotbar import Hotbar, HotbarStateError
+from .mining import Mining
+from .replay import MAX_PITCH, Event, KeyDown, KeyUp, wrap_yaw
+from .saved_values import body_fields, body_from_fields, flag, numbers, preview
+from .view_bobbing import ViewMotion
+from ..world.blocks import SHAPES, SOLID
+from ..world.coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT, WORLD_HEIGHT
+from ..world.player_names import LOCAL_PLAYER, check_player_name
+
+EYE_HEIGHT = 1.62
+"""[blocks] Eye above the feet (Beta's yOffset 1.62F; its float rounding, 5e-9, cannot be seen)."""
+FALL_RESPAWN_Y = -64.0
+"""[blocks] Feet below this put the player back at the spawn (Minecraft's void depth)."""
+DOUBLE_TAP_TICKS = 7
+"""[ticks] Pressing forward again within this many ticks of the last press starts sprinting
+(Minecraft's sprint-toggle window, 0.35 s)."""
+PLAYER_STATE_VERSION = 1
+"""Written into the saved player state, so a later format can tell old states apart. (The vitals
+came later within version 1: a state without them loads with full health.)"""
+
+
+class PlayerStateError(ValueError):
+    """A saved player state that this game cannot read; the message names the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Where the camera is for one frame, blended between the last two ticks."""
+
+    eye: tuple[float, float, float]
+    """[blocks] Eye position (physics coordinates)."""
+    box: AABB
+    """The player's box as drawn this frame [blocks]."""
+    camera_lag: float
+    """[blocks] The blended camera lag (already subtracted from the eye)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Toggles:
+    """What one player's HUD and overlay keys have switched on (the window shows the local
+    player's; reports list them)."""
+
+    hud_visible: bool = True
+    """F1 hides the crosshair and hotbar."""
+    overlay_panel: bool = False
+    """F3's text panel."""
+    overlay_boxes: bool = False
+    """F3's (or B's) boxes in the world."""
+    third_person: bool = False
+    """F5: the camera behind the player (Beta's thirdPersonView), showing the player's own model."""
+
+    @property
+    def overlay(self) -> bool:
+        """Anything of the F3 overlay is shown."""
+        return self.overlay_panel or self.overlay_boxes
+
+
+@dataclass(frozen=True, slots=True)
+class SavedPlayer:
+    """A player state read back from the world file."""
+
+    body: physics.Body
+    yaw: float
+    """[degrees] Minecraft yaw."""
+    pitch: float
+    """[degrees] Positive looks down."""
+    flying: bool
+    hotbar: Hotbar
+    vitals: Vitals = Vitals()
+    damage_enabled: bool = True
+    """False: peaceful (nothing hurts the player)."""
+
+
+def blend(previous: float, current: float, alpha: float) -> float:
+    return previous + (current - previous) * alpha
+
+
+def surface_feet(world, x: float, z: float) -> tuple[float, float, float]:
+    """[blocks] Feet position on the highest solid block at (x, z): its shape's top (a slab's is
+    half a block up, a fence's 1.5); y = 0 (the bedrock floor under the world) if the column is empty."""
+    bx, bz = math.floor(x), math.floor(z)
+    ids = world.column(bx >> SECTION_SHIFT, bz >> SECTION_SHIFT)[bx & LOCAL_MASK, :, bz & LOCAL_MASK]
+    for y in range(WORLD_HEIGHT - 1, -1, -1):
+        block = int(ids[y])
+        if SOLID[block]:
+            return (x, y + max(box[4] for box in SHAPES[block]), z)
+    return (x, 0.0, z)
+
+
+def spawn_body(world) -> physics.Body:
+    """A player at rest on the surface at the world's spawn column."""
+    x, _, z = world.spawn
+    return physics.Body.at_feet(*surface_feet(world, x, z))
+
+
+def section_of(feet: Sequence[float]) -> tuple[int, int, int]:
+    """The section (cx, sy, cz) holding a feet position."""
+    x, y, z = (math.floor(v) for v in feet)
+    return (x >> SECTION_SHIFT, y // CHUNK_SIZE, z >> SECTION_SHIFT)
+
+
+class Player:
+    """One player's simulation state; `tick` advances its body by one 20 Hz tick.
+
+    Besides the body it owns what is this player's alone in a game of many: its `name`, `hotbar`,
+    digging (`mining`), drawing state (`view_motion`), HUD and overlay `toggles`, whether its
+    inventory screen is open, and its screenshot requests. The session's rules change them."""
+
+    def __init__(self, world, body: physics.Body, yaw: float = 0.0, pitch: float = 0.0, flying: bool = False,
+                 settings: physics.MovementSettings = physics.BETA, *,
+                 spawn: Callable[[], physics.Body] | None = None,
+                 bindings: KeyBindings = DEFAULT_BINDINGS, vitals: Vitals = Vitals(),
+                 damage_enabled: bool = True, name: str = LOCAL_PLAYER, hotbar: Hotbar | None = None) -> None:
+        self.name = check_player_name(name)
+        """Who this is (`game.world.player_names`): the key of `Session.players` and of the saved state."""
+        if hotbar is not None and not isinstance(hotbar, Hotbar):
+            raise TypeError(f"hotbar must be game.rules.hotbar.Hotbar, got {hotbar!r}")
+        self.hotbar = hotbar if hotbar is not None else Hotbar()
+        self.mining = Mining()
+        """The attack button, the block being dug (Beta's break times) and the arm swing (`game.rules.mining`)."""
+        self.view_motion = ViewMotion()
+        """Beta's per-tick drawing state of this player: view bobbing, the held block's equip dip, the
+        limbs' walk cycle (`game.rules.view_bobbing`); the window blends it between ticks."""
+        self.toggles = Toggles()
+        self._inventory_open = False
+        self.screenshot_requests = 0
+        """F2 presses not yet taken by a window (`Session.take_screenshot_requests`); a headless run ignores them."""
+        self.world = world
+        """What the body collides with (a `physics.CollisionWorld`)."""
+        self.spawn = spawn if spawn is not None else lambda: spawn_body(world)
+        """A new body at the spawn (a fall below FALL_RESPAWN_Y puts the player there); by default
+        at rest on the surface at the world's spawn column (`world.column` and `world.spawn`)."""
+        self.body = body
+        self.previous = body
+        """The body one tick earlier (the view blends from it to `body`)."""
+        self.input = InputState(yaw, pitch, bindings)
+        self.flying = bool(flying)
+        self.sprinting = False
+        self.settings = settings
+        self.sink = physics.RecordingSink(keep=1)
+        """The last tick's move report (the F3 overlay draws it)."""
+        self.ticks_run = 0
+        """Ticks simulated so far; also the number of the next tick."""
+        self.respawns = 0
+        """Times the player was put back at the spawn (after a fall into the void or a death)."""
+        if not isinstance(vitals, Vitals):
+            raise TypeError(f"vitals must be game.rules.health.Vitals, got {vitals!r}")
+        self.vitals = vitals
+        """Health, air, fire and hurt time after the latest tick (`suffer` changes them)."""
+        self.damage_enabled = bool(damage_enabled)
+        """False: peaceful, nothing hurts the player (the pause menu switches it; saved with the player)."""
+        self.damage_taken = 0
+        """[half hearts] Health lost in the latest tick (the window flashes red when it is not 0)."""
+        self._last_forward_press: int | None = None
+
+    @classmethod
+    def spawned(cls, world, saved: SavedPlayer | None = None, *,
+                bindings: KeyBindings = DEFAULT_BINDINGS, name: str = LOCAL_PLAYER) -> Player:
+        """A player named `name` from a saved state (with its hotbar), or at rest on the surface at
+        the world's spawn with the default hotbar."""
+        if saved is None:
+            return cls(world, spawn_body(world), bindings=bindings, name=name)
+        return cls(world, saved.body, saved.yaw, saved.pitch, saved.flying, bindings=bindings,
+                   vitals=saved.vitals, damage_enabled=saved.damage_enabled, name=name, hotbar=saved.hotbar)
+
+    @property
+    def dead(self) -> bool:
+        """Health is 0: the player hears only key releases and RESPAWN_KEY until `respawn`."""
+        return self.vitals.dead
+
+    @property
+    def inventory_open(self) -> bool:
+        """This player's creative inventory is open (a dead player's is closed)."""
+        return self._inventory_open and not self.dead
+
+    @inventory_open.setter
+    def inventory_open(self, is_open: bool) -> None:
+        if not isinstance(is_open, bool):
+            raise TypeError(f"inventory_open is true or false, got {is_open!r}")
+        self._inventory_open = is_open
+
+    # --- a tick -------------------------------------------------------------------------------
+
+    def apply(self, event: Event) -> None:
+        """Apply one input event at the start of tick `ticks_run` (keys and looks; what clicks and the
+        game's keys do is the session's). While dead, only a key release (so no key stays held)
+        and RESPAWN_KEY (which respawns) are heard."""
+        if self.dead:
+            if isinstance(event, KeyUp):
+                self.input.apply(event)
+            elif isinstance(event, KeyDown) and event.key == RESPAWN_KEY:
+                self.respawn()
+            return
+        self.input.apply(event)
+        if isinstance(event, KeyDown):
+            if event.key in self.input.bindings.fly:
+                self.flying = not self.flying
+            elif event.key in self.input.bindings.forward:
+                last = self._last_forward_press
+                if last is not None and self.ticks_run - last <= DOUBLE_TAP_TICKS:
+                    self.sprinting = True
+                self._last_forward_press = self.ticks_run
+
+    def intent(self) -> physics.Intent:
+        """The intent for the coming tick; updates sprinting (it ends when forward is released or on sneaking)."""
+        intent = self.input.intent()
+        if intent.forward <= 0.0 or (intent.sneak and not self.flying):
+            self.sprinting = False
+        elif intent.sprint:
+            self.sprinting = True
+        return replace(intent, sprint=self.sprinting, fly=self.flying)
+
+    def tick(self) -> physics.Body:
+        """Advance one tick with the events applied so far; returns the new body."""
+        self.previous = self.body
+        self.body = physics.step(self.body, self.world, self.intent(), self.settings, debug=self.sink)
+        if self.body.feet[1] < FALL_RESPAWN_Y:
+            self.body = self.previous = self.spawn()
+            self.respawns += 1
+        self.ticks_run += 1
+        return self.body
+
+    def suffer(self, world, projectile_hits: Sequence[tuple[float, float]] = ()) -> health.Outcome:
+        """The tick's health rules (`health.advance`) for what the body met after its step (and the
+        mobs' pushes) and the projectile hits at (x, z); a hit that counted in full knocks the body
+        back from where the projectile was (`physics.knockback`). On dying, every held key is let
+        go (the body stops walking). Returns what happened."""
+        exposure = health.exposure_of(self.body, world, self.eye, projectile_hits)
+        outcome = health.advance(self.vitals, exposure, self.damage_enabled)
+        self.vitals = outcome.vitals
+        self.damage_taken = outcome.damage
+        for hit_x, hit_z in outcome.knocked_from:
+            self.body = physics.knockback(self.body, hit_x, hit_z)
+        if self.dead:
+            self.input.held.clear()
+            self.sprinting = False
+        return outcome
+
+    def respawn(self) -> None:
+        """Back at the spawn with full health and air, no fire, at rest (zero velocity and fall distance)."""
+        self.body = self.previous = self.spawn()
+        self.vitals = Vitals()
+        self.damage_taken = 0
+        self.input.held.clear()
+        self.sprinting = False
+        self.respawns += 1
+
+    # --- what is seen -------------------------------------------------------------------------
+
+    @property
+    def eye(self) -> tuple[float, float, float]:
+        """[blocks] The eye at the latest tick (where building aims from)."""
+        x, y, z = self.body.feet
+        return (x, y + EYE_HEIGHT - self.body.camera_lag, z)
+
+    def view(self, alpha: float) -> View:
+        """The view `alpha` (0..1) of the way from the previous tick to the latest one."""
+        box = AABB._trusted(*(blend(p, c, alpha) for p, c in zip(self.previous.box, self.body.box)))
+        lag = blend(self.previous.camera_lag, self.body.camera_lag, alpha)
+        eye = ((box[0] + box[3]) / 2.0, box[1] + EYE_HEIGHT - lag, (box[2] + box[5]) / 2.0)
+        return View(eye, box, lag)
+
+    # --- saving ---------------------------------------------------------------------------------
+
+    def to_state(self, hotbar: Hotbar | None = None) -> dict:
+        """The player and its hotbar (or `hotbar`) as JSON values for the world's saved player states
+        (`World.set_player_state`; floats read back bit for bit)."""
+        hotbar = self.hotbar if hotbar is None else hotbar
+        body = self.body
+        return {
+            "version": PLAYER_STATE_VERSION,
+            **body_fields(body),
+            "yaw": self.input.yaw,
+            "pitch": self.input.pitch,
+            "flying": self.flying,
+            "hotbar": hotbar.to_state(),
+            **health.vitals_fields(self.vitals, self.damage_enabled),
+        }
+
+
+_OWNER = "the saved player"
+
+
+def saved_player(state: dict | None) -> SavedPlayer | None:
+    """The player saved as `state` (from `World.player_state`), None for a world never played;
+    PlayerStateError naming the field when the state cannot be used (any value at all, however
+    damaged or deeply nested, gives one or the other).
+
+    A finite yaw is read as the same direction in [0, 360) (the game saves it so); a pitch beyond
+    +-MAX_PITCH, or an angle that is not a finite number, is refused. A state saved before the
+    vitals existed loads with full health and damage on; vitals out of their ranges or of the
+    wrong type are refused (`health.vitals_from_fields`)."""
+    try:
+        return _saved_player(state)
+    except RecursionError:
+        raise PlayerStateError("the saved player is nested too deeply to be a player state") from None
+
+
+def _saved_player(state: object) -> SavedPlayer | None:
+    if state is None:
+        return None
+    if not isinstance(state, dict):
+        raise PlayerStateError(f"the saved player is {type(state).__name__}, not an object")
+    version = state.get("version")
+    if version != PLAYER_STATE_VERSION:
+        raise PlayerStateError(f"the saved player has version {preview(version)}; this game reads "
+                               f"{PLAYER_STATE_VERSION}")
+    body = body_from_fields(state, _OWNER, PlayerStateError)
+    (yaw,), (pitch,) = (numbers(state, name, None, _OWNER, PlayerStateError) for name in ("yaw", "pitch"))
+    if not -MAX_PITCH <= pitch <= MAX_PITCH:
+        raise PlayerStateError(f"the saved player's pitch must be within +-{MAX_PITCH:g} degrees, got {pitch!r}")
+    try:
+        hotbar = Hotbar.from_state(state.get("hotbar"))
+    except HotbarStateError as error:
+        raise PlayerStateError(f"the saved player's hotbar: {error}") from None
+    vitals, damage_enabled = health.vitals_from_fields(state, _OWNER, PlayerStateError)
+    return SavedPlayer(body, wrap_yaw(yaw), pitch, flag(state, "flying", _OWNER, PlayerStateError), hotbar,
+                       vitals, damage_enabled)

@@ -1,0 +1,749 @@
+"""One running game with no window: the rules every front end drives the same way.
+
+Owns: `Session`, which holds one game in play: the world (a `game.rules.game_world.GameWorld`, the
+one declared protocol of what the rules ask of a world: `game.world.World`, or the lab's
+`game.world.lab.Arena`), the players (`players`, by name in join order; `join`, `leave`; the
+local player, `LOCAL_PLAYER`, is `player`, and `hotbar`, `mining`, `toggles`, `view_motion`,
+`inventory_open` and `damage_enabled` are its), the mobs, the projectiles, the tick counter, the
+sounds it makes (`game.rules.sounds`; the window takes and plays them), and the input rules (what each
+replay event does, for the player it names); the tick order; saving the players (by name), mobs
+and edits into the world; the run report.
+Pure: no Ursina, no clock but a timer for the F3 panel's tick time. The window (`game.window.app`),
+the headless runner (`game.frontends.headless`), the lab and the tests all drive a Session the same way:
+
+    session.apply(event)   # each event due before the tick (key_down, key_up, look, click),
+                           # for the player it names (event.player; the local player by default)
+    session.tick()         # one 20 Hz tick
+
+Does not own: turning keys and the mouse into events (`game.rules.controls.LiveInput`), when ticks
+run (`game.rules.clock`, driven by the front end), drawing, or anything only a window has (screenshots
+are counted as requests for the window to take; streaming and frame times are the window's).
+
+The tick order (docs/ARCHITECTURE.md, "One tick", numbers the same steps):
+ 1. events: `apply`, before the tick, each for the player it names;
+then `tick`:
+ 2. digging: each player's held attack button (`game.rules.mining`);
+ 3. the world's tick: block updates (fluids, sand), its time of day;
+ 4. each player's step (`physics.step`); the tick counter advances;
+ 5. the players' pushes on each other: each player pushes every other player whose box meets
+    its push region (`physics.push`; `push_players`);
+ 6. the mobs' tick (`game.rules.mobs`): restore and natural spawns around every player, each player's
+    push on the mobs, the mobs' step and their pushes among themselves and on every player,
+    despawning far from all players;
+ 7. the projectiles: each moves and may hit a mob (knocked back) or a living player;
+ 8. health: each player's (`game.rules.health`), with the projectile hits it took;
+ 9. falling blocks: made from the world's block updates, moved, landed;
+10. sounds: each player's steps, landing, splash and hurt, then the mobs' voices;
+11. view motion: each player's view bobbing and walk cycle;
+12. the world's problems (damaged columns) become notices; every AUTOSAVE_TICKS, a save;
+13. the record of the tick (`TickChanges`), which `tick` returns.
+"Each player" is in join order, not by name: it is the order Beta's server adds players to its
+entity list (so the order its pushes run in), it does not change when names sort differently,
+and a replay reproduces it (each named player joins at its first event). With one player, the
+tick is exactly the single-player tick this game always ran.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from types import MappingProxyType
+
+import physics
+from physics.materials import Material
+from physics.push import push_region
+
+from .clock import TICKS_PER_SECOND
+from .controls import DEFAULT_BINDINGS, KeyBindings
+from .hotbar import Hotbar, holdable
+from .inventory import CATALOGUE, put_in_slot
+from .derived_seeds import derived_seed
+from .mobs import MobManager, push_candidates
+from .player import LOCAL_PLAYER, Player, PlayerStateError, Toggles, check_player_name, saved_player, section_of
+from .falling_blocks import FallingBlocks
+from .projectiles import Knock, Projectiles
+from .mining import Mining, MiningProgress, dig_strength
+from .replay import (DEGREES_PER_TURN, Click, Event, KeyDown, KeyUp, Look, PutInSlot, Release, ReplayCursor,
+                     SetDayTime, SetPeaceful, wrap_yaw)
+from .saved_values import body_fields
+from . import health
+from .sounds import BREAK, PLACE, SoundEvent, SoundRules
+from .tick_changes import SoundLog, TickChanges, TickRecorder, session_bodies
+from .game_world import GameWorld
+from ..world import WorldFileError
+from ..world.coords import CHUNK_SIZE as COLUMN_SIZE
+from ..world.blocks import block_id
+from ..world.world import DAY_TICKS
+from .targeting import MobTarget, Target, break_block, find_mob, find_target, place_against
+from .view_bobbing import ViewMotion
+
+AUTOSAVE_TICKS = 60 * TICKS_PER_SECOND
+NOTICE_SAVE_FAILED = "Could not save the world ({error}). Play goes on; the game will try again."
+NOTICE_SAVED_PLAYER_UNUSABLE = "The saved state of {name} cannot be used ({error}); {name} starts at the spawn."
+NOTICE_DAMAGED_COLUMN = ("The saved column at x {x0}..{x1}, z {z0}..{z1} is damaged ({part}: {message}); "
+                         "it is shown as generated from the seed, and its saved bytes are kept.")
+"""[ticks] Save every minute of play. A save writes only the columns edited since the last one and
+the player, in one SQLite transaction: measured 0.5 ms with nothing edited, 1.0 ms for 10 edited
+columns, 3.7 ms for 50, so it fits in a tick and needs no thread (the World is single-threaded)."""
+EVENT_TYPES = (KeyDown, KeyUp, Look, Click, Release, PutInSlot, SetDayTime, SetPeaceful)
+MAX_PENDING_SOUNDS = 256
+"""[sounds] The sounds kept for a front end to take: the window takes them after every tick (a tick
+makes a few); a headless run never does, so only the latest this many are kept."""
+MAX_PENDING_BROKEN = 64
+"""[blocks] The broken blocks kept for a front end's particles (`take_broken_blocks`): a tick breaks
+at most a few; a headless run never takes them, so only the latest this many are kept."""
+
+
+@dataclass(frozen=True, slots=True)
+class BrokenBlock:
+    """A block the player broke: where, and what it was (the window's break particles show it)."""
+
+    cell: tuple[int, int, int]
+    block: str
+
+
+class Session:
+    """One game in play; `apply` events, then `tick`."""
+
+    def __init__(self, world, player: Player, hotbar: Hotbar | None = None, *,
+                 bindings: KeyBindings = DEFAULT_BINDINGS, autosave: bool = True,
+                 on_save: Callable[[], None] | None = None) -> None:
+        if not isinstance(world, GameWorld):
+            raise TypeError(f"a session needs a game.rules.game_world.GameWorld (a World or the lab's Arena), got {world!r}")
+        if not isinstance(player, Player):
+            raise TypeError(f"a session starts with a game.rules.player.Player, got {player!r}")
+        self.world = world
+        if hotbar is not None:
+            player.hotbar = hotbar
+        self._players: dict[str, Player] = {player.name: player}
+        """Every player, by name, in join order (the tick's order: see the module docstring)."""
+        self.local_name = player.name
+        """The local player's name (`LOCAL_PLAYER` unless a test says otherwise): `player` is that
+        player, and an event with no other name is its."""
+        self._ticks_run = player.ticks_run
+        self.bindings = bindings
+        self.mobs = MobManager(world, world.seed)
+        """Every mob; placing a block respects them, F3 draws them, the report lists them."""
+        self.projectiles = Projectiles(world)
+        self.falling = FallingBlocks(world)
+        """Sand and gravel falling as bodies (their blocks land where they come to rest)."""
+        self.autosave = autosave
+        """Save every AUTOSAVE_TICKS ticks (the game does; a test may not want to write)."""
+        self.on_save = on_save
+        """Called after every save (a front end that wants to know; the unsaved columns are the world's)."""
+        self.edited_cells: set[tuple[int, int, int]] = set()
+        """Every cell this session broke or placed a block in (the report lists what each holds now)."""
+        self.sound_rules = SoundRules(world.seed)
+        """When the game makes a sound, and which (`game.rules.sounds`); the local player's steps count here."""
+        self._step_sounds: dict[str, SoundRules] = {player.name: self.sound_rules}
+        """Each player's step counter (`SoundRules.walked`): the local player's is `sound_rules`, any
+        other player's its own, its pitches drawn from a stream derived from the seed and its name."""
+        self.sounds: SoundLog = SoundLog(MAX_PENDING_SOUNDS)
+        """The sounds made since a front end last took them (`take_sounds`), oldest first (each also
+        goes into the next tick's record)."""
+        self._recorder = TickRecorder()
+        """Makes each tick's record (`TickChanges`, `game.rules.tick_changes`): the bodies the last one saw, the notices since."""
+        self.broken_blocks: deque[BrokenBlock] = deque(maxlen=MAX_PENDING_BROKEN)
+        """The blocks broken since a front end last took them (`take_broken_blocks`), oldest first."""
+        self.tick_seconds = 0.0
+        """[s] Wall time of the last tick's simulation (the F3 panel shows it)."""
+        self.notices: list[str] = []
+        """Everything the player was told in this session, oldest first: damage found in the
+        world file, a save that failed (`NOTICE_*`). The front ends show each once
+        (`take_notices`); the report lists them all."""
+        self._untold = 0  # notices[-_untold:] not taken yet
+        self.saved_player_problem: str | None = None
+        """Why the world's saved player could not be used, when `open` started a new player at the
+        spawn instead (the front ends print it); None when it loaded or none was saved."""
+
+    @classmethod
+    def open(cls, world, **options) -> Session:
+        """A session on `world` with the player (and hotbar) it saved, or a new player at its spawn.
+
+        A saved player that cannot be used (a damaged or hostile state: `player.saved_player`
+        refuses it naming the field) is not an error: the player starts at the spawn with the
+        default hotbar, `saved_player_problem` says why, and the next save replaces that state.
+        So a world whose saved player cannot load still opens, every time, instead of failing at
+        every launch."""
+        bindings = options.get("bindings", DEFAULT_BINDINGS)
+        try:
+            saved = saved_player(world.player_state)
+            problem = None
+        except PlayerStateError as error:
+            saved, problem = None, f"{error}; the player starts at the spawn"
+        session = cls(world, Player.spawned(world, saved, bindings=bindings), **options)
+        session.saved_player_problem = problem
+        return session
+
+    # --- players --------------------------------------------------------------------------------
+
+    @property
+    def players(self) -> Mapping[str, Player]:
+        """Every player in the game, name -> `Player`, in join order (read-only)."""
+        return MappingProxyType(self._players)
+
+    @property
+    def player(self) -> Player:
+        """The local player (the one the window shows and a replay line without a name acts for).
+        LookupError once it has left."""
+        try:
+            return self._players[self.local_name]
+        except KeyError:
+            raise LookupError(f"the local player {self.local_name!r} has left the game") from None
+
+    def join(self, name: str) -> Player:
+        """Add the player `name` (`check_player_name`) and return it: where that name last left this
+        world (its saved state, with its hotbar and health), or at rest at the world's spawn when
+        it never played here. It acts from the next tick, after the players already in. A saved
+        state that cannot be used starts it at the spawn and is told as a notice. TypeError or
+        ValueError for a bad name, ValueError for a name already playing; nothing changes then."""
+        check_player_name(name)
+        if name in self._players:
+            raise ValueError(f"a player named {name!r} is already playing")
+        try:
+            saved = saved_player(self.world.saved_player_state(name))
+        except PlayerStateError as error:
+            saved = None
+            self.notify(NOTICE_SAVED_PLAYER_UNUSABLE.format(name=name, error=error), player=name)
+        player = Player.spawned(self.world, saved, bindings=self.bindings, name=name)
+        player.ticks_run = self._ticks_run
+        if name not in self._step_sounds:
+            self._step_sounds[name] = (self.sound_rules if name == self.local_name else
+                                       SoundRules(derived_seed("player sounds", self.world.seed, name)))
+        self._players[name] = player
+        return player
+
+    def leave(self, name: str) -> None:
+        """Save the player `name` into the world (as `save` writes players) and remove it from the
+        game; the local player may leave too. ValueError when no player of that name is playing,
+        PlayerStateError when its state would not read back (it stays in the game then)."""
+        check_player_name(name)
+        player = self._players.get(name)
+        if player is None:
+            raise ValueError(f"no player named {name!r} is playing")
+        self._store(player)
+        del self._players[name]
+
+    def _player_for(self, name: str | None) -> Player:
+        """The player an event is for; ValueError when that name is not playing."""
+        player = self._players.get(name)
+        if player is None:
+            check_player_name(name)
+            raise ValueError(f"no player named {name!r} is playing (join it first)")
+        return player
+
+    def _store(self, player: Player) -> None:
+        """Put `player`'s state in the world (written by its next save), only if it reads back:
+        PlayerStateError otherwise, and the state saved before is kept."""
+        state = player.to_state(player.hotbar)
+        saved_player(state)
+        self.world.set_player_state(player.name, state)
+
+    # --- reading ------------------------------------------------------------------------------
+
+    @property
+    def ticks_run(self) -> int:
+        """Ticks simulated so far; also the number of the next tick."""
+        return self._ticks_run
+
+    def bodies(self) -> list[physics.Body]:
+        """Every player's body (in join order) and every mob's (projectiles are too small to stand
+        in anyone's way)."""
+        return [*(player.body for player in self._players.values()), *self.mobs.bodies]
+
+    @property
+    def hotbar(self) -> Hotbar:
+        """The local player's hotbar."""
+        return self.player.hotbar
+
+    @hotbar.setter
+    def hotbar(self, hotbar: Hotbar) -> None:
+        if not isinstance(hotbar, Hotbar):
+            raise TypeError(f"hotbar must be game.rules.hotbar.Hotbar, got {hotbar!r}")
+        self.player.hotbar = hotbar
+
+    @property
+    def mining(self) -> Mining:
+        """The local player's digging (`game.rules.mining`)."""
+        return self.player.mining
+
+    @property
+    def toggles(self) -> Toggles:
+        """The local player's HUD and overlay toggles."""
+        return self.player.toggles
+
+    @toggles.setter
+    def toggles(self, toggles: Toggles) -> None:
+        if not isinstance(toggles, Toggles):
+            raise TypeError(f"toggles must be game.rules.player.Toggles, got {toggles!r}")
+        self.player.toggles = toggles
+
+    @property
+    def view_motion(self) -> ViewMotion:
+        """The local player's view bobbing and walk cycle (`game.rules.view_bobbing`)."""
+        return self.player.view_motion
+
+    @view_motion.setter
+    def view_motion(self, motion: ViewMotion) -> None:
+        if not isinstance(motion, ViewMotion):
+            raise TypeError(f"view_motion must be game.rules.view_bobbing.ViewMotion, got {motion!r}")
+        self.player.view_motion = motion
+
+    @property
+    def screenshot_requests(self) -> int:
+        """The local player's F2 presses not yet taken by a window (`take_screenshot_requests`)."""
+        return self.player.screenshot_requests
+
+    @screenshot_requests.setter
+    def screenshot_requests(self, count: int) -> None:
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ValueError(f"screenshot_requests is a count >= 0, got {count!r}")
+        self.player.screenshot_requests = count
+
+    @property
+    def damage_enabled(self) -> bool:
+        """False: peaceful, nothing hurts the player (`game.rules.health`); kept and saved with the player."""
+        return self.player.damage_enabled
+
+    @damage_enabled.setter
+    def damage_enabled(self, enabled: bool) -> None:
+        if not isinstance(enabled, bool):
+            raise TypeError(f"damage_enabled is true or false, got {enabled!r}")
+        self.player.damage_enabled = enabled
+
+    @property
+    def inventory_open(self) -> bool:
+        """The local player's creative inventory is open (the inventory key toggles it; a dead
+        player's is closed). While it is open the player does not act (see `apply`) and the window
+        shows `game.window.ui.inventory_screen` with the pointer free: no mouse look."""
+        return self.player.inventory_open
+
+    def target(self, player: Player | None = None) -> Target | None:
+        """The block `player` (the local player by default) looks at from the eye at the latest
+        tick (building acts on it)."""
+        player = self.player if player is None else player
+        return find_target(self.world, player.eye, player.input.yaw, player.input.pitch)
+
+    # --- events ---------------------------------------------------------------------------------
+
+    def apply(self, event: Event, player: str | None = None) -> None:
+        """Apply one event before the next tick, for the player named `player` (None: the one the
+        event names, `event.player`, which is the local player unless a replay line says otherwise):
+        an input, or a game change the window's menus send (`SetDayTime`, `SetPeaceful`: heard
+        whatever the player is doing). TypeError for what is not an event, ValueError for a name
+        not playing."""
+        if not isinstance(event, EVENT_TYPES):
+            raise TypeError(f"not an input event: {event!r}")
+        who = self._player_for(event.player if player is None else player)
+        if isinstance(event, SetDayTime):  # the game's settings (the pause menu's): heard always
+            self.set_day_time(event.day_time)
+            return
+        if isinstance(event, SetPeaceful):
+            who.damage_enabled = not event.peaceful
+            return
+        if isinstance(event, Release):  # heard always (dead, a screen open), so no button stays down
+            if event.button == "left":
+                who.mining.release()
+            return
+        if isinstance(event, PutInSlot):
+            if who.inventory_open:  # the screen's move; with the inventory closed there is no screen
+                put_in_slot(who.hotbar, event.slot, event.block)
+            return
+        if who.dead:
+            who.inventory_open = False  # a respawned player starts with it closed
+            who.apply(event)  # dead: only key releases and the respawn key are heard
+            return
+        if who.inventory_open:
+            self._apply_in_inventory(who, event)
+            return
+        who.apply(event)
+        if isinstance(event, Click):
+            self._build(who, event.button)
+        elif isinstance(event, KeyDown):
+            self._key_down(who, event.key)
+
+    def _apply_in_inventory(self, player: Player, event: Event) -> None:
+        """An event while the creative inventory is open. The player does not act, as in Minecraft
+        with a screen open: clicks belong to the screen (which sends `PutInSlot`), and of the key
+        presses only the inventory key (closing it), the digits (choosing the slot) and the HUD,
+        screenshot and overlay keys are heard; releases and looks are applied as ever."""
+        if isinstance(event, KeyDown):
+            key, bindings = event.key, self.bindings
+            if key in bindings.inventory:
+                player.inventory_open = False
+            elif bindings.slot_of(key) is not None or key in (
+                    bindings.toggle_hud | bindings.screenshot | bindings.debug_overlay | bindings.overlay_boxes):
+                self._key_down(player, key)
+        elif not isinstance(event, Click):
+            player.apply(event)
+
+    def _open_inventory(self, player: Player) -> None:
+        """Open the creative inventory, releasing every held key (Minecraft releases them when a
+        screen opens), so the player stops walking and no key stays held behind the screen."""
+        player.inventory_open = True
+        for key in sorted(player.input.held):
+            player.apply(KeyUp(self.ticks_run, key, player=player.name))
+
+    def _key_down(self, player: Player, key: str) -> None:
+        bindings, toggles = self.bindings, player.toggles
+        slot = bindings.slot_of(key)
+        if slot is not None:
+            player.hotbar.select(slot)
+        elif key in bindings.inventory:
+            self._open_inventory(player)
+        elif key in bindings.debug_overlay:
+            # F3 opens the whole overlay (panel and boxes) unless its panel is up, which it closes
+            # with the boxes: after B alone, F3 adds the panel instead of hiding the boxes.
+            shown = not toggles.overlay_panel
+            player.toggles = replace(toggles, overlay_panel=shown, overlay_boxes=shown)
+        elif key in bindings.overlay_boxes:
+            player.toggles = replace(toggles, overlay_boxes=not toggles.overlay_boxes)
+        elif key in bindings.toggle_hud:
+            player.toggles = replace(toggles, hud_visible=not toggles.hud_visible)
+        elif key in bindings.third_person:
+            player.toggles = replace(toggles, third_person=not toggles.third_person)
+        elif key in bindings.screenshot:
+            player.screenshot_requests += 1
+        elif key in bindings.spawn_mob:
+            facing_you = wrap_yaw(player.input.yaw + DEGREES_PER_TURN / 2)
+            self.mobs.spawn_at_target(self.target(player), facing_you, [p.body for p in self._players.values()])
+        elif key in bindings.throw:
+            self.projectiles.throw(player.eye, player.input.yaw, player.input.pitch)
+
+    def _build(self, player: Player, button: str) -> None:
+        """A click: break (or start digging), place against or pick the block targeted from the eye
+        at the latest tick. A mob in front of that block takes the click instead: a left click
+        punches it (`_punch`), the other buttons do nothing (nothing is built through a mob).
+
+        A left click swings the arm and presses the attack button: with damage on it starts digging
+        the target (`game.rules.mining`: Beta's break times, the block breaks in a later tick); with damage
+        off (peaceful, as Minecraft's creative mode) it breaks the target at once."""
+        target = self.target(player)
+        mining = player.mining
+        if button == "left":
+            mining.swing()
+        mob = self._mob_in_front(player, target)
+        if player.damage_enabled and button == "left":
+            mining.press(None if mob is not None or target is None else tuple(target.block))
+        if mob is not None:
+            if button == "left":
+                self._punch(player, mob)
+            return
+        if target is None:
+            return
+        if button == "left":
+            if not player.damage_enabled:
+                self._break(target)
+        elif button == "right":
+            cell = place_against(self.world, target, player.hotbar.selected_block, self.bodies(), player.input.yaw)
+            if cell is not None:
+                mining.swing()
+                self.edited_cells.add(tuple(cell))
+                self.sounds.extend(self.sound_rules.block_edited(PLACE, self.world.get_block(*cell), cell))
+        elif holdable(name := self.world.get_block(*target.block)):
+            player.hotbar.pick(CATALOGUE.held_block(name))  # a stair of any facing: the stairs entry
+
+    def _mob_in_front(self, player: Player, target: Target | None) -> MobTarget | None:
+        """The mob `player`'s look ray meets before `target` (the block targeted), None if none."""
+        mob = find_mob(player.eye, player.input.yaw, player.input.pitch, [body.box for body in self.mobs.bodies])
+        return mob if mob is not None and (target is None or mob.distance < target.distance) else None
+
+    def _break(self, target: Target) -> None:
+        """Break the targeted block (not bedrock): its sound, the edit, the broken block for the window."""
+        broken = self.world.get_block(*target.block)
+        if break_block(self.world, target):
+            cell = tuple(target.block)
+            self.edited_cells.add(cell)
+            self.sounds.extend(self.sound_rules.block_edited(BREAK, broken, cell))
+            self.broken_blocks.append(BrokenBlock(cell, broken))
+
+    def _dig(self, player: Player) -> None:
+        """`player`'s digging this tick (`game.rules.mining`) while its attack button is held: the block
+        targeted (none behind a mob), by its strength for the player now (in water, off the ground)."""
+        mining = player.mining
+        if not mining.held or not player.damage_enabled:  # peaceful breaks on the click itself
+            mining.tick(None, 0.0)
+            return
+        target = self.target(player)
+        if target is not None and self._mob_in_front(player, target) is not None:
+            target = None
+        strength = 0.0
+        if target is not None:
+            x, y, z = player.eye
+            block = block_id(self.world.get_block(*target.block))
+            strength = dig_strength(block, in_water=health.eye_fluid(self.world, x, y, z) == Material.WATER,
+                                    on_ground=player.body.on_ground or player.flying)
+        done = mining.tick(None if target is None else tuple(target.block), strength,
+                           can_act=not player.dead and not player.inventory_open)
+        if done.sound is not None:
+            self.sounds.extend(self.sound_rules.digging(self.world.get_block(*done.sound), done.sound))
+        if done.broken is not None:
+            self._break(target)
+
+    @property
+    def mining_progress(self) -> MiningProgress | None:
+        """The block being dug and its crack stage (Beta's int(damage x 10), 0..9) at the latest
+        tick; None while no block is damaged (the window draws the cracks)."""
+        return self.mining.progress
+
+    def swing_progress(self, alpha: float) -> float:
+        """The arm swing in [0, 1) between the last two ticks (alpha 0: the one before, 1: the
+        latest), 0 when the arm is not swinging: Beta's `getSwingProgress` (`game.rules.mining`). A swing
+        starts on a left click, a placed block, and every tick of digging."""
+        return self.mining.swing_progress(alpha)
+
+    def take_broken_blocks(self) -> list[BrokenBlock]:
+        """The blocks broken since the last call, oldest first (the window's break particles)."""
+        taken = list(self.broken_blocks)
+        self.broken_blocks.clear()
+        return taken
+
+    def _punch(self, player: Player, mob: MobTarget) -> None:
+        """`player` hits mob `mob.index`: Beta's knock-back (`physics.knockback`) away from the
+        player's feet, added to the mob's velocity as the change it makes."""
+        body = self.mobs.bodies[mob.index]
+        x, _, z = player.body.feet
+        knocked = physics.knockback(body, x, z)
+        self.mobs.knock_back(mob.index, tuple(after - before for after, before in zip(knocked.velocity, body.velocity)))
+        self.sounds.extend(self.sound_rules.mob_hurt(body))
+
+    @property
+    def day_time(self) -> int:
+        """[ticks] The time of day, 0..DAY_TICKS - 1 (0 sunrise, 6,000 noon, 12,000 sunset, 18,000
+        midnight): advances 1 a tick, wrapping to 0 after a day. The world's (`World.day_time`, saved
+        with it; the lab's arena starts at 0 and is not saved)."""
+        return self.world.day_time
+
+    def set_day_time(self, ticks: int) -> None:
+        """Set the time of day (`--time`, the pause menu): TypeError unless an int, ValueError unless
+        0..DAY_TICKS - 1; nothing changes then."""
+        if isinstance(ticks, bool) or not isinstance(ticks, int):
+            raise TypeError(f"the time of day is an int of ticks, got {ticks!r}")
+        if not 0 <= ticks < DAY_TICKS:
+            raise ValueError(f"the time of day is 0..{DAY_TICKS - 1} ticks, got {ticks}")
+        self.world.set_day_time(ticks)
+
+    def take_screenshot_requests(self) -> int:
+        """The local player's F2 presses since the last call (the window saves that many screenshots)."""
+        player = self.player
+        count, player.screenshot_requests = player.screenshot_requests, 0
+        return count
+
+    # --- the tick -----------------------------------------------------------------------------
+
+    def tick(self) -> TickChanges:
+        """Run one 20 Hz tick with the events applied so far (the tick order's steps 2-13: see the
+        module docstring); returns its record: everything changed since the last record
+        (`game.rules.tick_changes.TickChanges`: edits applied before this tick are in it)."""
+        started = time.perf_counter()
+        players = list(self._players.values())  # join order
+        for player in players:
+            self._dig(player)  # the held attack button: Beta digs in its input step, before the world ticks
+        self.world.tick()  # block_updates: flowing fluids, sand (none in the lab); moves the time of day on
+        for player in players:
+            player.tick()
+        self._ticks_run += 1
+        push_players(players)
+        for player, body in zip(players, self.mobs.tick([player.body for player in players])):
+            player.body = body
+        for player, hits in zip(players, self._projectile_hits(players)):
+            player.suffer(self.world, hits)  # health: game.rules.health's rules for this tick
+        self.falling.tick()  # falling sand and gravel: made from the world's block updates, moved, landed
+        self._make_sounds(players)
+        for player in players:
+            player.view_motion = player.view_motion.advanced(
+                player.previous, player.body, sneaking=player.input.intent().sneak and not player.flying,
+                dead=player.dead, held=player.hotbar.selected_block)
+        self.tick_seconds = time.perf_counter() - started
+        self._note_world_problems()
+        if self.autosave and self.ticks_run % AUTOSAVE_TICKS == 0:
+            try:
+                self.save()
+            except (WorldFileError, PlayerStateError) as error:
+                # The edits stay in memory and the file at its last save: the next save tries again.
+                self.notify(NOTICE_SAVE_FAILED.format(error=error))
+        return self._record_tick()
+
+    def _projectile_hits(self, players: list[Player]) -> list[list[tuple[float, float]]]:
+        """Step 7: the projectiles' tick; a mob hit is knocked back (with its hurt sound); returns,
+        for each of `players`, the (x, z) of each projectile that hit it (a dead player is not hit)."""
+        hits: list[list[tuple[float, float]]] = [[] for _ in players]
+        boxes = [None if player.dead else player.body.box for player in players]
+        for hit in self.projectiles.tick(self.mobs.bodies, player_boxes=boxes):
+            if isinstance(hit, Knock):
+                self.mobs.knock_back(hit.index, hit.impulse)
+                self.sounds.extend(self.sound_rules.mob_hurt(self.mobs.bodies[hit.index]))
+            else:
+                hits[hit.player].append(hit.at)
+        return hits
+
+    def _make_sounds(self, players: list[Player]) -> None:
+        """Step 10, the tick's sounds (`game.rules.sounds`): each player's steps, landing, splash and hurt,
+        in join order, then the mobs' voices."""
+        for player in players:
+            self.sounds.extend(self._step_sounds[player.name].player_sounds(
+                self.world, player.previous, player.body, sneaking=player.input.intent().sneak and not player.flying,
+                hurt=player.damage_taken > 0, alive=not player.dead))
+        self.sounds.extend(self.sound_rules.mob_voices(zip(self.mobs.keys, self.mobs.bodies)))
+
+    def take_sounds(self) -> list[SoundEvent]:
+        """The sounds made since the last call, oldest first (the window plays them)."""
+        taken = list(self.sounds)
+        self.sounds.clear()
+        return taken
+
+    def notify(self, message: str, player: str | None = None) -> None:
+        """Tell the player named `player` (None: every player) `message` (see `notices`); it is in
+        the next tick's record too."""
+        self._recorder.notice(message, player)
+        self.notices.append(message)
+        self._untold += 1
+
+    def take_notices(self) -> list[str]:
+        """The notices not taken yet, oldest first (a front end shows or prints them)."""
+        untold, self._untold = self._untold, 0
+        return self.notices[len(self.notices) - untold:] if untold else []
+
+    def _record_tick(self) -> TickChanges:
+        """The record of the tick just run (the tick's last step): the world's changes since the last
+        record (`take_changes`), the bodies against the last record's, the sounds and notices since."""
+        return self._recorder.record(tick=self.ticks_run - 1, day_time=self.day_time, world=self.world.take_changes(),
+                                     bodies=session_bodies(self), sounds=self.sounds.take_recorded())
+
+    def _note_world_problems(self) -> None:
+        for problem in self.world.take_problems():
+            (x0, z0), size = (c * COLUMN_SIZE for c in problem.column), COLUMN_SIZE
+            self.notify(NOTICE_DAMAGED_COLUMN.format(x0=x0, x1=x0 + size - 1, z0=z0, z1=z0 + size - 1,
+                                                    part=problem.part, message=problem.message))
+
+    def run(self, events: Iterable[Event], ticks: int) -> None:
+        """Play `events` (sorted by tick, as a replay file holds them) for `ticks` more ticks, as a
+        `ReplayCursor` hands them out: each just before the tick it names, or at once if that tick
+        has run. So events meant for this call only: a second call with the same list applies them again.
+        A player an event names who is not playing joins first (`join_for`), as a headless run does."""
+        cursor = ReplayCursor(tuple(events))
+        for _ in range(ticks):
+            for event in cursor.due(self.ticks_run):
+                self.join_for(event)
+                self.apply(event)
+            self.tick()
+
+    def join_for(self, event: Event) -> Player | None:
+        """A replay's rule for players: the player `event` names joins (`join`) at its first event,
+        unless it is playing already. Returns the player that joined, None when none did."""
+        if not isinstance(event, EVENT_TYPES):
+            raise TypeError(f"not an input event: {event!r}")
+        return None if event.player in self._players else self.join(event.player)
+
+    # --- saving and reporting ------------------------------------------------------------------
+
+    def save(self) -> None:
+        """Write the edited columns, the mobs, projectiles and falling blocks (with their columns:
+        everything in flight comes back with the world) and every player, by name (box, velocity,
+        look, flying, hotbar, health) to the world; then `on_save`.
+
+        A player's state is written only if it reads back (`player.saved_player`): a save (also
+        the one on the way out of a crash) never writes a player the next launch could not load.
+        Should one not read back, that player's last saved state is kept, the rest is saved, and
+        PlayerStateError says why."""
+        self.mobs.save()
+        self.projectiles.save()
+        self.falling.save()
+        problems = []
+        for player in self._players.values():
+            try:
+                self._store(player)
+            except PlayerStateError as error:
+                who = "the player" if player.name == LOCAL_PLAYER else f"the player {player.name}"
+                problems.append(f"{who} was not saved (the last saved {who.removeprefix('the ')} is kept): {error}")
+        self.world.save()
+        if problems:
+            raise PlayerStateError("; ".join(problems))
+        if self.on_save is not None:
+            self.on_save()
+
+    def close(self) -> None:
+        """Save, then close the world."""
+        try:
+            self.save()
+        finally:
+            self.world.close()
+
+    def report(self) -> dict:
+        """The state a scripted run reports (JSON values; floats exact): the window's report adds
+        what only a window has (streaming, frame times). The local player's fields are at the top
+        level (left out once it has left), and every player's, by name in join order, under
+        "players"; "bodies" lists every player's body (in join order), then the mobs', the
+        projectiles' and the falling blocks'."""
+        local = self._players.get(self.local_name)
+        top = {} if local is None else {
+            **self.player_report(local),
+            "debug_overlay": local.toggles.overlay,
+            "hud_visible": local.toggles.hud_visible,
+        }
+        return {
+            "ticks_run": self.ticks_run,
+            "day_time": self.day_time,
+            **top,
+            "players": {name: self.player_report(player) for name, player in self._players.items()},
+            "bodies": [{"kind": kind, "box": list(b.box), "velocity": list(b.velocity)} for kind, bodies in
+                       (("player", [player.body for player in self._players.values()]), ("mob", self.mobs.bodies),
+                        ("projectile", self.projectiles.bodies), ("falling_block", self.falling.bodies))
+                       for b in bodies],
+            "edited_blocks": [[*cell, self.world.get_block(*cell)] for cell in sorted(self.edited_cells)],
+            "seed": self.world.seed,
+            "saved_player_problem": self.saved_player_problem,
+            "notices": list(self.notices),
+        }
+
+
+    def player_report(self, player: Player) -> dict:
+        """One player's fields of the report (JSON values; floats exact)."""
+        body = player.body
+        target = self.target(player)
+        return {
+            "feet": list(body.feet),
+            **body_fields(body),
+            "yaw": player.input.yaw,
+            "pitch": player.input.pitch,
+            "flying": player.flying,
+            "health": player.vitals.health,
+            "air": player.vitals.air,
+            "fire": player.vitals.fire_ticks,
+            "dead": player.dead,
+            "damage_enabled": player.damage_enabled,
+            "section": list(section_of(body.feet)),
+            "targeted_block": None if target is None else {
+                "block": list(target.block), "name": self.world.get_block(*target.block), "face": list(target.face)},
+            "hotbar": player.hotbar.to_state(),
+            "inventory_open": player.inventory_open,
+        }
+
+
+def push_players(players: list[Player]) -> None:
+    """Step 5, the players' pushes on each other: each player (Beta's `me`), in join order, pushes
+    every other player whose box meets its push region, in join order (`physics.push`: velocities
+    only, so a touching pair is pushed twice a tick, once from each side, as Beta's entity list
+    does). Bodies are never solid to each other: the push alone separates them."""
+    if len(players) < 2:
+        return
+    bodies = [player.body for player in players]
+    regions = [push_region(body.box) for body in bodies]  # pushes change velocities, never boxes
+    for me, near in enumerate(push_candidates(regions, [body.box for body in bodies])):
+        for other in near:
+            if other != me and regions[me].intersects(bodies[other].box):
+                bodies[me], bodies[other] = physics.push(bodies[me], bodies[other])
+    for player, body in zip(players, bodies):
+        player.body = body
+
+
+def write_report(path: Path, report: dict) -> None:
+    """`report` as JSON at `path`, parent folders created (the window's and the headless run's
+    --report). OSError when it cannot be written."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")

@@ -1,0 +1,309 @@
+"""When a sound happens, and which: the rules of Boxel's sounds, headless.
+
+Owns: `SoundEvent` (a sound the game makes: its name, where, how loud, at what pitch), the sound
+families and which block sounds like which (`family_of`, `FAMILY_OF_BLOCK`), every sound's name
+(`SOUND_NAMES`, one file each or its variants in assets/sounds/), and `SoundRules`, which a
+`game.rules.session.Session` asks after each edit and each tick for the sounds they make:
+
+- footsteps: Beta's `Entity.moveEntity` adds 0.6 of each tick's horizontal move to a walked
+  distance (not while sneaking on the ground) and plays the step sound of the block under the feet
+  each time that distance passes the next whole number (`STEP_DISTANCE_PER_BLOCK`); in water the
+  stroke is a swim sound instead;
+- breaking and placing a block: its family's sound (Beta's volume and pitch for block edits);
+- digging a block: its step sound every few ticks (`game.rules.mining` says when; Beta's
+  `PlayerControllerSP` volume and pitch, `DIG_VOLUME`, `DIG_PITCH`);
+- a landing after a fall of more than `LANDING_MIN_FALL_BLOCKS`, louder the longer the fall;
+- a splash on entering water (Beta's `handleWaterMovement`: louder the faster the entry);
+- the player hurt, a mob hurt (punched or hit), and each mob's idle sound at random times (Beta's
+  `livingSoundTime`: a chance that grows every tick, reset to -`MOB_TALK_INTERVAL_TICKS` after each).
+
+Deterministic: every random draw comes from generators seeded by the world seed (and a mob's key),
+so a replay makes the same sounds. Pure: no engine, no clock, no files.
+Does not own: the sound files (`assets/make_sounds.py` writes them), playing them, distance
+attenuation and the master volume (`game.window.render.sound_player`), or when a tick runs (`game.rules.session`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import physics
+from physics.materials import Material
+
+from .derived_seeds import derived_seed
+from ..world import blocks
+
+FAMILIES = ("stone", "grass", "wood", "sand", "glass", "cloth", "leaves")
+"""The sound families: every block that makes a sound makes its family's."""
+_FAMILY_OF_NAME = {
+    "grass": "grass", "dirt": "grass", "dandelion": "grass", "rose": "grass", "tall_grass": "grass",
+    "sand": "sand", "gravel": "sand", "soul_sand": "sand",
+    "log": "wood", "planks": "wood", "fence": "wood", "torch": "wood",
+    "glass": "glass", "ice": "glass",
+    "carpet": "cloth", "cobweb": "cloth", "cactus": "cloth",  # Beta gives the cactus its cloth sound
+    "leaves": "leaves",
+}
+_FAMILY_OF_PREFIX = {"stairs_": "wood", "ladder_": "wood"}
+
+
+def _family(spec: blocks.BlockSpec) -> str | None:
+    """A block's family: air and fluids have none; any other block not named above is stone-like."""
+    if spec.material in (Material.AIR, Material.WATER, Material.LAVA) and spec.name not in _FAMILY_OF_NAME:
+        return None
+    for prefix, family in _FAMILY_OF_PREFIX.items():
+        if spec.name.startswith(prefix):
+            return family
+    return _FAMILY_OF_NAME.get(spec.name, "stone")
+
+
+FAMILY_OF_BLOCK: tuple[str | None, ...] = tuple(_family(spec) for spec in blocks.SPECS)
+"""The sound family of each block id (None: air, water and lava make no step or edit sound)."""
+
+STEP, BREAK, PLACE = "step", "break", "place"
+LAND, SPLASH, SWIM = "land", "splash", "swim"
+MOB_SAY, MOB_HURT, PLAYER_HURT = "mob_say", "mob_hurt", "player_hurt"
+SOUND_NAMES: tuple[str, ...] = (*(f"{kind}_{family}" for kind in (STEP, BREAK, PLACE) for family in FAMILIES),
+                                LAND, SPLASH, SWIM, MOB_SAY, MOB_HURT, PLAYER_HURT)
+"""Every sound the rules make; `game.window.render.sound_player` plays the file of that name (or one of
+its variants, name_1, name_2...) from assets/sounds/."""
+
+STEP_DISTANCE_PER_BLOCK = 0.6
+"""[1/block] Beta's moveEntity adds 0.6 of the horizontal distance moved to `distanceWalkedModified`
+and plays a step each time it passes the next whole number: a step every 1 2/3 blocks."""
+STEP_PROBE_DEPTH = 0.2
+"""[blocks] The block under the feet is the one 0.2 below them (Beta's `posY - 0.2 - yOffset`);
+a block with a collision shape in the feet's own cell (a carpet, 1/16 tall) comes first."""
+STEP_VOLUME = 0.15
+"""Beta's step sound: the block's step volume (1.0 for every Boxel block) x 0.15."""
+EDIT_VOLUME = 1.0
+"""Beta's break and place sounds: (step volume + 1) / 2, which is 1.0 for every Boxel block."""
+EDIT_PITCH = 0.8
+"""Beta's break and place sounds: the block's pitch (1.0) x 0.8."""
+DIG_VOLUME = 0.25
+"""Beta's sound while digging: the block's step sound at (step volume + 1) / 8, 0.25 for every Boxel block."""
+DIG_PITCH = 0.5
+"""Beta's sound while digging: the block's pitch (1.0) x 0.5."""
+LANDING_MIN_FALL_BLOCKS = 1.0
+"""[blocks] A landing after a longer fall thuds: a jump on flat ground falls about 1.13 blocks (it
+rises 1.25; the landing tick's own drop is not counted) and is heard; stepping down one block falls
+less than 1 and is not."""
+LANDING_VOLUME_PER_BLOCK = 0.125
+"""[1/block] The thud's volume per block fallen, up to 1: a jump's landing (about 1.13 blocks fallen,
+0.14) is about as loud as a step (0.15); a fall of 8 blocks or more (5 hearts of damage) is at full volume."""
+SPLASH_VOLUME_SCALE = 0.2
+"""Beta's splash volume: sqrt(0.2 vx^2 + vy^2 + 0.2 vz^2) x 0.2 [blocks/tick], at most 1."""
+SPLASH_PITCH_SPREAD = 0.4
+"""Beta's splash pitch: 1 + (r1 - r2) x 0.4, r1 and r2 uniform in [0, 1)."""
+VOICE_PITCH_SPREAD = 0.2
+"""Beta's living sounds (idle and hurt): pitch 1 + (r1 - r2) x 0.2."""
+MOB_TALK_INTERVAL_TICKS = 80
+"""[ticks] Beta's `getTalkInterval`: after an idle sound the chance of the next starts this far
+below zero, so a mob is quiet for at least 4 s."""
+MOB_TALK_CHANCE_DENOMINATOR = 1000
+"""Beta's idle sound: each tick a mob makes it when a draw from 0..999 is below its counter, which
+grows by 1 a tick (about one every 8 s on average)."""
+MOB_VOLUME = 1.0
+"""Beta's `getSoundVolume` for living things."""
+TELEPORT_BLOCKS = 8.0
+"""[blocks] A tick that moved the player farther than this on the ground was a respawn or a
+teleport, not a walk: it plays no steps (the fastest move, sprint-jumping, is under 1 block a tick)."""
+
+
+def family_of(block: int) -> str | None:
+    """The sound family of block id `block` (None for air, water and lava); ValueError for an unknown id."""
+    if isinstance(block, bool) or not isinstance(block, int) or not 0 <= block < blocks.COUNT:
+        raise ValueError(f"not a block id: {block!r} (ids are 0..{blocks.COUNT - 1})")
+    return FAMILY_OF_BLOCK[block]
+
+
+def _finite_numbers(what: str, values: object, count: int) -> tuple[float, ...]:
+    if not isinstance(values, Sequence) or len(values) != count:
+        raise TypeError(f"{what} must be {count} numbers, got {values!r}")
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values):
+        raise ValueError(f"{what} must be finite numbers, got {values!r}")
+    return tuple(float(v) for v in values)
+
+
+@dataclass(frozen=True, slots=True)
+class SoundEvent:
+    """One sound the game makes: `name` (one of SOUND_NAMES) at `position` [blocks], with `volume`
+    (0..; above 1 it carries farther, as in Beta) and `pitch` (playback rate, 1 = as recorded)."""
+
+    name: str
+    position: tuple[float, float, float]
+    volume: float = 1.0
+    pitch: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.name not in SOUND_NAMES:
+            raise ValueError(f"unknown sound {self.name!r}; the sounds are {', '.join(SOUND_NAMES)}")
+        object.__setattr__(self, "position", _finite_numbers("a sound's position", self.position, 3))
+        volume, pitch = _finite_numbers("a sound's volume and pitch", (self.volume, self.pitch), 2)
+        if volume < 0.0 or pitch <= 0.0:
+            raise ValueError(f"a sound's volume must be >= 0 and its pitch > 0, got {volume!r} and {pitch!r}")
+        object.__setattr__(self, "volume", volume)
+        object.__setattr__(self, "pitch", pitch)
+
+
+def block_sound(kind: str, block_name: str, cell: Sequence[int]) -> SoundEvent | None:
+    """The sound of breaking (kind BREAK) or placing (PLACE) block `block_name` at `cell`, from
+    the cell's centre; None for a block with no family (air, water, lava)."""
+    if kind not in (BREAK, PLACE):
+        raise ValueError(f"a block edit sound is {BREAK!r} or {PLACE!r}, got {kind!r}")
+    family = FAMILY_OF_BLOCK[blocks.block_id(block_name)]
+    if family is None:
+        return None
+    x, y, z = _finite_numbers("a cell", cell, 3)
+    return SoundEvent(f"{kind}_{family}", (x + 0.5, y + 0.5, z + 0.5), EDIT_VOLUME, EDIT_PITCH)
+
+
+def landing_volume(fall_blocks: float) -> float:
+    """The thud's volume after a fall of `fall_blocks` (0 when too short to be heard)."""
+    if fall_blocks <= LANDING_MIN_FALL_BLOCKS:
+        return 0.0
+    return min(1.0, fall_blocks * LANDING_VOLUME_PER_BLOCK)
+
+
+def splash_volume(velocity: Sequence[float]) -> float:
+    """Beta's splash volume for a body entering water at `velocity` [blocks/tick]."""
+    vx, vy, vz = velocity
+    return min(1.0, math.sqrt(vx * vx * 0.2 + vy * vy + vz * vz * 0.2) * SPLASH_VOLUME_SCALE)
+
+
+class _MobVoice:
+    """One mob's idle-sound counter (Beta's `livingSoundTime`) and its own random stream."""
+
+    __slots__ = ("talk_time", "random")
+
+    def __init__(self, seed: int) -> None:
+        self.talk_time = 0
+        self.random = random.Random(seed)
+
+
+class SoundRules:
+    """The sounds one session makes; the session calls `block_edited`, `mob_hurt` and `after_tick`.
+
+    `seed`: the world seed (mob voices and pitches draw from streams derived from it)."""
+
+    def __init__(self, seed: int) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"the sound seed must be an int (the world seed), got {seed!r}")
+        self.seed = seed
+        self.walked = 0.0
+        """Beta's `distanceWalkedModified` for the player: 0.6 of the blocks walked (see STEP_DISTANCE_PER_BLOCK)."""
+        self.next_step = 1
+        """Beta's `nextStepDistance`: the walked distance the next step sound waits for."""
+        self._random = random.Random(derived_seed("sounds", seed))
+        self._voices: dict[int, _MobVoice] = {}
+
+    # --- edits and hits (as they happen) -------------------------------------------------------
+
+    def block_edited(self, kind: str, block_name: str, cell: Sequence[int]) -> list[SoundEvent]:
+        """Block `block_name` was broken (BREAK) or placed (PLACE) at `cell`."""
+        sound = block_sound(kind, block_name, cell)
+        return [] if sound is None else [sound]
+
+    def digging(self, block_name: str, cell: Sequence[int]) -> list[SoundEvent]:
+        """Block `block_name` at `cell` is being dug (`game.rules.mining` says on which ticks): its step
+        sound from the cell's centre, quieter and lower than a step; none for a block with no family."""
+        family = FAMILY_OF_BLOCK[blocks.block_id(block_name)]
+        if family is None:
+            return []
+        x, y, z = _finite_numbers("a cell", cell, 3)
+        return [SoundEvent(f"{STEP}_{family}", (x + 0.5, y + 0.5, z + 0.5), DIG_VOLUME, DIG_PITCH)]
+
+    def mob_hurt(self, body: physics.Body) -> list[SoundEvent]:
+        """A mob was punched or hit, at `body`."""
+        return [SoundEvent(MOB_HURT, body.feet, MOB_VOLUME, self._voice_pitch(self._random))]
+
+    # --- a tick -------------------------------------------------------------------------------------
+
+    def after_tick(self, world, before: physics.Body, after: physics.Body, *, sneaking: bool, hurt: bool,
+                   alive: bool, mobs: Iterable[tuple[int, physics.Body]] = ()) -> list[SoundEvent]:
+        """The sounds of one tick: the player moved from `before` to `after` (its step and what
+        happened to it), `hurt` when it lost health this tick; `mobs` are (key, body) of every live
+        mob after its tick (their idle sounds)."""
+        return self.player_sounds(world, before, after, sneaking=sneaking, hurt=hurt, alive=alive) + self.mob_voices(mobs)
+
+    def player_sounds(self, world, before: physics.Body, after: physics.Body, *, sneaking: bool, hurt: bool,
+                      alive: bool) -> list[SoundEvent]:
+        """One player's sounds of one tick (`after_tick` without the mobs): its steps (counted in
+        these rules' `walked`, so a game of many players keeps one `SoundRules` per player for them),
+        landing, splash and hurt."""
+        sounds: list[SoundEvent] = []
+        if alive:
+            sounds += self._player_sounds(world, before, after, sneaking)
+            if hurt:
+                sounds.append(SoundEvent(PLAYER_HURT, after.feet, MOB_VOLUME, self._voice_pitch(self._random)))
+        return sounds
+
+    def mob_voices(self, mobs: Iterable[tuple[int, physics.Body]]) -> list[SoundEvent]:
+        """The idle voices of one tick of the mobs, (key, body) of every live mob (`after_tick`
+        without the player); a mob not listed is forgotten, so pass them all, every tick."""
+        return self._mob_voices(mobs)
+
+    def _player_sounds(self, world, before: physics.Body, after: physics.Body, sneaking: bool) -> list[SoundEvent]:
+        sounds = []
+        if after.in_water and not before.in_water:
+            volume = splash_volume(before.velocity)
+            if volume > 0.0:
+                pitch = 1.0 + (self._random.random() - self._random.random()) * SPLASH_PITCH_SPREAD
+                sounds.append(SoundEvent(SPLASH, after.feet, volume, pitch))
+        if after.on_ground and before.fall_distance > 0.0 and after.fall_distance == 0.0:
+            volume = landing_volume(before.fall_distance)
+            if volume > 0.0:
+                sounds.append(SoundEvent(LAND, after.feet, volume))
+        (x0, _, z0), (x, y, z) = before.feet, after.feet
+        moved = math.hypot(x - x0, z - z0)
+        if moved > TELEPORT_BLOCKS or (sneaking and before.on_ground):
+            return sounds
+        self.walked += moved * STEP_DISTANCE_PER_BLOCK
+        if self.walked <= self.next_step:
+            return sounds
+        block = self._underfoot(world, x, y, z)
+        if block == blocks.AIR:
+            return sounds  # in the air: the distance waits for the next block underfoot
+        self.next_step += 1
+        if after.in_water:
+            sounds.append(SoundEvent(SWIM, after.feet, STEP_VOLUME))
+        elif FAMILY_OF_BLOCK[block] is not None:
+            sounds.append(SoundEvent(f"{STEP}_{FAMILY_OF_BLOCK[block]}", after.feet, STEP_VOLUME))
+        return sounds
+
+    @staticmethod
+    def _underfoot(world, x: float, y: float, z: float) -> int:
+        """The block a step sounds of: the feet's own cell when its block has a collision shape (the
+        feet stand inside a carpet or a lower slab), else Beta's: the cell STEP_PROBE_DEPTH below the
+        feet, or the fence under that cell when it is air (a fence is 1.5 blocks tall)."""
+        i, k = math.floor(x), math.floor(z)
+        inside = blocks.block_id(world.get_block(i, math.floor(y), k))
+        if blocks.SOLID[inside]:
+            return inside
+        j = math.floor(y - STEP_PROBE_DEPTH)
+        block = blocks.block_id(world.get_block(i, j, k))
+        if block == blocks.AIR and world.get_block(i, j - 1, k) == "fence":
+            return blocks.block_id("fence")
+        return block
+
+    def _mob_voices(self, mobs: Iterable[tuple[int, physics.Body]]) -> list[SoundEvent]:
+        sounds, alive = [], set()
+        for key, body in mobs:
+            alive.add(key)
+            voice = self._voices.get(key)
+            if voice is None:
+                voice = self._voices[key] = _MobVoice(derived_seed("mob voice", self.seed, key))
+            chance = voice.talk_time
+            voice.talk_time += 1
+            if voice.random.randrange(MOB_TALK_CHANCE_DENOMINATOR) < chance:
+                voice.talk_time = -MOB_TALK_INTERVAL_TICKS
+                sounds.append(SoundEvent(MOB_SAY, body.feet, MOB_VOLUME, self._voice_pitch(voice.random)))
+        for gone in self._voices.keys() - alive:
+            del self._voices[gone]
+        return sounds
+
+    @staticmethod
+    def _voice_pitch(stream: random.Random) -> float:
+        return 1.0 + (stream.random() - stream.random()) * VOICE_PITCH_SPREAD

@@ -1,0 +1,1 @@
+"""The player's own files: the worlds folder, settings, where they live."""

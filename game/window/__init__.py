@@ -1,0 +1,1 @@
+"""The window: the only code that imports Ursina or Panda3D."""

@@ -1,0 +1,94 @@
+"""Opening Boxel's Ursina window: the Panda3D settings every window needs, sizes, field of view.
+
+Owns: PANDA_CONFIG, `open_window`, camera and closing constants, `LaunchError` (Boxel could not
+start), `parse_size` (WxH option values), `horizontal_fov` (Boxel's vertical FOV to Ursina's
+horizontal one) and `save_window_image` (a scripted run's last frame).
+Does not own: anything drawn in the window, or the run report (`game.rules.session.write_report`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+PANDA_CONFIG = (
+    "audio-library-name null",  # no sound yet; skips OpenAL and its errors on machines without audio
+    "notify-level-device fatal",  # evdev input devices are absent in containers
+    "print-pipe-types false",
+    "notify-level-pnmimage error",  # an Ursina PNG has a known-incorrect sRGB profile
+    "sync-video false",  # frame times must show the real cost, not the monitor's refresh
+)
+WINDOW_TITLE = "Boxel"
+CLOSING_FRAMES = 2
+"""Frames drawn after the last tick before a scripted run's screenshot, so the saved image is the
+final view (one to draw it, one more so no buffer still holds the frame before)."""
+NEAR_CLIP = 0.05
+"""[blocks] Camera near plane: below the 0.3 between the eye and a wall the body touches."""
+MAX_WINDOW_SIDE = 16384
+"""[pixels] Largest width or height accepted for a window (larger is a typo, and GPUs refuse it)."""
+
+
+class LaunchError(RuntimeError):
+    """Boxel could not start (no display, an unwritable file...): the message says why and what to do."""
+
+
+def open_window(size: tuple[int, int], title: str = WINDOW_TITLE, *, borderless: bool = False):
+    """Configure Panda3D and open the (single) Ursina window of this process; returns the Ursina app."""
+    from panda3d.core import loadPrcFileData
+    for line in PANDA_CONFIG:
+        loadPrcFileData("", line)
+    from ursina import Ursina, window
+    try:
+        app = Ursina(title=title, size=size, borderless=borderless, editor_ui_enabled=False, vsync=False,
+                     development_mode=False, show_ursina_splash=False)
+    except Exception as error:  # Panda3D raises a bare Exception when no window can be opened
+        raise LaunchError(f"could not open a window ({error}); is a display available? "
+                          "Without one, run under xvfb-run.") from None
+    if getattr(window, "editor_ui", None) is not None:
+        window.editor_ui.enabled = False
+    single_pass_ui()
+    return app
+
+
+OVER_URSINA_PRIORITY = 1
+"""A render attribute set on a node with this priority wins over the one Ursina sets (priority 0) on
+each entity's model, e.g. its transparency mode."""
+
+
+def single_pass_ui() -> None:
+    """Blend everything on `camera.ui` in one sorted pass. Ursina gives a quad Panda3D's M_dual, which
+    draws it twice (an alpha-tested pass, then a blended one): 70-odd HUD quads doubled a frame's
+    non-section draw calls (`tests/game/test_draw_calls_display.py`); flat 2D quads look the same
+    either way."""
+    from panda3d.core import TransparencyAttrib
+    from ursina import camera
+    camera.ui.set_transparency(TransparencyAttrib.M_alpha, OVER_URSINA_PRIORITY)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """A window size option such as '1280x720' -> (1280, 720); argparse.ArgumentTypeError otherwise."""
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT in pixels such as 1280x720, got {text!r}")
+    width, height = int(parts[0]), int(parts[1])
+    if not (1 <= width <= MAX_WINDOW_SIDE and 1 <= height <= MAX_WINDOW_SIDE):
+        raise argparse.ArgumentTypeError(f"width and height must be 1..{MAX_WINDOW_SIDE} pixels, got {text!r}")
+    return width, height
+
+
+def horizontal_fov(vertical_degrees: float, aspect_ratio: float) -> float:
+    """Ursina's camera.fov is horizontal; Boxel's FOV setting is vertical, as in Minecraft."""
+    half = math.radians(vertical_degrees) / 2.0
+    return math.degrees(2.0 * math.atan(math.tan(half) * aspect_ratio))
+
+
+def save_window_image(app, path: str) -> None:
+    """The end of a scripted run: the window's image to `path` (parent folders are created).
+    LaunchError when it cannot be written."""
+    from pathlib import Path
+
+    from panda3d.core import Filename
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not app.win.save_screenshot(Filename.from_os_specific(str(path.resolve()))):
+        raise LaunchError(f"could not save the screenshot to {path}")
