@@ -1,6 +1,6 @@
 """Falling-block benchmark: milliseconds of a game tick while a 16 x 16 x 150 block of sand collapses.
 
-The case (issue "Hardening", item 2): a 16 x 16 x 150 block of sand on a stone support 40 blocks
+The case: a 16 x 16 x 150 block of sand on a stone support 40 blocks
 over a stone floor (one column, built untimed); the support is taken away and `Session.tick()`
 runs until every block has landed. Each row times every tick of that collapse: its median and
 its worst. The reference is the same collapse with the falling blocks stepped one by one

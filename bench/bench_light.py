@@ -12,8 +12,8 @@ Cases:
   call, as the batched fluid tick does, then drained the same way (no target, no reference).
 - 10,000 torches placed at once over lit columns, their light relit by world ticks nobody reads
   (`World.tick`'s budget, LIGHT_CELLS_PER_TICK cells a tick): the worst tick's light work, against
-  the reference of relighting all of them at once (what a light read did before issue "Hardening",
-  item 15: one resolve of every waiting cell).
+  the reference of relighting all of them at once (what a light read did with no per-tick budget:
+  one resolve of every waiting cell).
 The reference is the same engine with its two passes run one cell at a time in Python (Beta's
 queues: `light.spread_reference`, `light.remove_reference`) instead of on index arrays.
 """

@@ -6,7 +6,7 @@ process per case so each resident size is its own, and its rows.
 Case: the resident size (RSS) and the loaded columns after FLIGHT_TICKS ticks, with the headless
 column keeper (`game.rules.column_keeper`: every KEEP_INTERVAL_TICKS ticks the columns farther than
 KEEP_RADIUS_COLUMNS from the player are saved if edited and unloaded) against the same flight with
-unloading disabled (the reference: what headless runs did before issue "Hardening", item 8).
+unloading disabled (the reference: a headless run that never unloads a column).
 `python -m bench.bench_memory TICKS keep|all` runs one flight and prints its numbers as JSON.
 """
 

@@ -1,7 +1,7 @@
 """Session benchmark: milliseconds of one `Session.tick()` with 1, 10 and 100 players walking and digging.
 
-Rows (issue 30's targets):
-- 1 player, against the code before issue 30 (REFERENCE_COMMIT) in the same run: within 10 %;
+Rows, with their targets:
+- 1 player, against the code of REFERENCE_COMMIT (a session of one player, before players were plural) in the same run: within 10 %;
 - 10 players and 100 players, each with the mobs it brings: the 100-player median <= 10 ms.
 Every row plays the same seeded script (`bench.session_bots`: a new seed-42 world, the players
 fanned out from the spawn and their mobs spawned untimed, then walking, jumping, turning at walls
@@ -38,8 +38,8 @@ from .harness import ROOT, Row
 
 SUITE = "session"
 REFERENCE_COMMIT = "8c6c74bd8803aef134da7c5ece8b52488d716875"
-"""The 1-player row's reference: the code before issue 30's work, the parent of 5ce577d (which
-brought issue 36's hardening too, so the reference has neither)."""
+"""The 1-player row's reference: the last commit whose session held exactly one player and returned
+no record of its tick (nor had the hardening of saves, light and crowds that came with it)."""
 REFERENCE_ENV = "BOXEL_BENCH_REFERENCE"
 """An environment variable naming another commit (any git revision) to compare with."""
 REFERENCE_CACHE = ROOT / ".cache" / "bench_reference"
@@ -190,7 +190,7 @@ def _one_player_row(plan: _Plan) -> Row:
     theirs, ours = play_in_turns([tree, ROOT], 1, plan.one_ticks, TURN_TICKS)
     median, reference = statistics.median(ours["tick_ms"]), statistics.median(theirs["tick_ms"])
     verdict = "within" if median <= reference * (1.0 + SAME_WORK_TOLERANCE) else "NOT within"
-    note = (f"{runs} each, in turns of {TURN_TICKS}; reference: commit {name} (before issue 30), same script"
+    note = (f"{runs} each, in turns of {TURN_TICKS}; reference: commit {name} (one-player session), same script"
             f"{', same end state' if theirs['end_feet'] == ours['end_feet'] else ', END STATES DIFFER'}; "
             f"{verdict} 10 %")
     return Row(SUITE, case, median, "ms", reference, ONE_PLAYER_TARGET, note)

@@ -43,7 +43,7 @@ from pathlib import Path
 SEED = 42
 """The world seed: plains around the spawn (seed 42's spawn column is grass)."""
 MOBS_PER_PLAYER = 2
-"""Mobs each player spawns with the spawn-mob key: "the mobs they bring" (issue 30)."""
+"""Mobs each player spawns with the spawn-mob key: "the mobs they bring"."""
 SPREAD_TICKS_PER_ROOT_PLAYER = 24
 """[ticks] The longest spread walk is this times the square root of the players (plus
 SPREAD_TICKS_LEAST): the disc they fan out over grows with their number, so each has about the
@@ -196,7 +196,7 @@ class _Events:
     def __init__(self) -> None:
         try:
             from game.rules import controls, replay
-        except ImportError:  # the layout before issue 30 (the reference): game/ held every module
+        except ImportError:  # the reference's layout: game/ held every module flat
             from game import controls, replay
 
         self.KeyDown, self.KeyUp, self.Look = replay.KeyDown, replay.KeyUp, replay.Look
@@ -230,7 +230,7 @@ def play(players: int, ticks: int, *, spread_scale: float = 1.0, profile: str | 
     ours): after the setup print "ready", then before every `turn_ticks` ticks wait for a line on
     stdin and after them print "done", so the two never run at once and a slow spell of the
     machine falls on both alike."""
-    from game.session import Session  # the name every version has (game.rules.session since issue 30)
+    from game.session import Session  # the name every version has (game.rules.session in the layered layout)
     from game.world import World
 
     events = _Events()

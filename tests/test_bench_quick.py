@@ -2,7 +2,7 @@
 exits 0 and prints every case's row (they open their windows under `xvfb-run` themselves, so this
 needs what the display tests need), the sight suite gives every case with its readable
 reference, and the session suite gives its 1-, 10- and 100-player rows, the first beside the code
-before issue 30 where git has that commit (else with a note). Numbers are not checked: times are
+with one player (its reference commit) where git has that commit (else with a note). Numbers are not checked: times are
 not for tests."""
 
 from __future__ import annotations

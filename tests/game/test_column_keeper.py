@@ -1,6 +1,6 @@
 """The headless column keeper (`game.rules.column_keeper`) and the World's unloading it uses.
 
-Issue "Hardening", item 8: headless runs never unloaded a column (a 50,000-tick flight went from 63 to
+Without a window nothing else unloads a column (a 50,000-tick flight goes from 63 to
 2,012 loaded columns). The keeper unloads the columns far from every player, saving edited ones first;
 these tests check that an edit survives, that nothing a read returns changes, and that live mobs never
 stand in an unloaded column. The long flight itself is in `test_memory_bounded.py`.

@@ -1,4 +1,4 @@
-"""Every change to a game is an event (issue 30, item 5): the pause menu's time of day and Peaceful
+"""Every change to a game is an event: the pause menu's time of day and Peaceful
 switch are the replay events `set_day_time` and `set_peaceful`, which the session applies like any
 other event (headless here; tests/game/test_record_pause_menu_display.py records them in the window
 and replays the recording headless)."""

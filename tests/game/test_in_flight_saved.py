@@ -1,8 +1,8 @@
 """Everything in flight is saved with its column and comes back exactly: falling blocks and projectiles.
 
-Issue "Hardening", item 1: a falling block left the world on its first tick and lived only as an
-entity no save wrote, so quitting 5, 20 and 40 ticks into a pillar's fall lost 25, 150 and 325
-blocks, and a reload diverged. Now `FallingBlocks.save` and `Projectiles.save` write them into
+A falling block leaves the world on its first tick and lives on only as an
+entity, so a save that missed it would lose it (25, 150 and 325 blocks of a pillar quitting 5, 20 and
+40 ticks into its fall) and a reload would diverge. `FallingBlocks.save` and `Projectiles.save` write them into
 their columns' entity lists (each kind only its own entries; the mobs keep theirs) and a new
 session restores them, so a save and reload mid-fall runs on to the same bits.
 """

@@ -1,4 +1,4 @@
-"""Many players in one session (issue 30, items 1 and 2): each with its own body, hotbar, digging,
+"""Many players in one session: each with its own body, hotbar, digging,
 toggles and inventory; they push each other with the physics' push; one player's edit is what
 another sees; a replay names the player of each line, and a two-player replay plays the same bits
 every time, in process and headless."""

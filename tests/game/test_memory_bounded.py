@@ -1,7 +1,7 @@
 """Memory stays bounded while the player travels: what is drawn follows the view distance, and what is
 unloaded is freed.
 
-The leak these guard against (issue "Hardening", item 8): flying at view distance 32, the process grew
+The leak these guard against: flying at view distance 32, the process grew
 from 0.85 to 2.66 GB in 7 minutes while the loaded columns stayed near 3,500. The streamer unloaded far
 columns only with the frame budget left after uploads and new columns, and a player outrunning the
 streaming never left any, so the shown sections (with their entities, meshes and Panda3D geometry)
@@ -234,7 +234,7 @@ def test_flying_far_at_a_large_view_distance_keeps_what_is_drawn_and_the_process
 
 HEADLESS_FLIGHT_TICKS = 4_000
 """[ticks] 200 ticks up, then ~3,800 of sprint-flight: ~4,000 blocks (250 columns) along +X. Without
-unloading the loaded columns passed 300 (issue "Hardening", item 8: 2,012 after 50,000 ticks); ~35 s here."""
+unloading the loaded columns passed 300 (2,012 after 50,000 ticks without the keeper); ~35 s here."""
 
 
 def headless_loaded_bound() -> int:

@@ -1,6 +1,6 @@
 """A window session that uses the pause menu's time of day and Peaceful switch, recorded with
 --record and replayed with --headless on a copy of the same starting world, gives the same bits
-(issue 30, item 5: every change to a game is an event).
+(every change to a game is an event).
 
 The player starts flying DROP blocks over the display tests' platform. Played as a player plays
 it (real keys and pointer through xdotool, under Xvfb): Esc pauses, a click on Midnight and a

@@ -239,7 +239,7 @@ def test_any_replay_file_bytes_read_into_events_or_are_refused_with_a_replay_err
         pass
 
 
-# --- numbers no event can use: a bad replay naming the line, never a traceback (issue 36, item 9) ---
+# --- numbers no event can use: a bad replay naming the line, never a traceback ---
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DIGIT_LIMIT = sys.get_int_max_str_digits()
@@ -405,7 +405,7 @@ def test_a_put_in_slot_without_the_inventory_open_is_read_but_changes_nothing():
     assert play_on_the_lab(bare) == Hotbar().slots
 
 
-# --- the game changes the window's menus make (issue 30, item 5) --------------------------------------
+# --- the game changes the window's menus make --------------------------------------
 
 def test_the_pause_menus_time_and_peaceful_are_written_as_set_day_time_and_set_peaceful_lines():
     assert format_event(SetDayTime(70, 18_000)) == '{"tick": 70, "event": "set_day_time", "day_time": 18000}'

@@ -85,7 +85,6 @@ def test_a_settings_file_from_before_view_bobbing_keeps_its_settings_with_bobbin
 
 
 # --- hostile settings files: the defaults with a notice, the file kept aside, never a crash or a hang ---
-# (issue 36, item 4)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SETTING_NAMES = [f.name for f in fields(UserSettings)]

@@ -236,7 +236,7 @@ def test_an_entry_is_a_frozen_value():
         entry.name = "other"  # type: ignore[misc]
 
 
-# --- names measured in bytes (issue 36 item 10) ------------------------------------------------------------
+# --- names measured in bytes ------------------------------------------------------------
 
 FOUR_BYTES = "\U0001F600"
 """😀: four bytes in UTF-8."""

@@ -1,4 +1,4 @@
-"""World renames and deletes racing from several processes (`game.userdata.world_list`, issue 36 item 3): two
+"""World renames and deletes racing from several processes (`game.userdata.world_list`): two
 game windows on one data folder must never lose a world, give one world two names, replace another
 world or leave SQLite's files beside a world behind; a world a game holds is never moved from under it.
 Includes a stateful test of random create/rename/delete sequences against a model of the folder."""

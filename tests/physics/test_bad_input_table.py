@@ -1,7 +1,7 @@
 """Every public function of `physics`, given each kind of bad argument, raises TypeError or
 ValueError (KeyError for an unknown crowd handle) with a message, and changes nothing.
 
-Two parts: a table of named cases (each a bad call seen before, issue 36's among them), and a
+Two parts: a table of named cases (each a bad call seen before), and a
 systematic sweep: every public callable of `physics.__all__` (constructors, methods, functions,
 and an item of each sequence argument) given each of HOSTILE in place of each argument must
 either refuse it so, or take it as good input and then work with it (`use`)."""

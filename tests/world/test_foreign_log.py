@@ -1,4 +1,4 @@
-"""A write-ahead log from another world beside a world file (issue 36, item 7). SQLite replays any log it
+"""A write-ahead log from another world beside a world file. SQLite replays any log it
 finds beside a database, and a log names no database: world B opened with world A's `-wal` beside it
 opened as A. Every Boxel transaction now carries the world's id in the header page, and an open (and
 the world list) refuses a log whose header pages carry another id, changing nothing: B and the

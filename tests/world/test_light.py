@@ -414,7 +414,7 @@ def test_a_world_whose_light_nobody_reads_brings_it_up_to_date_once_enough_chang
         world.close()
 
 
-# --- light spread over ticks (issue "Hardening", item 15) -----------------------------------------
+# --- light spread over ticks -----------------------------------------
 # Light nobody reads was relit in one go: 10,000 torches placed at once cost one 93 ms resolve, and a
 # headless flood forced the work through at 100,000 changed cells (~100 ms ticks). Now a tick relights
 # at most a budget of changed cells, what is read or meshed is made exact first, and the rest waits,

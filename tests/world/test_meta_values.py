@@ -1,4 +1,4 @@
-"""Forged metadata with a valid checksum (issue 36, item 6): every meta value is checked by type and range
+"""Forged metadata with a valid checksum: every meta value is checked by type and range
 when it is read, in the file checks, so neither `World.open` nor the world list (`world_list.describe`)
 ever sees an unchecked one. A bad value is a CorruptWorldError naming the field; the list shows the
 file greyed with that reason and never raises; the file is left as it was."""

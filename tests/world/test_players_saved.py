@@ -1,4 +1,4 @@
-"""Players saved by name in the world file (issue 30, item 1): format 5's players table, a format 4
+"""Players saved by name in the world file: format 5's players table, a format 4
 world's one player read as the local player's and moved into the table by the first save, every
 row checked at open like the meta values, and a session's players restored by name."""
 

@@ -1,4 +1,4 @@
-"""More pending block updates than a world file may list (issue 36, item 12): `World.save` raised a raw
+"""More pending block updates than a world file may list: `World.save` raised a raw
 ValueError, the autosave did not catch it, the session crashed and its final save was lost. The queue
 now holds at most MAX_PENDING_UPDATES (the number a file may list): an update asked for beyond it is
 dropped, so every save writes the whole queue; and a save raises nothing but WorldFileError."""

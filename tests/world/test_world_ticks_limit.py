@@ -1,4 +1,4 @@
-"""The world's tick counter at its limit (issue 36, item 11): a world near MAX_WORLD_TICKS played past it
+"""The world's tick counter at its limit: a world near MAX_WORLD_TICKS played past it
 was saved with a counter its own open refused as damage. The counter now stops at LAST_WORLD_TICK (the
 largest an open accepts), the time of day cannot move it further, and a save given more refuses with
 UnsavableWorldError, writing nothing: what the game writes, it opens."""
