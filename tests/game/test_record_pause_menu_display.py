@@ -47,6 +47,10 @@ FULL_HEALTH = 20
 TURN_PIXELS = 40
 """[pixels] The pointer moves this far right after the menu closes: the view turns (mouse look), which
 the window sends as `look` events, never setting the player's look itself."""
+TURNS = 3
+"""The turn is made this many times, POINTER_S apart: the resume puts the pointer back at the window's
+centre when its frame runs, so on a busy machine whose frame after Esc came late, a first move made
+before it is undone; a later one still turns the view."""
 
 
 def menu_pixel(x: float, y: float) -> tuple[int, int]:
@@ -98,7 +102,7 @@ def played(tmp_path_factory):
               + f'xdotool key Escape; sleep {SETTLE_S}; '  # pause: the menu opens
               + click_at(*midnight) + click_at(*peaceful)
               + f'xdotool key Escape; sleep {SETTLE_S}; '  # resume
-              + f'xdotool mousemove_relative -- {TURN_PIXELS} 0; sleep {POINTER_S}; '  # mouse look: turn right
+              + f'xdotool mousemove_relative -- {TURN_PIXELS} 0; sleep {POINTER_S}; ' * TURNS  # mouse look: turn right
               + 'xdotool key f; '  # stop flying: the player falls DROP blocks onto the platform
               + 'wait $pid')  # the run ends by itself after TICKS ticks, writing its report
     done = subprocess.run([*display_command(), "sh", "-c", script], cwd=REPO_ROOT, capture_output=True, text=True,
