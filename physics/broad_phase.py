@@ -360,6 +360,12 @@ def _find(table: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return at, table[np.minimum(at, table.size - 1)] == keys
 
 
+FORGET_AROUND_CELLS = 1024
+"""[cells] A world tick that changed more cells than this (a flood) makes a `WorldCache` forget
+every tile instead of those around each cell: past a few hundred cells the tiles around them are
+most of what a crowd stands in, and finding them costs more than asking the world again."""
+
+
 class WorldCache:
     """What a crowd reads from a `CollisionWorld` (block boxes, slipperiness), for many bodies at
     once, remembered by block cell.
@@ -368,7 +374,9 @@ class WorldCache:
     remembers every tile it has asked about: within one crowd tick the world cannot change, so
     no tile is asked for twice in a tick; across ticks the tiles are kept while the world's
     optional `revision` attribute (an int the world changes whenever a block changes) keeps its
-    value. A world without `revision` is asked afresh every tick. Remembered tiles are pruned to
+    value. When it moves on, a world with `cells_changed_since` names the cells changed, and
+    only the tiles within a cell of them are forgotten (`_forget_around`); any other world's
+    tiles are all forgotten. A world without `revision` is asked afresh every tick. Remembered tiles are pruned to
     the ones in use when their cells exceed `tuning.cache_cells_per_cell_used` (a
     `CrowdSettings`) times those in use, plus `tuning.cache_cells_always` (`prune`, once per
     tick). `generation` changes whenever tiles are forgotten, so callers may keep the box columns
@@ -407,11 +415,46 @@ class WorldCache:
         self._prune_check = True
 
     def new_tick(self) -> None:
-        """Start a crowd tick: keep the remembered tiles only if the world says it has not changed."""
+        """Start a crowd tick: keep the remembered tiles the world says it has not changed."""
         revision = getattr(self._world, "revision", None)
         if revision is None or revision != self._revision:
-            self._forget(revision)
+            changed = self._changed_cells(revision)
+            if changed is None:
+                self._forget(revision)
+            else:
+                self._forget_around(changed)
+                self._revision = revision
         self._prune_check = True
+
+    def _changed_cells(self, revision) -> np.ndarray | None:
+        """The cells ((n, 3) ints) the world changed since the tiles were asked about, or None
+        when it cannot say (or there are too many to forget one by one)."""
+        since = getattr(self._world, "cells_changed_since", None)
+        if revision is None or self._revision is None or since is None:
+            return None
+        cells = since(self._revision)
+        if cells is None:
+            return None
+        cells = np.asarray(cells, dtype=np.int64).reshape(-1, 3)
+        return cells if len(cells) <= FORGET_AROUND_CELLS else None
+
+    def _forget_around(self, cells: np.ndarray) -> None:
+        """Forget the tiles holding a cell within one of `cells` (on every axis): each changed cell's
+        old and new boxes (up to `shapes.MAX_SHAPE_TOP` high), slipperiness and material. Their
+        rows stay in the arrays unreferenced until the next `_keep` packs them away."""
+        if not len(cells) or not self._tile_keys.size:
+            return
+        b = _TILE_BITS
+        cells = cells[keyed_cells(cells)]
+        near = [np.stack((cells[:, 0] + dx, cells[:, 1] + dy, cells[:, 2] + dz), axis=1) >> b
+                for dx in (-1, 1) for dy in (-1, 1) for dz in (-1, 1)]
+        tiles = np.concatenate(near)
+        keys = np.unique(cell_keys(tiles[:, 0], tiles[:, 1], tiles[:, 2]))
+        gone = np.isin(self._tile_keys, keys)
+        if gone.any():
+            self.generation += 1
+            self._tile_keys = self._tile_keys[~gone]
+            self._tile_rows = self._tile_rows[~gone]
 
     def around(self, regions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Block boxes around each region ((n, 6) AABB corners), padded: a (6, n, K) array of box

@@ -25,6 +25,7 @@ from .materials import Material
 from .push import MAX_PUSH_SPEED
 from .crowd_vector import DistinctIntents, TickMemory, VectorTick
 from .settings import BETA, MovementSettings
+from .tick import step
 from .tolerances import MAX_DISPLACEMENT
 from .world import CollisionWorld
 from .messages import shown
@@ -39,13 +40,16 @@ class Crowd:
     `tuning.vectorised_min_bodies` bodies on; True or False forces one path. Both give the same
     bodies. `tuning` (a `physics.CrowdSettings`) decides how the crowd computes its ticks, never
     what they give. `max_push_speed` [blocks/tick] bounds the velocity the pushes of one tick give
-    a body along x and along z (`push.MAX_PUSH_SPEED`; None: Beta's unbounded pushes). If the world has a `revision` attribute, it must change whenever a block
+    a body along x and along z (`push.MAX_PUSH_SPEED`; None: Beta's unbounded pushes). With
+    `pushes=False` the bodies do not push each other: each body's step is exactly
+    `physics.step(body, world, intent, settings)` (many players' own steps, whose pushes their
+    game applies after all of them), and two equal bodies may stand in the crowd. If the world has a `revision` attribute, it must change whenever a block
     changes (the vectorised path keeps the block boxes it gathered while it does not).
     """
 
     def __init__(self, world: CollisionWorld, settings: MovementSettings = BETA,
                  vectorised: bool | None = None, *, tuning: CrowdSettings = DEFAULT_TUNING,
-                 max_push_speed: float | None = MAX_PUSH_SPEED) -> None:
+                 max_push_speed: float | None = MAX_PUSH_SPEED, pushes: bool = True) -> None:
         if not isinstance(world, CollisionWorld):
             raise TypeError(f"a Crowd needs a CollisionWorld (with collision_boxes(region)), got {shown(world)}")
         if not isinstance(settings, MovementSettings):
@@ -57,7 +61,10 @@ class Crowd:
         if max_push_speed is not None and (isinstance(max_push_speed, bool) or not isinstance(max_push_speed, (int, float))
                                            or not 0.0 <= max_push_speed <= MAX_DISPLACEMENT):
             raise ValueError(f"max_push_speed must be None or a number in [0, {MAX_DISPLACEMENT:g}], got {shown(max_push_speed)}")
+        if not isinstance(pushes, bool):
+            raise TypeError(f"pushes must be True or False, got {shown(pushes)}")
         self._max_push_speed = max_push_speed
+        self._pushes = pushes
         self._pause = 0  # ticks the crowd still steps one by one after a vectorised tick finished so
         self._last_pause = 0  # the pause that last tick started (it doubles while ticks keep finishing so)
         self._world = world
@@ -111,7 +118,7 @@ class Crowd:
         ever separate them)."""
         if not isinstance(body, Body):
             raise TypeError(f"a Crowd holds physics.Body values, got {shown(body)}")
-        if self._contains(body):
+        if self._pushes and self._contains(body):
             raise ValueError(f"this body is already in the crowd (added twice?): {shown(body)}")
         if self._bodies is not None:
             self._bodies.append(body)
@@ -158,15 +165,19 @@ class Crowd:
         if self._pause:
             self._pause -= 1
         if not use_numpy or not intents:
-            self._bodies = step_one_by_one(self._body_list(), self._world, intents, self._settings,
-                                           max_push_speed=self._max_push_speed)
+            if self._pushes:
+                self._bodies = step_one_by_one(self._body_list(), self._world, intents, self._settings,
+                                               max_push_speed=self._max_push_speed)
+            else:
+                self._bodies = [step(body, self._world, intent, self._settings)
+                                for body, intent in zip(self._body_list(), intents)]
             self._rows = None
             return
         if self._rows is None:
             self._rows = _Rows.from_bodies(self._bodies)
         tick = VectorTick(self._world, self._settings, self._tuning, self._rows, intents, columns,
                           self._world_cache, self._memory, self._max_push_speed)
-        result = tick.run()
+        result = tick.run() if self._pushes else tick.run_unpushed()
         self._memory = tick.memory
         if isinstance(result, list):  # finished one by one
             self._bodies, self._rows = result, None

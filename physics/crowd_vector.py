@@ -686,6 +686,12 @@ class VectorTick:
         self._add_pushes(early, late)
         return self.out
 
+    def run_unpushed(self):
+        """The tick of a crowd whose bodies do not push each other: one step of every body from
+        its own velocity, each exactly `physics.step`. Returns the new rows."""
+        self.step_rows(self.every, self.velocity[:, 0].copy(), self.velocity[:, 2].copy())
+        return self.out
+
     def _new_candidates(self) -> _EarlyPushes:
         """Find the push candidates afresh around the unstepped and stepped boxes, and every
         early push from the stepped boxes."""

@@ -13,6 +13,10 @@ Rules every `CollisionWorld` must keep:
   which is also the value for air and ordinary blocks; ice is 0.98.
 - `revision` (optional) is an int that changes whenever any block changes. A `Crowd` keeps the
   block boxes it gathered while it stays the same; without it, boxes are gathered every tick.
+- `cells_changed_since(revision)` (optional, with `revision`) names the cells changed after that
+  revision: an iterable of (x, y, z) ints, or None when the world no longer knows (`CellJournal`
+  keeps that record). A `Crowd` then forgets only the boxes around those cells, not all it
+  gathered, when the revision moves on.
 - `material(x, y, z)` (optional) is the `physics.Material` of block (x, y, z), and
   `flow(x, y, z)` (optional) the current of a fluid block (Beta's `getFlowVector`, a unit vector
   or zero). Without them a cell is SOLID where the boxes fill it, AIR elsewhere, and nothing
@@ -23,8 +27,11 @@ Rules every `CollisionWorld` must keep:
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
+
+import numpy as np
 
 from .aabb import AABB
 from .materials import NO_FLOW, Cells, Material, require_flow, require_material
@@ -68,6 +75,58 @@ def _is_slipperiness(value: object) -> bool:
     return not isinstance(value, bool) and isinstance(value, (int, float)) and MIN_SLIPPERINESS <= value <= 1.0
 
 
+JOURNAL_CELLS = 4096
+"""[cells] A `CellJournal` remembers this many of the latest changed cells: a few ticks of many
+players digging and building (each tick of 100 players changes a handful), while a flood of
+thousands of cells in one tick runs past it, and then a crowd gathers every box again, as it
+would have to for that many changes anyway."""
+
+
+class CellJournal:
+    """The cells a world changed at each revision, the latest JOURNAL_CELLS of them: the record
+    behind the optional `cells_changed_since` of the `CollisionWorld` rules.
+
+    `record(revision, cells)` after each change (the world's revision once the change is made);
+    `since(revision)` gives every cell changed after `revision` (an (n, 3) int64 array, repeats
+    possible), or None when cells changed after it have been dropped (or the revision is one the
+    journal never saw)."""
+
+    def __init__(self, capacity: int = JOURNAL_CELLS) -> None:
+        self._capacity = capacity
+        self._entries: deque[tuple[int, np.ndarray]] = deque()
+        self._cells = 0
+        self._complete_from = 0
+        """Every change after this revision is in `_entries`."""
+        self._latest = 0
+
+    def record(self, revision: int, cells: np.ndarray) -> None:
+        """Cells ((n, 3) ints) changed, bringing the world to `revision` (larger than the last)."""
+        cells = np.asarray(cells, dtype=np.int64).reshape(-1, 3)
+        self._latest = revision
+        if len(cells) > self._capacity:
+            self._entries.clear()
+            self._cells = 0
+            self._complete_from = revision
+            return
+        self._entries.append((revision, cells))
+        self._cells += len(cells)
+        while self._cells > self._capacity:
+            dropped_at, dropped = self._entries.popleft()
+            self._cells -= len(dropped)
+            self._complete_from = dropped_at
+
+    def since(self, revision: int) -> np.ndarray | None:
+        """Every cell changed after `revision`, or None when the journal cannot say."""
+        if not self._complete_from <= revision <= self._latest:
+            return None
+        found = []
+        for at, cells in reversed(self._entries):
+            if at <= revision:
+                break
+            found.append(cells)
+        return np.concatenate(found) if found else np.empty((0, 3), dtype=np.int64)
+
+
 _BELOW = math.ceil(MAX_SHAPE_TOP) - 1  # cells below a region whose shapes may reach into it
 
 
@@ -86,6 +145,7 @@ class BlockGrid:
         self._material_columns: dict[tuple[int, int], dict[int, Material]] = {}  # the same, by (x, z) then y
         self._flows: dict[tuple[int, int, int], tuple[float, float, float]] = {}  # non-zero currents only
         self._revision = 0
+        self._journal = CellJournal()
 
     def set(self, x: int, y: int, z: int, shape: Shape = FULL_CUBE, slipperiness: float = DEFAULT_SLIPPERINESS,
             material: Material = Material.SOLID, flow: tuple[float, float, float] = NO_FLOW) -> None:
@@ -100,6 +160,7 @@ class BlockGrid:
         self._materials[key] = material
         self._material_columns.setdefault((key[0], key[2]), {})[key[1]] = material
         self._revision += 1
+        self._journal.record(self._revision, key)
         if slipperiness == DEFAULT_SLIPPERINESS:
             self._slipperiness.pop(key, None)
         else:
@@ -129,6 +190,7 @@ class BlockGrid:
         key = (_cell(x), _cell(y), _cell(z))
         if self._boxes.pop(key, None) is not None:
             self._revision += 1
+            self._journal.record(self._revision, key)
         self._slipperiness.pop(key, None)
         if self._materials.pop(key, None) is not None:
             column = self._material_columns[(key[0], key[2])]
@@ -167,6 +229,10 @@ class BlockGrid:
     def revision(self) -> int | None:
         """Counts changes (see the CollisionWorld rules)."""
         return self._revision
+
+    def cells_changed_since(self, revision: int) -> np.ndarray | None:
+        """The cells changed after `revision` (see the CollisionWorld rules and `CellJournal`)."""
+        return self._journal.since(revision)
 
     def has_block(self, x: int, y: int, z: int) -> bool:
         return (x, y, z) in self._boxes

@@ -199,6 +199,9 @@ class InputState:
         self.yaw, self.pitch = look_angles(yaw, pitch)
         """[degrees] Minecraft yaw in [0, 360); pitch within +-MAX_PITCH, positive looks down."""
         self.bindings = bindings
+        self._intent: tuple[tuple, physics.Intent] | None = None
+        """The last intent made, with the held keys, yaw and bindings it was made from (the tick
+        asks for it several times: the step, the sounds, the view's bobbing)."""
 
     def apply(self, event: Event) -> None:
         """Apply one event: a key held or released, or new look angles (clicks and button releases
@@ -218,7 +221,11 @@ class InputState:
         self.yaw, self.pitch = look_angles(yaw, pitch)
 
     def intent(self) -> physics.Intent:
-        return intent_from_keys(self.held, self.yaw, self.bindings)
+        """The intent of the held keys and the yaw (`intent_from_keys`), made again only when they changed."""
+        made_from = (frozenset(self.held), self.yaw, self.bindings)
+        if self._intent is None or self._intent[0] != made_from:
+            self._intent = (made_from, intent_from_keys(self.held, self.yaw, self.bindings))
+        return self._intent[1]
 
 
 class LiveInput:

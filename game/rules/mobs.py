@@ -15,8 +15,9 @@ One mob tick, `tick(players)`, runs right after the players' own steps (`Player.
 their bodies in join order (one body: a single-player game, exactly as before players were many):
 1. restore: columns within RESTORE_RADIUS_COLUMNS of any player's column, met for the first
    time this session, hand back the mobs stored with them (player by player);
-2. spawn: every SPAWN_INTERVAL_TICKS ticks, for each player in join order, while fewer than
-   MAX_NATURAL_MOBS per player live, one mob may appear on a grass block near that player
+2. spawn: every SPAWN_INTERVAL_TICKS ticks, for each player in join order, while fewer mobs
+   live than the cap (`natural_mob_cap`: MAX_NATURAL_MOBS for each player's worth of columns
+   near the players), one mob may appear on a grass block near that player
    (spots drawn from the world seed, the tick and the player's place in the join order);
 3. the players' push: in Beta the players are first in the world's entity list, so each one's
    update (its step, already done) ends by pushing every mob whose box meets its push region,
@@ -80,8 +81,16 @@ from ..world.coords import CHUNK_SIZE, column_of
 SPAWN_INTERVAL_TICKS = 60
 """[ticks] How often natural spawning is tried (every 3 s; the first try is at tick 60)."""
 MAX_NATURAL_MOBS = 6
-"""Natural spawning stops while this many mobs per player live (mobs spawned with M count, but
-M ignores it): like Beta's mob cap, which grows with the chunks loaded around the players."""
+"""Natural spawning stops while this many mobs live around one player alone (mobs spawned with M
+count, but M ignores it). Like Beta's mob cap (`SpawnerAnimals`: the most of a kind times the chunks
+near any player, over 256), the cap grows with the columns near the players, counted once however
+many players they are near (`natural_mob_cap`): players far apart bring MAX_NATURAL_MOBS each, a
+crowd standing together shares them."""
+SPAWN_AREA_RADIUS_COLUMNS = 2
+"""[columns] The columns within this many (on x and on z) of a player's column count towards the
+mob cap: natural spawns land within SPAWN_DISTANCE_BLOCKS (32 blocks, two columns) of a player."""
+COLUMNS_NEAR_ONE_PLAYER = (2 * SPAWN_AREA_RADIUS_COLUMNS + 1) ** 2
+"""[columns] The columns near one player alone: the cap is MAX_NATURAL_MOBS for these."""
 PUSH_CELL_BLOCKS = 4.0
 """[blocks] The side of the ground buckets that find which bodies may push which (`push_candidates`):
 wider than any body's push region (a boxling's or a player's 0.6 plus twice the push reach 0.2:
@@ -214,6 +223,8 @@ class MobManager:
         self._previous: list[tuple[Body, float]] = []
         """Each mob's body and yaw one tick earlier (views blend from them)."""
         self._restored: set[tuple[int, int]] = set()
+        self._restored_around: set[tuple[int, int]] = set()
+        """Player columns whose every column within RESTORE_RADIUS_COLUMNS is in `_restored`."""
         self._stored_columns: set[tuple[int, int]] = set()
         """Columns whose entity list in the world holds (or may hold) mobs this manager owns."""
         self._unreadable: dict[tuple[int, int], list[dict]] = {}
@@ -332,8 +343,9 @@ class MobManager:
         for player in bodies_of_players:
             self._restore_around(player)
         if self.ticks_run and self.ticks_run % SPAWN_INTERVAL_TICKS == 0:
+            cap = natural_mob_cap(bodies_of_players)
             for order, player in enumerate(bodies_of_players):
-                if len(self) < MAX_NATURAL_MOBS * len(bodies_of_players):
+                if len(self) < cap:
                     self._spawn_naturally(player, order, bodies_of_players)
         self._previous = [(body, brain.yaw) for body, brain in zip(self.bodies, self._brains)]
 
@@ -414,6 +426,9 @@ class MobManager:
     def _restore_around(self, player: Body) -> None:
         """Step 1: restore the columns within RESTORE_RADIUS_COLUMNS of the player's column."""
         pcx, pcz = _column_under(player)
+        if (pcx, pcz) in self._restored_around:
+            return  # every column around it was restored already (each player asks every tick)
+        self._restored_around.add((pcx, pcz))
         radius = RESTORE_RADIUS_COLUMNS
         self._restore([(cx, cz) for cx in range(pcx - radius, pcx + radius + 1)
                        for cz in range(pcz - radius, pcz + radius + 1)])
@@ -468,6 +483,17 @@ class MobManager:
         for handle, old, new in zip(self._crowd.handles, self._crowd.bodies, bodies):
             if new is not old:
                 self._crowd.replace(handle, new)
+
+
+def natural_mob_cap(players: Sequence[Body]) -> int:
+    """How many mobs may live before natural spawning stops (see MAX_NATURAL_MOBS): MAX_NATURAL_MOBS
+    for every COLUMNS_NEAR_ONE_PLAYER columns near any of `players`, rounded down as Beta does."""
+    reach = range(-SPAWN_AREA_RADIUS_COLUMNS, SPAWN_AREA_RADIUS_COLUMNS + 1)
+    near = set()
+    for player in players:
+        cx, cz = _column_under(player)
+        near.update((cx + dx, cz + dz) for dx in reach for dz in reach)
+    return MAX_NATURAL_MOBS * len(near) // COLUMNS_NEAR_ONE_PLAYER
 
 
 def push_candidates(regions: Sequence[AABB], boxes: Sequence[AABB]) -> list[Sequence[int]]:

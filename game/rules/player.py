@@ -243,8 +243,14 @@ class Player:
 
     def tick(self) -> physics.Body:
         """Advance one tick with the events applied so far; returns the new body."""
+        return self.take_step(physics.step(self.body, self.world, self.intent(), self.settings, debug=self.sink))
+
+    def take_step(self, stepped: physics.Body) -> physics.Body:
+        """The rest of `tick` once the body has made its step (`stepped`: `physics.step` of the body
+        with `intent()`, as `game.rules.player_steps` makes many players' at once): below the
+        world, back at the spawn; returns the new body."""
         self.previous = self.body
-        self.body = physics.step(self.body, self.world, self.intent(), self.settings, debug=self.sink)
+        self.body = stepped
         if self.body.feet[1] < FALL_RESPAWN_Y:
             self.body = self.previous = self.spawn()
             self.respawns += 1

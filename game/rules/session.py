@@ -24,7 +24,7 @@ The tick order (docs/ARCHITECTURE.md, "One tick", numbers the same steps):
 then `tick`:
  2. digging: each player's held attack button (`game.rules.mining`);
  3. the world's tick: block updates (fluids, sand), its time of day;
- 4. each player's step (`physics.step`); the tick counter advances;
+ 4. each player's step (`physics.step`, taken together: `game.rules.player_steps`); the tick counter advances;
  5. the players' pushes on each other: each player pushes every other player whose box meets
     its push region (`physics.push`; `push_players`);
  6. the mobs' tick (`game.rules.mobs`): restore and natural spawns around every player, each player's
@@ -63,6 +63,7 @@ from .hotbar import Hotbar, holdable
 from .inventory import CATALOGUE, put_in_slot
 from .derived_seeds import derived_seed
 from .mobs import MobManager, push_candidates
+from .player_steps import PlayerSteps
 from .player import LOCAL_PLAYER, Player, PlayerStateError, Toggles, check_player_name, saved_player, section_of
 from .falling_blocks import FallingBlocks
 from .projectiles import Knock, Projectiles
@@ -128,6 +129,8 @@ class Session:
         self.bindings = bindings
         self.mobs = MobManager(world, world.seed)
         """Every mob; placing a block respects them, F3 draws them, the report lists them."""
+        self._player_steps = PlayerSteps(world, player.settings)
+        """Steps the players' bodies each tick (the others together, on arrays once they are many)."""
         self.projectiles = Projectiles(world)
         self.falling = FallingBlocks(world)
         """Sand and gravel falling as bodies (their blocks land where they come to rest)."""
@@ -544,8 +547,8 @@ class Session:
         for player in players:
             self._dig(player)  # the held attack button: Beta digs in its input step, before the world ticks
         self.world.tick()  # block_updates: flowing fluids, sand (none in the lab); moves the time of day on
-        for player in players:
-            player.tick()
+        for player, stepped in zip(players, self._player_steps.step(players, self.local_name)):
+            player.take_step(stepped)
         self._ticks_run += 1
         push_players(players)
         for player, body in zip(players, self.mobs.tick([player.body for player in players])):

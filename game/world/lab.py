@@ -43,6 +43,7 @@ from __future__ import annotations
 import numpy as np
 
 import physics
+from physics.world import CellJournal
 from .player_names import LOCAL_PLAYER, check_player_name
 from .block_updates import MAX_DELAY_TICKS
 from .blocks import AIR, MATERIAL, NAMES, SELECTABLE, SELECTION_SHAPES, SHAPES, SLIPPERINESS, block_id
@@ -133,6 +134,9 @@ class Arena:
         self._player_states: dict[str, dict] = {}
         self._changes = ChangeLog()
         """What `set_block` changed since the last `take_changes` (a tick's record)."""
+        self._revision = 0
+        self._journal = CellJournal()
+        """The latest cells `set_block` changed, by revision (`cells_changed_since`)."""
 
     # --- blocks -----------------------------------------------------------------------------
 
@@ -157,7 +161,9 @@ class Arena:
         if old == block:
             if block != AIR and self.grid.flow(*cell) != flow:
                 self.grid.set(*cell, SHAPES[block], float(SLIPPERINESS[block]), material, flow)
+                self._changed(cell)
             return ()
+        self._changed(cell)
         if block == AIR:
             del self.blocks[cell]
         else:
@@ -174,6 +180,11 @@ class Arena:
         self._changes.block_changed(*cell, old, block)
         self._changes.sections_changed(seen_by)
         return seen_by
+
+    def _changed(self, cell: tuple[int, int, int]) -> None:
+        """Count a change of the block (or current) at `cell`: `revision` and `cells_changed_since`."""
+        self._revision += 1
+        self._journal.record(self._revision, cell)
 
     @staticmethod
     def can_hold(x: int, y: int, z: int) -> bool:
@@ -228,7 +239,12 @@ class Arena:
 
     @property
     def revision(self) -> int | None:
-        return self.grid.revision
+        """Counts block changes, torches and plants included (their selection boxes changed,
+        though physics' grid did not), and changes of a current."""
+        return self._revision
+
+    def cells_changed_since(self, revision: int) -> np.ndarray | None:
+        return self._journal.since(revision)
 
     # --- what drawing and spawning read ---------------------------------------------------------
 

@@ -48,6 +48,7 @@ from collections import deque
 from pathlib import Path
 
 import numpy as np
+from physics.world import CellJournal
 
 from . import fluid_batch, fluids
 from .block_updates import BlockUpdates
@@ -123,6 +124,8 @@ class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicke
         self._unsaved_entities: dict[tuple[int, int], list[dict]] = {}
         self.revision = 0
         """Counts block edits (physics' optional `CollisionWorld.revision`: crowds keep their boxes while it holds)."""
+        self._journal = CellJournal()
+        """The latest cells edited, by revision (`cells_changed_since`): crowds forget only the boxes around them."""
         self._placed_shapes = PlacedShapeCache()
         self._selection_shapes = PlacedShapeCache(shapes=SELECTION_SHAPES, has_shape=SELECTABLE)
         self._light = LightEngine(self._columns)
@@ -326,12 +329,18 @@ class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicke
                 column.sections[sy] = None
             self._unsaved.add((cx, cz))
         self.revision += len(writes)
+        self._journal.record(self.revision, np.stack([xs, ys, zs], axis=1))
         self._changes.blocks_changed(xs, ys, zs, first_old, ids)
         self._changes.sections_changed(sections_seeing_all(xs, ys, zs))
         self._relight(np.stack([xs, ys, zs], axis=1), first_old)
 
     # fluids.BlockAccess: the rules' view of the world (cells outside the build height or the border
     # read by the edge rule and are never written).
+
+    def cells_changed_since(self, revision: int) -> np.ndarray | None:
+        """The cells edited after `revision` ((n, 3) ints), or None when the world no longer knows
+        (physics' optional `CollisionWorld.cells_changed_since`, kept by a `physics.world.CellJournal`)."""
+        return self._journal.since(revision)
 
     def id_at(self, x: int, y: int, z: int) -> int:
         """The block id at (x, y, z) (ints; the edge rule outside the build height)."""
@@ -361,6 +370,7 @@ class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicke
         self._bound_waiting_light()
         self._unsaved.add(key)
         self.revision += 1
+        self._journal.record(self.revision, (x, y, z))
         seen_by = sections_seeing(x, y, z)
         self._changes.block_changed(x, y, z, old, block)
         self._changes.sections_changed(seen_by)

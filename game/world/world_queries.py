@@ -21,7 +21,7 @@ from physics.materials import Material
 
 from . import fluids
 from .blocks import FLUID_LEVEL, MATERIAL, SLIPPERINESS
-from .collision import PlacedShapeCache, cell_range
+from .collision import SMALL_QUERY_CELLS, PlacedShapeCache, cell_range
 from .coords import WORLD_BORDER, block_coordinate
 
 MATERIALS_BY_VALUE = list(Material)
@@ -62,6 +62,8 @@ class WorldQueries:
             z0, z1 = max(z0, -WORLD_BORDER), min(z1, WORLD_BORDER)
             if x1 <= x0 or y1 <= y0 or z1 <= z0:
                 return walls
+        if (x1 - x0) * (y1 - y0) * (z1 - z0) <= SMALL_QUERY_CELLS:
+            return walls + shapes.boxes_in_cells(self.id_at, x0, y0, z0, x1, y1, z1, region)
         return walls + shapes.boxes_in(self._ids_in_box(x0, y0, z0, x1, y1, z1), x0, y0, z0, region)
 
     def slipperiness(self, x: int, y: int, z: int) -> float:

@@ -14,6 +14,7 @@ import physics
 from physics.push import push_region
 from game.rules.mobs import MobManager
 from game.rules.player import LOCAL_PLAYER, check_player_name
+from game.rules.player_steps import PlayerSteps
 from game.rules.replay import Click, KeyDown, Look, ReplayFormatError, format_event, parse_event, read_replay
 from game.rules.session import Session
 from game.world import World
@@ -319,3 +320,33 @@ def test_a_projectile_hits_whichever_player_it_meets_and_knocks_that_one_back(wo
     session.run([Look(0, 270.0, 0.0), KeyDown(0, "q")], 15)  # the local player throws east, at alice
     assert alice.body.feet[0] > standing.feet[0] and alice.body.velocity[0] > 0.0  # knocked east, away
     assert session.player.body.feet == (x, y, z)  # the thrower was never hit
+
+
+# --- the players' own steps, taken together ---------------------------------------------------------
+
+def body_bits(body: physics.Body) -> tuple:
+    return (tuple(v.hex() for v in (*body.box, *body.velocity, body.camera_lag, body.fall_distance))
+            + (body.on_ground, body.collided_horizontally, body.collided_vertically, body.touching))
+
+
+def test_sixty_players_stepped_together_move_each_exactly_as_physics_step_moves_it_alone(world):
+    session = Session.open(world, autosave=False)
+    players = [session.player, *(session.join(f"p{k:02d}") for k in range(59))]  # many on one spot
+    steps = PlayerSteps(world, session.player.settings)
+    for k, player in enumerate(players):
+        x, y, z = player.body.feet
+        if k % 3:  # a third stay on the spawn, equal bodies
+            player.body = physics.Body.at_feet(x + (k % 8) * 0.7, y + 2.0, z + (k // 8) * 0.7)
+        player.apply(Look(0, (k * 37.0) % 360.0, 0.0))
+        player.apply(KeyDown(0, "w"))
+        if k % 4 == 0:
+            player.apply(KeyDown(0, "space"))
+        if k % 7 == 0:
+            player.apply(KeyDown(0, "shift"))  # sneaking: the edge guard, stepped alone within the crowd
+    for _ in range(4):
+        expected = [physics.step(player.body, world, player.input.intent(), player.settings) for player in players]
+        got = steps.step(players, session.local_name)
+        assert [body_bits(body) for body in got] == [body_bits(body) for body in expected]
+        for player, body in zip(players, got):
+            player.take_step(body)
+    assert session.player.sink.last is not None  # the local player's step still reports to its overlay

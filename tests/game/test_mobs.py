@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 import physics
 from game.world.lab import SPAWN_FEET, build_arena
 from game.rules.mob_brain import BOXLING, MobBrain
-from game.rules.mobs import (DESPAWN_DISTANCE_BLOCKS, MAX_NATURAL_MOBS, SPAWN_DISTANCE_BLOCKS, SPAWN_GROUND,
-                       SPAWN_INTERVAL_TICKS, MobManager, MobStateError, mob_from_state, mob_state)
+from game.rules.mobs import (COLUMNS_NEAR_ONE_PLAYER, DESPAWN_DISTANCE_BLOCKS, MAX_NATURAL_MOBS, SPAWN_DISTANCE_BLOCKS,
+                             SPAWN_GROUND, SPAWN_INTERVAL_TICKS, MobManager, MobStateError, mob_from_state, mob_state,
+                             natural_mob_cap)
 from game.rules.player import spawn_body
 from game.rules.targeting import find_target
 from game.world import World
@@ -85,6 +86,28 @@ def test_natural_spawning_starts_after_one_interval_and_stops_at_the_cap(tmp_pat
             counts.append(len(mobs))
         assert counts[-1] == MAX_NATURAL_MOBS
         assert all(b - a in (0, 1) for a, b in zip([0, *counts], counts))
+
+
+def test_the_mob_cap_counts_each_column_near_the_players_once():
+    alone = [Body.at_feet(8.0, 70.0, 8.0)]
+    assert natural_mob_cap(alone) == MAX_NATURAL_MOBS
+    far_apart = [Body.at_feet(8.0 + 16 * 5 * i, 70.0, 8.0) for i in range(4)]  # 5 columns apart: no overlap
+    assert natural_mob_cap(far_apart) == 4 * MAX_NATURAL_MOBS
+    together = [Body.at_feet(8.0 + 0.05 * i, 70.0, 8.0) for i in range(100)]  # all in one column
+    assert natural_mob_cap(together) == MAX_NATURAL_MOBS
+    neighbours = [Body.at_feet(8.0, 70.0, 8.0), Body.at_feet(24.0, 70.0, 8.0)]  # next columns: 30 of 25 + 25
+    assert natural_mob_cap(neighbours) == MAX_NATURAL_MOBS * 30 // COLUMNS_NEAR_ONE_PLAYER == 7
+
+
+def test_players_standing_together_share_one_players_mob_cap(tmp_path):
+    with make_world(tmp_path / "w.boxel") as world:
+        mobs, player = MobManager(world, world.seed), spawn_body(world)
+        crowd = [player, *(Body.at_feet(player.feet[0], player.feet[1], player.feet[2] + 0.7 * (i + 1))
+                           for i in range(2))]
+        for _ in range(MAX_NATURAL_MOBS + 4):
+            for _ in range(SPAWN_INTERVAL_TICKS):
+                crowd = list(mobs.tick(crowd))
+        assert len(mobs) == MAX_NATURAL_MOBS
 
 
 def test_natural_spawns_stand_on_grass_at_the_spawn_distance_from_the_player(tmp_path):

@@ -1,0 +1,123 @@
+"""A world's record of the cells it changed (`physics.world.CellJournal`, the optional
+`cells_changed_since`), and the crowd's world cache forgetting only the tiles around them."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from physics import AABB, BlockGrid, Material, shapes
+from physics.broad_phase import WorldCache
+from physics.world import CellJournal
+
+from .worlds import floor
+
+SHAPES = [shapes.FULL_CUBE, shapes.SLAB, shapes.TOP_SLAB, shapes.FENCE, shapes.CARPET, *shapes.STAIRS.values()]
+
+
+def cells_of(found) -> list[tuple[int, int, int]]:
+    return [tuple(cell) for cell in np.asarray(found).tolist()]
+
+
+def test_a_journal_names_every_cell_changed_after_a_revision_and_none_before_it():
+    journal = CellJournal()
+    journal.record(1, (1, 2, 3))
+    journal.record(3, np.array([(4, 5, 6), (7, 8, 9)]))
+    journal.record(4, (0, 0, 0))
+    assert sorted(cells_of(journal.since(0))) == [(0, 0, 0), (1, 2, 3), (4, 5, 6), (7, 8, 9)]
+    assert sorted(cells_of(journal.since(1))) == [(0, 0, 0), (4, 5, 6), (7, 8, 9)]
+    assert cells_of(journal.since(3)) == [(0, 0, 0)]
+    assert cells_of(journal.since(4)) == []
+
+
+def test_a_journal_that_dropped_cells_changed_after_a_revision_cannot_say_what_changed_since_it():
+    journal = CellJournal(capacity=3)
+    for revision in range(1, 6):
+        journal.record(revision, (revision, 0, 0))
+    assert journal.since(1) is None  # cell 2 was dropped
+    assert sorted(cells_of(journal.since(2))) == [(3, 0, 0), (4, 0, 0), (5, 0, 0)]
+    assert journal.since(6) is None  # a revision the journal never saw
+    journal.record(7, np.zeros((4, 3), dtype=np.int64))  # more than it holds at once
+    assert journal.since(5) is None and cells_of(journal.since(7)) == []
+
+
+def test_a_block_grid_names_the_cells_set_and_removed_since_a_revision():
+    grid = BlockGrid()
+    grid.set(1, 2, 3)
+    before = grid.revision
+    grid.set(4, 5, 6, material=Material.WATER, shape=shapes.EMPTY)
+    grid.remove(1, 2, 3)
+    grid.remove(9, 9, 9)  # nothing there: no change
+    assert sorted(cells_of(grid.cells_changed_since(before))) == [(1, 2, 3), (4, 5, 6)]
+
+
+def counting(grid: BlockGrid) -> list[AABB]:
+    asked: list[AABB] = []
+    ask = grid.collision_boxes
+    grid.collision_boxes = lambda region: asked.append(region) or ask(region)
+    return asked
+
+
+def test_after_one_edit_the_world_cache_asks_again_only_about_the_tiles_around_the_edited_cell():
+    grid = floor(BlockGrid())
+    asked = counting(grid)
+    cache = WorldCache(grid)
+    regions = np.array([AABB.around_feet(x + 0.5, 64.0, 0.5, 0.6, 1.8) for x in range(-20, 21)])
+    cache.new_tick()
+    cache.around(regions)
+    tiles_at_first = len(asked)
+    asked.clear()
+    grid.set(3, 64, 0)
+    cache.new_tick()
+    changed, used = cache.around(regions)
+    assert 0 < len(asked) < tiles_at_first / 4
+    assert all(region.min_x <= 4 and region.max_x >= 3 for region in asked)  # tiles within a cell of x = 3
+    assert (changed[4] == 65.0).any()  # the new block's top
+
+
+def test_a_world_without_a_journal_makes_the_world_cache_ask_about_every_tile_again_after_an_edit():
+    grid = floor(BlockGrid())
+    grid.cells_changed_since = lambda revision: None
+    asked = counting(grid)
+    cache = WorldCache(grid)
+    regions = np.array([AABB.around_feet(x + 0.5, 64.0, 0.5, 0.6, 1.8) for x in range(-20, 21)])
+    cache.new_tick()
+    cache.around(regions)
+    tiles_at_first = len(asked)
+    grid.set(3, 64, 0)
+    cache.new_tick()
+    cache.around(regions)
+    assert len(asked) == 2 * tiles_at_first
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), edits_per_tick=st.integers(0, 12))
+def test_the_world_cache_gives_exactly_the_boxes_of_a_fresh_cache_however_the_world_was_edited(seed, edits_per_tick):
+    rng = random.Random(seed)
+    grid = BlockGrid()
+    for _ in range(300):
+        grid.set(rng.randrange(-10, 10), rng.randrange(-3, 4), rng.randrange(-10, 10), rng.choice(SHAPES))
+    kept = WorldCache(grid)
+    for tick in range(8):
+        for _ in range(edits_per_tick):
+            x, y, z = rng.randrange(-10, 10), rng.randrange(-3, 4), rng.randrange(-10, 10)
+            if rng.random() < 0.5:
+                grid.set(x, y, z, rng.choice(SHAPES))
+            else:
+                grid.remove(x, y, z)
+        kept.new_tick()
+        fresh = WorldCache(grid)
+        fresh.new_tick()
+        regions = np.array([AABB.around_feet(rng.uniform(-10, 10), rng.uniform(-3, 3), rng.uniform(-10, 10),
+                                             rng.uniform(0.2, 3.0), rng.uniform(0.2, 3.0)) for _ in range(30)])
+        ours, our_used = kept.around(regions)
+        theirs, their_used = fresh.around(regions)
+        for k in range(len(regions)):
+            mine = {tuple(ours[:, k, s]) for s in range(int(our_used[k]))}
+            truth = {tuple(theirs[:, k, s]) for s in range(int(their_used[k]))}
+            assert mine == truth, (tick, k)
+        cells = np.array([(x, y, z) for x in range(-10, 10) for y in range(-3, 4) for z in range(-10, 10)])
+        assert np.array_equal(kept.slipperiness(cells), fresh.slipperiness(cells))
