@@ -8,20 +8,20 @@ kind), the file (`storage.py`), or writing the lists (`World.save`).
 
 `ColumnEntities` is a part of `World` (a mixin behind the `World` façade): it keeps its state on the
 World, which sets it up in `World.__init__` and clears it on a save: `_unsaved_entities` (column ->
-entries set since the last save) and `_entities_damaged` (saved lists that could not be read); it
+entries set since the last save, with the JSON text the save writes) and `_entities_damaged` (saved lists that could not be read); it
 calls the World's `_open_file` (a closed world refuses with WorldClosedError) and `_report`.
 """
 
 from __future__ import annotations
 
 from .coords import column_coordinate
-from .storage import ENTITIES, CorruptWorldError, entities_json
+from .storage import ENTITIES, CorruptWorldError, EntitiesText, entities_json
 
 
 class ColumnEntities:
     """The World's per-column entity lists (see the module docstring for its state)."""
 
-    _unsaved_entities: dict[tuple[int, int], list[dict]]
+    _unsaved_entities: dict[tuple[int, int], EntitiesText]
     _entities_damaged: set[tuple[int, int]]
 
     def column_entities(self, cx: int, cz: int) -> list[dict]:
@@ -29,7 +29,7 @@ class ColumnEntities:
         file = self._open_file()
         key = (column_coordinate(cx, "cx"), column_coordinate(cz, "cz"))
         if key in self._unsaved_entities:
-            return [dict(e) for e in self._unsaved_entities[key]]
+            return [dict(e) for e in self._unsaved_entities[key].entities]
         if key in self._entities_damaged:
             return []
         try:
@@ -43,11 +43,12 @@ class ColumnEntities:
         """Replace the entities stored with column (cx, cz) (JSON objects); written by the next `save()`."""
         self._open_file()
         key = (column_coordinate(cx, "cx"), column_coordinate(cz, "cz"))
-        entities_json(entities)  # refuse what save() could not write, now rather than at save time
-        self._unsaved_entities[key] = [dict(e) for e in entities]
+        text = entities_json(entities)  # refuse what save() could not write now, not at save time
+        self._unsaved_entities[key] = EntitiesText([dict(e) for e in entities], text)  # the text the save writes
 
     def entity_columns(self) -> list[tuple[int, int]]:
         """Every column (cx, cz) whose entity list may hold something (saved, or set since the last
         save), sorted: the game restores what is in flight (falling blocks, projectiles) from them."""
         file = self._open_file()
-        return sorted(set(file.entity_columns()) | {key for key, listed in self._unsaved_entities.items() if listed})
+        unsaved = {key for key, listed in self._unsaved_entities.items() if listed.entities}
+        return sorted(set(file.entity_columns()) | unsaved)

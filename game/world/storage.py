@@ -55,6 +55,8 @@ Pickle is never used.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import json
 import os
 import secrets
@@ -112,6 +114,14 @@ def player_state_json(state: dict | None) -> str:
         raise ValueError(f"player_state takes {len(text.encode())} bytes as JSON, more than the "
                          f"{MAX_META_TEXT_BYTES} a world file holds")
     return text
+
+
+class EntitiesText(NamedTuple):
+    """A column's entity list with the text `entities_json` made of it: checked and encoded once
+    when it is set (`World.set_column_entities`), written by the save as it is."""
+
+    entities: list[dict]
+    text: str | None
 
 
 def entities_json(entities: list[dict]) -> str | None:
@@ -342,7 +352,8 @@ class WorldFile:
         try:
             _check_world_ticks(world_ticks)
             player_rows = _player_rows({**(players or {}), LOCAL_PLAYER: player_state})
-            entity_rows = [(cx, cz, entities_json(listed)) for (cx, cz), listed in entities]
+            entity_rows = [(cx, cz, listed.text if isinstance(listed, EntitiesText) else entities_json(listed))
+                           for (cx, cz), listed in entities]
             update_rows = _block_update_rows(block_updates)
         except (TypeError, ValueError, RecursionError) as error:
             raise UnsavableWorldError(f"cannot save the world at {self.path}: {error}; nothing of this save was "

@@ -65,7 +65,7 @@ from .generation import DEFAULT_WORKERS, ColumnGenerator, check_worker_count
 from .light import ABOVE_WORLD_LIGHT, BELOW_WORLD_LIGHT, LightEngine
 from .file_errors import UnsavableWorldError
 from .player_names import LOCAL_PLAYER, check_player_name
-from .storage import BLOCK_UPDATES, WorldFile, player_state_json
+from .storage import BLOCK_UPDATES, EntitiesText, WorldFile, player_state_json
 from .spawn import find_spawn
 from .terrain import Terrain
 from .column_entities import ColumnEntities
@@ -121,7 +121,7 @@ class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicke
         """Every player's saved state by name (the local player's under LOCAL_PLAYER), as set since."""
         self._unsaved_players: set[str] = set()
         """Names whose state was set (or cleared) since the last save; the local player's is written always."""
-        self._unsaved_entities: dict[tuple[int, int], list[dict]] = {}
+        self._unsaved_entities: dict[tuple[int, int], EntitiesText] = {}
         self.revision = 0
         """Counts block edits (physics' optional `CollisionWorld.revision`: crowds keep their boxes while it holds)."""
         self._journal = CellJournal()
