@@ -13,7 +13,6 @@ unloading disabled (the reference: a headless run that never unloads a column).
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -37,17 +36,9 @@ def flight_events():
             KeyDown(RISE_TICKS, "w"), KeyDown(RISE_TICKS, "control"))
 
 
-def resident_mib() -> float | None:
-    """[MiB] This process's resident size (/proc/self/statm), None where the system does not say."""
-    try:
-        with open("/proc/self/statm", encoding="ascii") as statm:
-            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-    except (OSError, ValueError, IndexError, AttributeError):
-        return None
-
-
 def fly(ticks: int, keep: bool, folder: Path) -> dict:
     """Fly `ticks` ticks on a new world in `folder`; the numbers at the end, and the most columns loaded."""
+    from game.frontends.process_memory import resident_mib
     from game.rules.column_keeper import ColumnKeeper
     from game.rules.replay import ReplayCursor
     from game.rules.session import Session

@@ -433,10 +433,9 @@ class WorldCache:
         if revision is None or self._revision is None or since is None:
             return None
         cells = since(self._revision)
-        if cells is None:
+        if cells is None or len(cells) > FORGET_AROUND_CELLS:
             return None
-        cells = np.asarray(cells, dtype=np.int64).reshape(-1, 3)
-        return cells if len(cells) <= FORGET_AROUND_CELLS else None
+        return np.asarray(cells, dtype=np.int64).reshape(-1, 3)
 
     def _forget_around(self, cells: np.ndarray) -> None:
         """Forget the tiles holding a cell within one of `cells` (on every axis): each changed cell's

@@ -31,8 +31,6 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
-import numpy as np
-
 from .aabb import AABB
 from .materials import NO_FLOW, Cells, Material, require_flow, require_material
 from .shapes import FULL_CUBE, MAX_SHAPE_TOP, Shape, placed
@@ -86,24 +84,24 @@ class CellJournal:
     """The cells a world changed at each revision, the latest JOURNAL_CELLS of them: the record
     behind the optional `cells_changed_since` of the `CollisionWorld` rules.
 
-    `record(revision, cells)` after each change (the world's revision once the change is made);
-    `since(revision)` gives every cell changed after `revision` (an (n, 3) int64 array, repeats
+    `record(revision, cells)` after each change (the world's revision once the change is made;
+    `cells` a list of (x, y, z) ints, or None for more cells than the journal holds);
+    `since(revision)` gives every cell changed after `revision` (a list of (x, y, z), repeats
     possible), or None when cells changed after it have been dropped (or the revision is one the
     journal never saw)."""
 
     def __init__(self, capacity: int = JOURNAL_CELLS) -> None:
         self._capacity = capacity
-        self._entries: deque[tuple[int, np.ndarray]] = deque()
+        self._entries: deque[tuple[int, list[tuple[int, int, int]]]] = deque()
         self._cells = 0
         self._complete_from = 0
         """Every change after this revision is in `_entries`."""
         self._latest = 0
 
-    def record(self, revision: int, cells: np.ndarray) -> None:
-        """Cells ((n, 3) ints) changed, bringing the world to `revision` (larger than the last)."""
-        cells = np.asarray(cells, dtype=np.int64).reshape(-1, 3)
+    def record(self, revision: int, cells: list[tuple[int, int, int]] | None) -> None:
+        """Cells changed, bringing the world to `revision` (larger than the last); None: too many to list."""
         self._latest = revision
-        if len(cells) > self._capacity:
+        if cells is None or len(cells) > self._capacity:
             self._entries.clear()
             self._cells = 0
             self._complete_from = revision
@@ -115,16 +113,16 @@ class CellJournal:
             self._cells -= len(dropped)
             self._complete_from = dropped_at
 
-    def since(self, revision: int) -> np.ndarray | None:
+    def since(self, revision: int) -> list[tuple[int, int, int]] | None:
         """Every cell changed after `revision`, or None when the journal cannot say."""
         if not self._complete_from <= revision <= self._latest:
             return None
-        found = []
+        found: list[tuple[int, int, int]] = []
         for at, cells in reversed(self._entries):
             if at <= revision:
                 break
-            found.append(cells)
-        return np.concatenate(found) if found else np.empty((0, 3), dtype=np.int64)
+            found.extend(cells)
+        return found
 
 
 _BELOW = math.ceil(MAX_SHAPE_TOP) - 1  # cells below a region whose shapes may reach into it
@@ -160,7 +158,7 @@ class BlockGrid:
         self._materials[key] = material
         self._material_columns.setdefault((key[0], key[2]), {})[key[1]] = material
         self._revision += 1
-        self._journal.record(self._revision, key)
+        self._journal.record(self._revision, [key])
         if slipperiness == DEFAULT_SLIPPERINESS:
             self._slipperiness.pop(key, None)
         else:
@@ -190,7 +188,7 @@ class BlockGrid:
         key = (_cell(x), _cell(y), _cell(z))
         if self._boxes.pop(key, None) is not None:
             self._revision += 1
-            self._journal.record(self._revision, key)
+            self._journal.record(self._revision, [key])
         self._slipperiness.pop(key, None)
         if self._materials.pop(key, None) is not None:
             column = self._material_columns[(key[0], key[2])]
@@ -230,7 +228,7 @@ class BlockGrid:
         """Counts changes (see the CollisionWorld rules)."""
         return self._revision
 
-    def cells_changed_since(self, revision: int) -> np.ndarray | None:
+    def cells_changed_since(self, revision: int) -> list[tuple[int, int, int]] | None:
         """The cells changed after `revision` (see the CollisionWorld rules and `CellJournal`)."""
         return self._journal.since(revision)
 

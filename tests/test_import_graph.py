@@ -17,9 +17,11 @@ LAYERS_MAY_IMPORT = {
     "game.world": ("game.world", "physics"),
     "game.rules": ("game.rules", "game.world", "physics"),
     "game.userdata": ("game.userdata", "game.world", "physics"),
-    "game.frontends": ("game.frontends", "game.rules", "game.world", "game.userdata", "game.window", "physics"),
-    "game.window": ("game.window", "game.rules", "game.world", "game.userdata", "game.frontends.options",
-                    "game.frontends.stop_signals", "physics"),
+    "game.net": ("game.net", "game.rules", "game.world", "physics"),
+    "game.frontends": ("game.frontends", "game.net", "game.rules", "game.world", "game.userdata", "game.window",
+                       "physics"),
+    "game.window": ("game.window", "game.net", "game.rules", "game.world", "game.userdata", "game.frontends.options",
+                    "game.frontends.process_memory", "game.frontends.stop_signals", "physics"),
 }
 """Who may import whom among game's layers (docs/ARCHITECTURE.md, "Layers"): the world knows no rules,
 the rules know no front end or window, and only front ends start the window."""

@@ -77,8 +77,8 @@ class GameWorld(Protocol):
     def revision(self) -> int:
         """Changes whenever any block changes (crowds and brains keep what they read while it holds)."""
 
-    def cells_changed_since(self, revision: int) -> np.ndarray | None:
-        """The cells changed after `revision` ((n, 3) ints), or None when the world cannot say
+    def cells_changed_since(self, revision: int) -> list[tuple[int, int, int]] | None:
+        """The cells changed after `revision` ((x, y, z) ints), or None when the world cannot say
         (crowds then forget every box they gathered, not only those around the cells)."""
 
     # --- what bodies and the look ray ask (physics.CollisionWorld and its optional queries) ------

@@ -39,7 +39,6 @@ import contextlib
 import gc
 import io
 import math
-import os
 import statistics
 import sys
 import tempfile
@@ -58,6 +57,7 @@ from ..rules.controls import (MOUSE_BUTTON_KEYS, MOUSE_DEGREES_PER_UNIT, PAUSE_K
                            turned)
 from ..rules.medium import medium_lines
 from ..frontends.options import LaunchOptions
+from ..frontends.process_memory import resident_mib
 from ..rules.player import View
 from .render.window import CLOSING_FRAMES, NEAR_CLIP, LaunchError, horizontal_fov, open_window, save_window_image
 from .render import space
@@ -132,15 +132,6 @@ def fog_end(view_distance: int) -> float:
     """[blocks] Where the fog is opaque: one column inside the drawn radius, so the drawn edge
     (whose nearest point is at least (view distance - 1) columns away) is never seen."""
     return max(view_distance - 1, 1) * CHUNK_SIZE
-
-
-def resident_mib() -> float | None:
-    """[MiB] This process's resident memory now (from /proc/self/statm), or None where that is unknown."""
-    try:
-        with open("/proc/self/statm", encoding="ascii") as statm:
-            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-    except (OSError, ValueError, IndexError, AttributeError):
-        return None
 
 
 def draw_opaque_front_to_back() -> None:

@@ -184,7 +184,7 @@ class Arena:
     def _changed(self, cell: tuple[int, int, int]) -> None:
         """Count a change of the block (or current) at `cell`: `revision` and `cells_changed_since`."""
         self._revision += 1
-        self._journal.record(self._revision, cell)
+        self._journal.record(self._revision, [cell])
 
     @staticmethod
     def can_hold(x: int, y: int, z: int) -> bool:
@@ -243,7 +243,7 @@ class Arena:
         though physics' grid did not), and changes of a current."""
         return self._revision
 
-    def cells_changed_since(self, revision: int) -> np.ndarray | None:
+    def cells_changed_since(self, revision: int) -> list[tuple[int, int, int]] | None:
         return self._journal.since(revision)
 
     # --- what drawing and spawning read ---------------------------------------------------------

@@ -48,7 +48,7 @@ from collections import deque
 from pathlib import Path
 
 import numpy as np
-from physics.world import CellJournal
+from physics.world import JOURNAL_CELLS, CellJournal
 
 from . import fluid_batch, fluids
 from .block_updates import BlockUpdates
@@ -329,7 +329,8 @@ class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicke
                 column.sections[sy] = None
             self._unsaved.add((cx, cz))
         self.revision += len(writes)
-        self._journal.record(self.revision, np.stack([xs, ys, zs], axis=1))
+        self._journal.record(self.revision, list(zip(xs.tolist(), ys.tolist(), zs.tolist()))
+                             if len(xs) <= JOURNAL_CELLS else None)
         self._changes.blocks_changed(xs, ys, zs, first_old, ids)
         self._changes.sections_changed(sections_seeing_all(xs, ys, zs))
         self._relight(np.stack([xs, ys, zs], axis=1), first_old)
@@ -337,8 +338,8 @@ class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicke
     # fluids.BlockAccess: the rules' view of the world (cells outside the build height or the border
     # read by the edge rule and are never written).
 
-    def cells_changed_since(self, revision: int) -> np.ndarray | None:
-        """The cells edited after `revision` ((n, 3) ints), or None when the world no longer knows
+    def cells_changed_since(self, revision: int) -> list[tuple[int, int, int]] | None:
+        """The cells edited after `revision`, or None when the world no longer knows
         (physics' optional `CollisionWorld.cells_changed_since`, kept by a `physics.world.CellJournal`)."""
         return self._journal.since(revision)
 
@@ -370,7 +371,7 @@ class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicke
         self._bound_waiting_light()
         self._unsaved.add(key)
         self.revision += 1
-        self._journal.record(self.revision, (x, y, z))
+        self._journal.record(self.revision, [(x, y, z)])
         seen_by = sections_seeing(x, y, z)
         self._changes.block_changed(x, y, z, old, block)
         self._changes.sections_changed(seen_by)

@@ -97,7 +97,7 @@ def run_renderer_cycles() -> None:
     from ursina import Ursina, scene
     app = Ursina(window_type="none", development_mode=False)
 
-    from game.window.app import resident_mib
+    from game.frontends.process_memory import resident_mib
     from game.window.render.chunk_renderer import ChunkRenderer
     from game.world.blocks import block_id
 
