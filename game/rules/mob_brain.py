@@ -7,7 +7,7 @@ Deterministic: each brain has its own seeded random stream, so a replay gives th
 Does not own: moving (physics.step / physics.Crowd do that), spawning, despawning or drawing.
 It reads the world through the physics query protocol: `collision_boxes` for walls, steps and
 drops, the medium test (`physics.media.medium_before_move`, the test the step itself makes) for
-swimming, and the world's `material` and `revision` (which every `game.rules.game_world.GameWorld`
+swimming, and the world's `material`, `revision` and `cells_changed_since` (which every `game.rules.game_world.GameWorld`
 has, as `physics.BlockGrid` does) for the fluids ahead.
 
 The fluid rules, per tick:
@@ -31,17 +31,22 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import physics
 from physics import AABB, Body, Intent
 from physics.materials import FLUIDS, Material
 from physics.media import DRY, medium_before_move
+from physics.shapes import MAX_SHAPE_TOP
 
 from .replay import wrap_yaw
 from .saved_values import preview
 
 MAX_SAFE_DROP_BLOCKS = 3
 """[blocks] A mob does not walk toward a drop deeper than this."""
+DROP_PROBE_HALF_WIDTH = 0.05
+"""[blocks] The drop check looks down a column this far either side of the probe's centre: thin,
+so it reads the ground under that point, not beside it."""
 LOOK_AHEAD_BLOCKS = 0.6
 """[blocks] How far past the front of its box a mob checks for walls, steps and drops."""
 IDLE_TICKS = (20, 80)
@@ -89,6 +94,9 @@ class MobBrain:
         self._last_scan: tuple = ()
         """The last look for fluids ahead: what it asked (with the world's revision) and its
         answer. Not part of the brain's state: a brain without it thinks the same."""
+        self._ground_below: _GroundMemo | None = None
+        """The block boxes under the last probe (`_drop_below`), kept while its cells are unchanged;
+        like `_last_scan`, not part of the brain's state."""
 
     def think(self, body: Body, world: physics.CollisionWorld) -> Intent:
         """The intent for `body`'s next step in `world` (see the module docstring)."""
@@ -110,7 +118,7 @@ class MobBrain:
               ) -> tuple[float, bool]:
         """(forward input, jump) of a walking tick; turns away from walls, deep drops and fluids."""
         ahead = _probe_ahead(body, self.yaw)
-        if _drop_below(world, ahead, body.box.min_y) > MAX_SAFE_DROP_BLOCKS:
+        if self._drop_below(world, ahead, body.box.min_y) > MAX_SAFE_DROP_BLOCKS:
             self._turn()
             return 0.0, False
         swimming = (in_water or body.in_water) and not body.on_ground
@@ -129,6 +137,23 @@ class MobBrain:
         """`_look_for_fluids`, remembering its last answer."""
         self._last_scan = _look_for_fluids(world, box, probe, avoid_lava, avoid_deep_water, self._last_scan)
         return self._last_scan[1]
+
+    def _drop_below(self, world, probe: AABB, feet_y: float) -> float:
+        """`_drop_below`, reading the block boxes of the probe's cells again only when they may have
+        changed (`_GroundMemo`): the same answers (a test compares them)."""
+        cx, _, cz = probe.center
+        x0, x1 = math.floor(cx - DROP_PROBE_HALF_WIDTH), math.floor(cx + DROP_PROBE_HALF_WIDTH)
+        z0, z1 = math.floor(cz - DROP_PROBE_HALF_WIDTH), math.floor(cz + DROP_PROBE_HALF_WIDTH)
+        bottom = feet_y - MAX_SAFE_DROP_BLOCKS - 1.0
+        cells = (x0, x1, z0, z1, feet_y)
+        memo = self._ground_below
+        revision = world.revision
+        if memo is None or memo.world is not world or memo.cells != cells or not memo.holds(revision):
+            everything = AABB(x0, bottom, z0, x1 + 1, feet_y, z1 + 1)  # the whole cells: the column lies within
+            memo = self._ground_below = _GroundMemo(world, cells, revision, tuple(world.collision_boxes(everything)),
+                                                    (x0, math.floor(bottom - MAX_SHAPE_TOP), z0,
+                                                     x1, math.floor(feet_y), z1))
+        return _highest_below(memo.boxes, cx, cz, feet_y)
 
     def _turn(self) -> None:
         self.yaw = (self.yaw + self._random.uniform(90.0, 270.0)) % 360.0
@@ -163,11 +188,57 @@ def _probe_ahead(body: Body, yaw: float) -> AABB:
 
 
 def _drop_below(world: physics.CollisionWorld, probe: AABB, feet_y: float) -> float:
-    """How far the ground under the probe's centre lies below feet_y (inf if none within the limit)."""
+    """How far the ground under the probe's centre lies below feet_y (inf if none within the limit).
+    The readable twin of `MobBrain._drop_below`, which remembers the boxes it read."""
     cx, _, cz = probe.center
-    column = AABB(cx - 0.05, feet_y - MAX_SAFE_DROP_BLOCKS - 1.0, cz - 0.05, cx + 0.05, feet_y, cz + 0.05)
+    column = _drop_column(cx, cz, feet_y)
     tops = [b[4] for b in world.collision_boxes(column) if b.intersects(column)]
     return feet_y - max(tops) if tops else math.inf
+
+
+def _drop_column(cx: float, cz: float, feet_y: float) -> AABB:
+    """The thin column `_drop_below` looks down: DROP_PROBE_HALF_WIDTH around (cx, cz), from the
+    feet down MAX_SAFE_DROP_BLOCKS + 1."""
+    h = DROP_PROBE_HALF_WIDTH
+    return AABB(cx - h, feet_y - MAX_SAFE_DROP_BLOCKS - 1.0, cz - h, cx + h, feet_y, cz + h)
+
+
+def _highest_below(boxes: tuple[AABB, ...], cx: float, cz: float, feet_y: float) -> float:
+    """`_drop_below`'s answer from `boxes`, any boxes holding those the world gives for its column."""
+    column = _drop_column(cx, cz, feet_y)
+    tops = [b[4] for b in boxes if b.intersects(column)]
+    return feet_y - max(tops) if tops else math.inf
+
+
+class _GroundMemo(NamedTuple):
+    """The block boxes of the cells under a drop probe, read at a world revision."""
+
+    world: object
+    cells: tuple
+    """(x0, x1, z0, z1, feet_y): the probe's cell columns and the feet it looked down from."""
+    revision: int | None
+    boxes: tuple[AABB, ...]
+    reach: tuple[int, int, int, int, int, int]
+    """The cells (inclusive x0, y0, z0, x1, y1, z1) whose change may change `boxes`."""
+
+    def holds(self, revision: int | None) -> bool:
+        """Whether the boxes are still the world's at `revision`."""
+        return unchanged_since(self.world, self.revision, revision, *self.reach)
+
+
+def unchanged_since(world, then: int | None, now: int | None, x0: int, y0: int, z0: int, x1: int, y1: int,
+                    z1: int) -> bool:
+    """Whether no block of the cells x0..x1, y0..y1, z0..z1 (inclusive) changed between the world's
+    revisions `then` and `now` (False when the world cannot say: no revision, or its
+    `cells_changed_since` record does not reach back to `then`)."""
+    if then is None or now is None:
+        return False
+    if then == now:
+        return True
+    changed = world.cells_changed_since(then)
+    if changed is None:
+        return False
+    return not any(x0 <= x <= x1 and y0 <= y <= y1 and z0 <= z <= z1 for x, y, z in changed)
 
 
 def _is_step(world: physics.CollisionWorld, probe: AABB, body: Body) -> bool:
@@ -177,12 +248,13 @@ def _is_step(world: physics.CollisionWorld, probe: AABB, body: Body) -> bool:
 
 
 def _look_for_fluids(world, box: AABB, probe: AABB, avoid_lava: bool, avoid_deep_water: bool,
-                     last_scan: tuple = ()) -> tuple[tuple, bool]:
+                     last_scan: tuple = ()) -> tuple[tuple, bool, int | None]:
     """Whether the way from `box` to `probe` leads into lava or deep water (each only when asked),
-    with what was asked: (question, answer). `last_scan`, an earlier (question, answer), is
-    answered again without reading the world when the question, the world and its `revision`
-    are the same (a walking mob asks about the same cells for several ticks); a world whose
-    revision is None is read every time.
+    with what was asked and the world's revision: (question, answer, revision). `last_scan`, an
+    earlier (question, answer, revision), is answered again without reading the world when the
+    question and the world are the same and none of the cells read changed since (the world's
+    `revision` and `cells_changed_since`: a walking mob asks about the same cells for several
+    ticks); a world whose revision is None is read every time.
 
     Columns: those the box stretched to the probe covers, less those the box already stands in
     that the probe does not reach (a mob at a pool's edge may walk away from it). In each, cells
@@ -190,7 +262,7 @@ def _look_for_fluids(world, box: AABB, probe: AABB, avoid_lava: bool, avoid_deep
     below the feet (deep water under the deepest drop a mob takes shows as two cells). Cell
     ranges are [low, high): a box ending on a cell's face does not reach into that cell."""
     if not (avoid_lava or avoid_deep_water):
-        return (), False
+        return (), False, None
     read = world.material
     floor = math.floor
     bx0, by0, bz0, bx1, by1, bz1 = box
@@ -200,12 +272,13 @@ def _look_for_fluids(world, box: AABB, probe: AABB, avoid_lava: bool, avoid_deep
     top = -floor(-by1) - 1
     below_bottom = floor(by0) - MAX_SAFE_DROP_BLOCKS - 2
     revision = world.revision
-    question = (world, revision, ox0, ox1, oz0, oz1, qx0, qx1, qz0, qz1, top, below_bottom, avoid_lava,
-                avoid_deep_water)
-    if revision is not None and last_scan and last_scan[0] == question:
-        return last_scan
+    question = (world, ox0, ox1, oz0, oz1, qx0, qx1, qz0, qz1, top, below_bottom, avoid_lava, avoid_deep_water)
+    if (last_scan and last_scan[0] == question
+            and unchanged_since(world, last_scan[2], revision, min(ox0, qx0), below_bottom + 1, min(oz0, qz0),
+                                max(ox1, qx1) - 1, top, max(oz1, qz1) - 1)):
+        return question, last_scan[1], revision
     return question, _scan(read, ox0, ox1, oz0, oz1, qx0, qx1, qz0, qz1, top, below_bottom, avoid_lava,
-                           avoid_deep_water)
+                           avoid_deep_water), revision
 
 
 def _scan(read, ox0: int, ox1: int, oz0: int, oz1: int, qx0: int, qx1: int, qz0: int, qz1: int, top: int,
