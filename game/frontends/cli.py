@@ -116,6 +116,41 @@ def _frame_delay(text: str) -> float:
     return value
 
 
+MAX_PLAYERS_RANGE = (1, 1000)
+"""[players] --max-players: at least one; beyond a thousand one process cannot tick them in 50 ms."""
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a TCP port 0..65535 (0: a free one), got {text!r}")
+    return int(text)
+
+
+def _max_players(text: str) -> int:
+    low, high = MAX_PLAYERS_RANGE
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise argparse.ArgumentTypeError(f"expected a whole number of players {low}..{high}, got {text!r}")
+    return int(text)
+
+
+def _address(text: str) -> tuple[str, int]:
+    """A --connect value, HOST:PORT (an IPv6 host in brackets: [::1]:25565)."""
+    host, colon, port = text.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not colon or not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise argparse.ArgumentTypeError(f"expected HOST:PORT such as 127.0.0.1:25565, got {text!r}")
+    return host, int(port)
+
+
+def _player_name(text: str) -> str:
+    from ..world.player_names import check_player_name
+
+    try:
+        return check_player_name(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="boxel",
@@ -157,6 +192,19 @@ def build_parser() -> argparse.ArgumentParser:
                         help="with --exit-after-ticks: save the last frame here")
     parser.add_argument("--report", type=Path, metavar="JSON",
                         help="with --exit-after-ticks: write the player's final state and frame times here")
+    parser.add_argument("--server", action="store_true",
+                        help="serve --world to players over the network (no window): prints 'Boxel server "
+                             "listening on HOST:PORT' first; SIGTERM, SIGHUP or Ctrl+C save and exit")
+    parser.add_argument("--host", default="127.0.0.1", metavar="HOST",
+                        help="with --server: the address to listen on (default %(default)s, this machine only)")
+    parser.add_argument("--port", type=_port, default=25565, metavar="PORT",
+                        help="with --server: the TCP port (default %(default)s; 0 picks a free one)")
+    parser.add_argument("--max-players", type=_max_players, default=20, metavar="N",
+                        help="with --server: the most players at once (default %(default)s)")
+    parser.add_argument("--connect", type=_address, metavar="HOST:PORT",
+                        help="play on a server (with --name; for now with --headless --exit-after-ticks N)")
+    parser.add_argument("--name", type=_player_name, metavar="NAME",
+                        help="with --connect: your player name, 1..16 letters, digits or underscores")
     # Testing and benchmarking aids, not for players.
     parser.add_argument("--time", type=_day_time, metavar="N",
                         help="start at this time of day in ticks, 0..23999 (0 sunrise, 6000 noon, 12000 sunset, "
@@ -191,6 +239,7 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
         if world_options:
             parser.error(f"--lab opens the physics lab, which has no world file and is never saved: "
                          f"leave out {' and '.join(world_options)} (or --lab to play that world)")
+    _check_network_options(parser, args)
     replay = None
     if args.replay is not None:
         try:
@@ -203,7 +252,33 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
                          exit_after_ticks=args.exit_after_ticks, screenshot=args.screenshot, report=args.report,
                          world=args.world, seed=args.seed, new=args.new, view_distance=args.view_distance,
                          frame_delay_ms=args.frame_delay_ms, realtime=args.realtime, day_time=args.time,
-                         profile_frames=args.profile_frames, cave_culling=not args.no_cave_culling)
+                         profile_frames=args.profile_frames, cave_culling=not args.no_cave_culling,
+                         server=args.server, host=args.host, port=args.port, max_players=args.max_players,
+                         connect=args.connect, name=args.name)
+
+
+def _check_network_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """--server and --connect: what each needs and what neither goes with (a usage error otherwise)."""
+    def given(*names: str) -> list[str]:
+        return [f"--{name.replace('_', '-')}" for name in names if getattr(args, name) not in (None, False)]
+
+    if args.server:
+        stray = given("connect", "name", "lab", "headless", "replay", "record", "exit_after_ticks", "screenshot",
+                      "report")
+        if stray:
+            parser.error(f"--server serves a world until stopped: leave out {' and '.join(stray)}")
+    elif args.host != "127.0.0.1" or args.port != 25565 or args.max_players != 20:
+        parser.error("--host, --port and --max-players go with --server")
+    if args.connect is not None:
+        stray = given("world", "seed", "new", "lab", "record", "time")
+        if stray:
+            parser.error(f"--connect plays the server's world: leave out {' and '.join(stray)}")
+        if args.name is None:
+            parser.error("--connect needs --name NAME")
+        if not args.headless:
+            parser.error("--connect opens no window yet: use it with --headless --exit-after-ticks N")
+    elif args.name is not None:
+        parser.error("--name goes with --connect")
 
 
 class WorldOpenError(ValueError):
@@ -257,7 +332,8 @@ def wants_title_screen(options: LaunchOptions) -> bool:
     the window's and the view's options, --size, --fov and --view-distance, may be given)."""
     return (options.world is None and options.seed is None and not options.new and not options.lab
             and not options.headless and options.replay is None and options.record is None
-            and options.exit_after_ticks is None and options.day_time is None)
+            and options.exit_after_ticks is None and options.day_time is None
+            and not options.server and options.connect is None)
 
 
 def title_session(path: Path):
@@ -313,6 +389,19 @@ def _launch(options: LaunchOptions) -> int:
     tick was played in it (the window could not open, the player quit while it loaded)."""
     from ..rules.session import Session
 
+    if options.server:
+        from . import server  # no Ursina: a server never loads it
+
+        try:
+            world = open_world(options)
+        except WorldOpenError as error:
+            print(f"boxel: error: {error}", file=sys.stderr)
+            return EXIT_USAGE
+        return server.run(options, world)
+    if options.connect is not None:
+        from . import connect
+
+        return connect.run(options)
     created = None
     if options.lab:
         from ..rules.lab_session import lab_session

@@ -56,3 +56,15 @@ class LaunchOptions:
     cave_culling: bool = True
     """False with --no-cave-culling (hidden): every shown section is drawn, also those the eye cannot see
     (`ChunkRenderer.refresh_sight`); for tests and benchmarks that compare."""
+    server: bool = False
+    """--server: serve the world to network clients (`game.frontends.server`), with no window."""
+    host: str = "127.0.0.1"
+    """--host: the address a server listens on (127.0.0.1: this machine only; 0.0.0.0: the LAN too)."""
+    port: int = 25565
+    """--port: the TCP port a server listens on (0: a free one, printed at start)."""
+    max_players: int = 20
+    """[players] --max-players: a server refuses handshakes beyond this."""
+    connect: tuple[str, int] | None = None
+    """--connect HOST:PORT: play on a server instead of a world file (`game.frontends.connect`)."""
+    name: str | None = None
+    """--name: the player name a client joins a server with."""

@@ -1,0 +1,95 @@
+"""`python -m bench server`: the server's tick with N in-process bots, and the bytes each is sent.
+
+Owns: the bots (each joins a `game.net.hub.Hub` on a new seed-42 world and walks its own way,
+turning slowly and jumping now and then, as `Input` messages would bring it) and the rows: the
+tick's median and p99 (the session's tick, each client's visible changes, columns, acks, and
+encoding every frame: everything but the socket writes) with 1, 10 and 50 bots, and the bytes per
+second sent down to one client while walking after the join. No sockets: asyncio's streams cost
+~1.5 ms per tick for 100 clients (docs/PERFORMANCE.md), far below the tick.
+Does not own the server (`game.net`).
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from game.net.hub import Hub, ServerLimits
+from game.net.protocol import PROTOCOL_VERSION, ColumnData, Hello, Input, encode
+from game.rules.replay import KeyDown, KeyUp, Look
+from game.rules.session import Session
+from game.world import World
+
+from .harness import Row, percentile
+
+SUITE = "server"
+SEED = 42
+WARMUP_TICKS = 100
+"""[ticks] Untimed: the bots join and their first columns are sent."""
+TIMED_TICKS = 200
+QUICK_TICKS = 20
+JUMP_EVERY_TICKS = 40
+TICKS_PER_SECOND = 20
+MEDIAN_TARGET = {50: "<= 10 ms (p99 <= 25 ms)"}
+DOWN_TARGET = "<= 4 KB/s"
+
+
+def bot_inputs(index: int, tick: int) -> list:
+    """What bot `index` sends before server tick `tick`: a slow turn every tick, walking, a jump now and then."""
+    events = [Look(tick, (index * 137.5 + tick * 1.5) % 360.0, 0.0)]
+    if tick % JUMP_EVERY_TICKS == 0:
+        events += [KeyDown(tick, "w"), KeyDown(tick, "space")]
+    elif tick % JUMP_EVERY_TICKS == 1:
+        events.append(KeyUp(tick, "space"))
+    return events
+
+
+def measure(bots: int, ticks: int) -> dict:
+    """Tick times [s] and the bytes sent to bot 0 over `ticks` timed ticks."""
+    with tempfile.TemporaryDirectory() as folder:
+        world = World.create(Path(folder) / "bench.boxel", SEED)
+        try:
+            hub = Hub(Session.open(world, autosave=False), ServerLimits(max_players=bots, connections_per_address=bots))
+            names = [f"bot{index}" for index in range(bots)]
+            for name in names:
+                hub.admit(Hello(PROTOCOL_VERSION, name), f"10.0.{len(name)}.{name[3:]}")
+            times, down, columns, column_bytes = [], 0, 0, 0
+            for number in range(WARMUP_TICKS + ticks):
+                tick = hub.session.ticks_run
+                started = time.perf_counter()
+                for index, name in enumerate(names):
+                    for event in bot_inputs(index, tick):
+                        hub.receive(name, Input(event))
+                out = hub.tick()
+                frames = {name: [encode(message) for message in messages] for name, messages in out.items()}
+                elapsed = time.perf_counter() - started
+                if number >= WARMUP_TICKS:
+                    times.append(elapsed)
+                    down += sum(map(len, frames[names[0]]))
+                    sent = [m for m in out[names[0]] if isinstance(m, ColumnData)]
+                    columns += len(sent)
+                    column_bytes += sum(len(encode(m)) for m in sent)
+                else:
+                    time.sleep(0.005)  # let the world's workers generate the columns the bots walk into
+            return {"times": times, "down": down, "columns": columns, "column_bytes": column_bytes}
+        finally:
+            world.close()
+
+
+def run(quick: bool = False) -> list[Row]:
+    ticks = QUICK_TICKS if quick else TIMED_TICKS
+    rows = []
+    for bots in (1, 10, 50):
+        result = measure(bots, ticks)
+        times_ms = [t * 1000 for t in result["times"]]
+        rows.append(Row(SUITE, f"server tick, {bots} bots", statistics.median(times_ms), "ms", None,
+                        MEDIAN_TARGET.get(bots, ""), f"p99 {percentile(times_ms, 0.99):.1f} ms, max {max(times_ms):.1f} ms"))
+        if bots in (1, 10):
+            seconds = ticks / TICKS_PER_SECOND
+            rows.append(Row(SUITE, f"bytes down per client, walking ({bots} bots)", result["down"] / seconds / 1000,
+                            "KB/s", None, DOWN_TARGET,
+                            f"{(result['down'] - result['column_bytes']) / seconds / 1000:.1f} KB/s without the "
+                            f"{result['columns']} new columns walked into in {seconds:g} s"))
+    return rows

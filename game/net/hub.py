@@ -1,0 +1,336 @@
+"""The server's core, with no sockets: who is connected, what each may send, and what each is sent.
+
+Owns: `ServerLimits` (every per-client limit, with its unit), `Hub`, which wraps one `Session` for
+many remote players: a handshake joins (`admit`), each received message is checked against the
+limits (`receive`: a broken limit is a disconnect reason, never an exception), input events are
+applied for the connection's player at the tick they name (within a window ahead of and behind
+the server's tick), `tick` runs one session tick and returns, for each client, that tick's
+messages (the changes it can see, its ack and authoritative state, paced compressed columns), and
+a player who leaves is saved at once (`leave`).
+Pure: no asyncio, no clock; `game.net.server` drives it from the network. Does not own the rules
+(`game.rules.session`) or the wire format (`game.net.protocol`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import zlib
+from collections import deque
+from dataclasses import dataclass
+
+from ..rules.column_keeper import KEEP_RADIUS_COLUMNS, ColumnKeeper
+from ..rules.replay import GAME_CHANGES
+from ..rules.tick_changes import body_changes, session_bodies
+from ..world.blocks import block_id
+from ..world.column import Column
+from ..world.coords import CHUNK_SIZE
+from ..world.player_names import LOCAL_PLAYER
+from .protocol import (PROTOCOL_VERSION, Ack, BlockEdit, BodyUpdate, Chat, ColumnData, ForgetColumn,
+                       Hello, Input, Message, PlayerState, Say, Sound, TickUpdate, Welcome)
+
+BODY_UPDATE_TICKS = 2
+"""[ticks] Other bodies are sent every second tick (10 Hz), as Beta's server sends players: a client
+draws them between states anyway, and it halves their bytes (most of a busy client's) and the
+server's work per client. A client's own state (`Ack`), blocks and sounds go every tick."""
+COLUMN_COMPRESSION = 1
+"""zlib level for columns: level 1 packs a generated column ~15x (measured ~9 KB from 130 KB)
+at a fraction of level 6's time, and columns are encoded inside the tick."""
+
+
+@dataclass(frozen=True)
+class ServerLimits:
+    """What one client may do, and how much a server does for it per tick. Frozen; checked."""
+
+    max_players: int = 20
+    """[players] Handshakes beyond this are refused."""
+    connections_per_address: int = 4
+    """[connections] Open connections from one IP address (a LAN shares one per machine)."""
+    max_messages_per_tick: int = 40
+    """[messages] A client sends about one event per key or look change: 40 in 50 ms is a flood."""
+    max_ahead_ticks: int = 40
+    """[ticks] An input may name a tick at most this far after the server's (2 s)."""
+    max_behind_ticks: int = 40
+    """[ticks] An input naming a tick this far before the server's is refused; a nearer late one
+    is applied at the next tick."""
+    chat_lines: int = 5
+    """[lines] Chat lines a client may send per `chat_window_ticks`."""
+    chat_window_ticks: int = 100
+    """[ticks] (5 s)"""
+    max_send_buffer_bytes: int = 4 << 20
+    """[bytes] Unsent bytes queued for one client; a client that lets more pile up is not reading."""
+    socket_send_buffer_bytes: int = 64 * 1024
+    """[bytes] The kernel's send buffer per client (SO_SNDBUF, fixed rather than grown by the kernel up to
+    megabytes), so a client that stops reading shows in `max_send_buffer_bytes` within seconds; at
+    20 Hz it still carries over 1 MB/s at 50 ms round trip, far above a client's few KB/s."""
+    frame_seconds: float = 10.0
+    """[s] A frame once started must arrive whole within this (a half-frame left open is slowloris)."""
+    handshake_seconds: float = 10.0
+    """[s] From connecting to a whole `Hello`."""
+    view_radius_columns: int = 3
+    """[columns] Columns within this Chebyshev distance of the player's column are sent (7 x 7)."""
+    columns_per_tick: int = 6
+    """[columns] Encoded and sent per tick over all clients (~1 ms each), so a join never stalls the tick."""
+    columns_installed_per_tick: int = 2
+    """[columns] Columns the world's workers generated taken in per tick (lighting one costs ~5 ms)."""
+    max_catch_up_ticks: int = 5
+    """[ticks] A server behind its clock runs at most this many ticks at once, then drops the rest."""
+
+    def __post_init__(self) -> None:
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+                raise ValueError(f"ServerLimits.{field.name} must be a positive number, got {value!r}")
+            if field.type == "int" and not isinstance(value, int):
+                raise TypeError(f"ServerLimits.{field.name} must be an int, got {value!r}")
+
+
+class Refused(Exception):
+    """A handshake the server refuses; the message is the reason the client is shown."""
+
+
+@dataclass
+class Client:
+    """One connected player's server-side state."""
+
+    name: str
+    address: str
+    pending: list = dataclasses.field(default_factory=list)
+    """Input events not applied yet (already named for this player)."""
+    input_tick: int = -1
+    """The tick of the latest input applied."""
+    messages_this_tick: int = 0
+    chat_ticks: deque = dataclasses.field(default_factory=deque)
+    """The ticks of its recent chat lines."""
+    sent_columns: set = dataclasses.field(default_factory=set)
+    """The columns (cx, cz) it holds."""
+    complete_around: tuple[int, int] | None = None
+    """The column it held every column in range around at the last tick (None: not yet)."""
+    bodies: dict = dataclasses.field(default_factory=dict)
+    """The bodies it was last told of, by key (to send only changes)."""
+    outbox: list = dataclasses.field(default_factory=list)
+    """Messages to send before the next tick's (chat)."""
+
+
+class Hub:
+    """One session served to many clients (see the module docstring)."""
+
+    def __init__(self, session, limits: ServerLimits = ServerLimits()) -> None:
+        self.session = session
+        self.limits = limits
+        self.clients: dict[str, Client] = {}
+        """Connected players by name, in join order."""
+        self.log: list[str] = []
+        """What happened that an operator would want to read (the server prints and clears it)."""
+        self.failed: dict[str, str] = {}
+        """Clients whose input the session refused at the last tick, with the reason (to disconnect)."""
+        self.keeper = ColumnKeeper(session.world, self._save_for_unloading,
+                                   radius=max(KEEP_RADIUS_COLUMNS, limits.view_radius_columns + 2))
+        """Unloads the columns far from every player (a server runs for days)."""
+        if LOCAL_PLAYER in session.players and len(session.players) == 1:
+            session.leave(LOCAL_PLAYER)  # a server has no local player: only connections play
+
+    # --- connecting ----------------------------------------------------------------------------
+
+    def admit(self, hello: Hello, address: str) -> Welcome:
+        """Join the player a good handshake names; Refused with the reason otherwise (nothing changes)."""
+        if hello.version != PROTOCOL_VERSION:
+            raise Refused(f"this server speaks protocol {PROTOCOL_VERSION}, the client {hello.version}")
+        if hello.name in self.clients or hello.name in self.session.players:
+            raise Refused(f"a player named {hello.name} is already playing")
+        if len(self.clients) >= self.limits.max_players:
+            raise Refused(f"the server is full ({self.limits.max_players} players)")
+        if sum(client.address == address for client in self.clients.values()) >= self.limits.connections_per_address:
+            raise Refused(f"too many connections from {address}")
+        try:
+            self.session.join(hello.name)
+        except ValueError as error:
+            raise Refused(str(error)) from None
+        self.clients[hello.name] = Client(hello.name, address)
+        self.log.append(f"{hello.name} joined from {address}")
+        return Welcome(PROTOCOL_VERSION, hello.name, self.session.world.seed, self.session.ticks_run,
+                       self.session.day_time)
+
+    def leave(self, name: str, reason: str) -> None:
+        """Forget client `name` and save its player at once (the world's file holds it after)."""
+        if self.clients.pop(name, None) is None:
+            return
+        self.log.append(f"{name} left: {reason}")
+        try:
+            self.session.leave(name)
+            self.session.save()
+        except Exception as error:  # a save the disk refuses: play goes on, the next save retries
+            self.log.append(f"could not save {name}: {error}")
+
+    # --- receiving -----------------------------------------------------------------------------
+
+    def receive(self, name: str, message: Message) -> str | None:
+        """Take one message from client `name`; the reason to disconnect it, or None."""
+        client = self.clients[name]
+        client.messages_this_tick += 1
+        if client.messages_this_tick > self.limits.max_messages_per_tick:
+            return f"too many messages (more than {self.limits.max_messages_per_tick} in a tick)"
+        if isinstance(message, Input):
+            return self._input(client, message.event)
+        if isinstance(message, Say):
+            return self._say(client, message.text)
+        return f"a client may not send {type(message).__name__}"
+
+    def _input(self, client: Client, event) -> str | None:
+        now, limits = self.session.ticks_run, self.limits
+        if event.tick > now + limits.max_ahead_ticks:
+            return f"input for tick {event.tick} is more than {limits.max_ahead_ticks} ticks ahead of tick {now}"
+        if event.tick < now - limits.max_behind_ticks:
+            return f"input for tick {event.tick} is more than {limits.max_behind_ticks} ticks behind tick {now}"
+        if isinstance(event, GAME_CHANGES):
+            return None  # the time of day and peaceful are the server's to set, not a client's
+        client.pending.append(dataclasses.replace(event, player=client.name))
+        return None
+
+    def _say(self, client: Client, text: str) -> str | None:
+        now, limits = self.session.ticks_run, self.limits
+        while client.chat_ticks and client.chat_ticks[0] <= now - limits.chat_window_ticks:
+            client.chat_ticks.popleft()
+        if len(client.chat_ticks) >= limits.chat_lines:
+            return f"chat too fast (more than {limits.chat_lines} lines in {limits.chat_window_ticks} ticks)"
+        client.chat_ticks.append(now)
+        for other in self.clients.values():
+            other.outbox.append(Chat(client.name, text))
+        self.log.append(f"<{client.name}> {text}")
+        return None
+
+    # --- the tick ------------------------------------------------------------------------------
+
+    def tick(self) -> dict[str, list[Message]]:
+        """Apply each client's due inputs (join order), run one session tick, and return each
+        client's messages for it. A client whose input the session refuses is in `failed`."""
+        session = self.session
+        self.failed = {}
+        for client in self.clients.values():
+            client.messages_this_tick = 0
+            due = [event for event in client.pending if event.tick <= session.ticks_run]
+            if not due:
+                continue
+            client.pending = [event for event in client.pending if event.tick > session.ticks_run]
+            for event in sorted(due, key=lambda event: event.tick):  # stable: same-tick events keep order
+                try:
+                    session.apply(event, player=client.name)
+                except Exception as error:  # nothing a client sends may raise out of the tick
+                    self.failed[client.name] = f"input refused: {error}"
+                    self.log.append(f"{client.name}'s {type(event).__name__} raised {error!r}")
+                    break
+                client.input_tick = max(client.input_tick, event.tick)
+        changes = session.tick()
+        session.world.poll(self.limits.columns_installed_per_tick)  # columns the workers made, installed a few a tick
+        self.keeper.after_tick(session.ticks_run, [player.body.feet for player in session.players.values()])
+        placed = ({key: (_column_of(_box_feet(state[1])), state) for key, state in session_bodies(session).items()}
+                  if changes.tick % BODY_UPDATE_TICKS == 0 else {})  # each body's column and state
+        budget = [self.limits.columns_per_tick]
+        updates: dict[tuple[str, str], BodyUpdate] = {}  # one per body and change, shared by every client
+        return {name: self._messages_for(client, changes, placed, budget, updates)
+                for name, client in self.clients.items()}
+
+    def _messages_for(self, client: Client, changes, placed: dict, budget: list[int],
+                      updates: dict[tuple[str, str], BodyUpdate]) -> list[Message]:
+        session = self.session
+        player = session.players[client.name]
+        centre = _column_of(player.body.feet)
+        radius = self.limits.view_radius_columns
+        messages: list[Message] = [*client.outbox]
+        client.outbox.clear()
+        messages.extend(self._columns(client, centre, radius, budget))
+        blocks = tuple(BlockEdit(*change.cell, block_id(change.new)) for change in changes.blocks
+                       if _column_of(change.cell) in client.sent_columns)
+        moved = (self._bodies_for(client, centre, radius, placed, updates)
+                 if changes.tick % BODY_UPDATE_TICKS == 0 else ())
+        sounds = tuple(Sound(sound.name, sound.position, sound.volume, sound.pitch) for sound in changes.sounds
+                       if _near(_column_of(sound.position), centre, radius))
+        messages.append(TickUpdate(changes.tick, changes.day_time, blocks, moved, sounds))
+        messages.extend(Chat("", notice.text) for notice in changes.notices
+                        if notice.player in (None, client.name))
+        messages.append(Ack(changes.tick, client.input_tick, player_state(player)))
+        return messages
+
+    @staticmethod
+    def _bodies_for(client: Client, centre: tuple[int, int], radius: int, placed: dict,
+                    updates: dict[tuple[str, str], BodyUpdate]) -> tuple[BodyUpdate, ...]:
+        """The bodies in range of `client` (not its own player) that appeared, moved or went since
+        it was last told; each update made once a tick and shared by every client it goes to."""
+        own = f"player:{client.name}"
+        seen = {key: state for key, (column, state) in placed.items() if key != own and _near(column, centre, radius)}
+        moved = []
+        for change in body_changes(client.bodies, seen):
+            update = updates.get((change.key, change.change))
+            if update is None:
+                update = updates[change.key, change.change] = BodyUpdate(
+                    change.key, change.kind, change.change, tuple(change.box), tuple(change.velocity))
+            moved.append(update)
+        client.bodies = seen
+        return tuple(moved)
+
+    def _columns(self, client: Client, centre: tuple[int, int], radius: int, budget: list[int]) -> list[Message]:
+        """The columns `client` lacks near `centre`, nearest first, as many as the tick's budget
+        leaves; and a ForgetColumn for each it holds that is out of range (a margin of one)."""
+        messages: list[Message] = []
+        if client.complete_around == centre:
+            return messages  # it holds every column in range already
+        for key in sorted(client.sent_columns):
+            if not _near(key, centre, radius + 1):
+                client.sent_columns.discard(key)
+                messages.append(ForgetColumn(*key))
+        if budget[0] <= 0:
+            return messages  # the tick's columns are spent (on the clients that joined first)
+        cx0, cz0 = centre
+        wanted = sorted(((cx, cz) for cx in range(cx0 - radius, cx0 + radius + 1)
+                         for cz in range(cz0 - radius, cz0 + radius + 1) if (cx, cz) not in client.sent_columns),
+                        key=lambda key: (max(abs(key[0] - cx0), abs(key[1] - cz0)), key))
+        world = self.session.world
+        waiting = 0
+        for key in wanted:
+            if not world.is_loaded(*key):
+                world.request(*key)  # generated by the world's workers; sent once `poll` installs it
+                waiting += 1
+            elif budget[0] > 0:
+                budget[0] -= 1
+                messages.append(column_message(world, *key))
+                client.sent_columns.add(key)
+            else:
+                waiting += 1
+        if not waiting:
+            client.complete_around = centre
+        return messages
+
+    def _save_for_unloading(self) -> None:
+        try:
+            self.session.save()
+        except Exception as error:  # the disk refused: the edited columns stay loaded, play goes on
+            self.log.append(f"could not save: {error}")
+
+    def save(self) -> None:
+        """Save the world and every player (the stop signals' save)."""
+        self.session.save()
+
+
+def column_message(world, cx: int, cz: int) -> ColumnData:
+    """Column (cx, cz) of `world` as it is now, compressed (loaded on the spot if it was not)."""
+    data = Column.from_ids(world.column(cx, cz)).to_bytes()
+    return ColumnData(cx, cz, zlib.compress(data, COLUMN_COMPRESSION))
+
+
+def player_state(player) -> PlayerState:
+    """`player`'s authoritative state as the wire carries it."""
+    body = player.body
+    return PlayerState(tuple(float(v) for v in body.box), tuple(float(v) for v in body.velocity),
+                       float(player.input.yaw), float(player.input.pitch), bool(body.on_ground),
+                       bool(player.flying), bool(player.dead), int(player.vitals.health))
+
+
+def _column_of(point) -> tuple[int, int]:
+    return int(point[0] // CHUNK_SIZE), int(point[2] // CHUNK_SIZE)
+
+
+def _box_feet(box) -> tuple[float, float, float]:
+    return ((box[0] + box[3]) / 2, box[1], (box[2] + box[5]) / 2)
+
+
+def _near(key: tuple[int, int], centre: tuple[int, int], radius: int) -> bool:
+    return abs(key[0] - centre[0]) <= radius and abs(key[1] - centre[1]) <= radius
