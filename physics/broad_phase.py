@@ -400,6 +400,9 @@ class WorldCache:
         self._revision = revision
         # Changes whenever box columns handed out by `slots` stop being valid (tiles forgotten or renumbered).
         self.generation += 1
+        self._forgotten: list[np.ndarray] = []
+        """The cell ranges ((k, 6) inclusive) of the tiles `_forget_around` forgot in this generation,
+        in order: what a caller that copied boxes out of them must gather again (`forgotten_since`)."""
         self._tile_keys = np.empty(0, dtype=np.int64)  # sorted
         self._tile_rows = np.empty(0, dtype=np.int64)  # each sorted key's row in _start, _count and _slip
         self._start = np.empty((0, _TILE_CELLS), dtype=np.int64)
@@ -440,7 +443,8 @@ class WorldCache:
     def _forget_around(self, cells: np.ndarray) -> None:
         """Forget the tiles holding a cell within one of `cells` (on every axis): each changed cell's
         old and new boxes (up to `shapes.MAX_SHAPE_TOP` high), slipperiness and material. Their
-        rows stay in the arrays unreferenced until the next `_keep` packs them away."""
+        rows stay in the arrays unreferenced until the next `_keep` packs them away; `generation`
+        stays (the other tiles' box columns are still good), and `forgotten_since` lists them."""
         if not len(cells) or not self._tile_keys.size:
             return
         b = _TILE_BITS
@@ -451,9 +455,19 @@ class WorldCache:
         keys = np.unique(cell_keys(tiles[:, 0], tiles[:, 1], tiles[:, 2]))
         gone = np.isin(self._tile_keys, keys)
         if gone.any():
-            self.generation += 1
+            lo = _tile_corner(self._tile_keys[gone])
+            self._forgotten.append(np.concatenate((lo, lo + (WORLD_TILE_SIZE - 1)), axis=1))
             self._tile_keys = self._tile_keys[~gone]
             self._tile_rows = self._tile_rows[~gone]
+
+    def forgotten_since(self, seen: int) -> tuple[np.ndarray, int]:
+        """The cell ranges ((k, 6) inclusive) of the tiles forgotten one by one in this generation
+        after the first `seen` forgets, and how many forgets there have been: box columns from
+        `slots` stay valid through these forgets (only `generation` says otherwise), but boxes and
+        slipperiness a caller copied out of these tiles may be stale."""
+        fresh = self._forgotten[seen:]
+        windows = np.concatenate(fresh) if fresh else np.empty((0, 6), dtype=np.int64)
+        return windows, len(self._forgotten)
 
     def around(self, regions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Block boxes around each region ((n, 6) AABB corners), padded: a (6, n, K) array of box
@@ -664,12 +678,17 @@ def _tile_of(cx: np.ndarray, cy: np.ndarray, cz: np.ndarray) -> tuple[np.ndarray
     return cell_keys(cx >> b, cy >> b, cz >> b), ((((cx & m) << b) | (cz & m)) << b) | (cy & m)
 
 
+def cells_of_keys(keys: np.ndarray) -> np.ndarray:
+    """The block cells ((n, 3) ints: x, y, z) of `cell_keys` keys."""
+    x = (keys >> 37) - KEYED_XZ
+    z = ((keys >> 11) & ((1 << 26) - 1)) - KEYED_XZ
+    y = (keys & ((1 << 11) - 1)) - KEYED_Y
+    return np.stack((x, y, z), axis=1)
+
+
 def _tile_corner(tiles: np.ndarray) -> np.ndarray:
     """The lowest cell of each tile (keys from `_tile_of`): (m, 3) ints."""
-    x = (tiles >> 37) - KEYED_XZ
-    z = ((tiles >> 11) & ((1 << 26) - 1)) - KEYED_XZ
-    y = (tiles & ((1 << 11) - 1)) - KEYED_Y
-    return np.stack((x, y, z), axis=1) * WORLD_TILE_SIZE
+    return cells_of_keys(tiles) * WORLD_TILE_SIZE
 
 
 def appended(array: np.ndarray, size: int, values: np.ndarray, axis: int = 0) -> np.ndarray:

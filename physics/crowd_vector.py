@@ -71,7 +71,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .body import Body, Intent
-from .broad_phase import WorldCache, appended, cell_keys, keyed, keyed_cells, near_pairs, windows_of
+from .broad_phase import WorldCache, appended, cell_keys, cells_of_keys, keyed, keyed_cells, near_pairs, windows_of
 from .clip import X, Y, Z
 from .crowd_one_by_one import step_one_by_one
 from .crowd_settings import CrowdSettings
@@ -131,11 +131,13 @@ class Gathered:
     reads them all anyway), as does a lookup that finds them more than
     `CrowdSettings.gathered_spare_runs` times as long as the boxes in use."""
 
-    __slots__ = ("generation", "spare_runs", "corners", "size", "in_use", "start", "used", "window", "slip_cell",
-                 "slip")
+    __slots__ = ("generation", "forgets_seen", "spare_runs", "corners", "size", "in_use", "start", "used", "window",
+                 "slip_cell", "slip")
 
     def __init__(self, count: int, generation: int, tuning: CrowdSettings) -> None:
         self.generation = generation
+        self.forgets_seen = 0
+        """How many of the world cache's one-by-one forgets (`WorldCache.forgotten_since`) `forget` has applied."""
         self.spare_runs = tuning.gathered_spare_runs
         self.corners = tuple(np.empty(0) for _ in range(6))  # grown by the first lookup
         self.size = 0  # boxes written
@@ -147,6 +149,25 @@ class Gathered:
                                       np.full((count, 3), np.iinfo(np.int64).min)), axis=1)
         self.slip_cell = np.full(count, -1, dtype=np.int64)  # a `broad_phase.cell_keys` key; -1: none yet
         self.slip = np.zeros(count)
+
+    def forget(self, world_cache: WorldCache) -> None:
+        """Drop what the rows copied out of tiles the world cache has forgotten since the last call
+        (blocks changed there): a row whose cell range meets one gathers its boxes again, and a row
+        that stood on a block in one reads its slipperiness again."""
+        windows, self.forgets_seen = world_cache.forgotten_since(self.forgets_seen)
+        if not len(windows):
+            return
+        w, standing = self.window, cells_of_keys(self.slip_cell)
+        stale = np.zeros(len(self.used), dtype=bool)
+        stood = np.zeros(len(self.used), dtype=bool)
+        for lo_x, lo_y, lo_z, hi_x, hi_y, hi_z in windows.tolist():  # a few tiles a tick
+            stale |= ((w[:, 0] <= hi_x) & (w[:, 3] >= lo_x) & (w[:, 1] <= hi_y) & (w[:, 4] >= lo_y)
+                      & (w[:, 2] <= hi_z) & (w[:, 5] >= lo_z))
+            stood |= ((standing[:, 0] >= lo_x) & (standing[:, 0] <= hi_x) & (standing[:, 1] >= lo_y)
+                      & (standing[:, 1] <= hi_y) & (standing[:, 2] >= lo_z) & (standing[:, 2] <= hi_z))
+        w[stale, :3] = np.iinfo(np.int64).max  # no range: low above high, so no move is covered
+        w[stale, 3:] = np.iinfo(np.int64).min
+        self.slip_cell[stood] = -1
 
     def slipperiness(self, rows: np.ndarray, below: np.ndarray, world_cache: WorldCache) -> np.ndarray:
         """The slipperiness of the blocks `below` ((k, 3) keyed cells) bodies `rows` stand on:
@@ -454,6 +475,8 @@ class VectorTick:
             memory = TickMemory(n)
         if memory.gathered is None or memory.gathered.generation != world_cache.generation:
             memory.gathered = Gathered(n, world_cache.generation, tuning)
+        else:
+            memory.gathered.forget(world_cache)
         self.memory = memory
         self._prepare(columns)
         self.out = type(rows).empty(n)

@@ -3,16 +3,19 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from physics import AABB, BlockGrid, Material, shapes
+from physics import AABB, BlockGrid, CrowdSettings, Material, shapes
 from physics.broad_phase import WorldCache
+from physics.crowd import Crowd
 from physics.world import CellJournal
 
+from .test_crowd import bits, crowds_on, intents_strategy, terrains
 from .worlds import floor
 
 SHAPES = [shapes.FULL_CUBE, shapes.SLAB, shapes.TOP_SLAB, shapes.FENCE, shapes.CARPET, *shapes.STAIRS.values()]
@@ -123,3 +126,34 @@ def test_the_world_cache_gives_exactly_the_boxes_of_a_fresh_cache_however_the_wo
             assert mine == truth, (tick, k)
         cells = np.array([(x, y, z) for x in range(-10, 10) for y in range(-3, 4) for z in range(-10, 10)])
         assert np.array_equal(kept.slipperiness(cells), fresh.slipperiness(cells))
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_a_vectorised_crowd_moves_as_one_by_one_through_edits_between_ticks_near_and_under_it(data):
+    grid, ox, oz = data.draw(terrains())
+    bodies = data.draw(crowds_on(ox, oz))
+    fast = Crowd(grid, vectorised=True, tuning=CrowdSettings(min_vector_bodies=1))
+    plain = Crowd(grid, vectorised=False)
+    for body in bodies:
+        fast.add(body)
+        plain.add(body)
+    rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
+    for _ in range(data.draw(st.integers(2, 6))):
+        for _ in range(rng.randint(0, 6)):  # edits under and beside the bodies: blocks, ice, removals
+            box = rng.choice(fast.bodies).box
+            x = math.floor((box[0] + box[3]) / 2) + rng.randint(-1, 1)
+            y = math.floor(box[1]) + rng.randint(-1, 1)
+            z = math.floor((box[2] + box[5]) / 2) + rng.randint(-1, 1)
+            roll = rng.random()
+            if roll < 0.4:
+                grid.remove(x, y, z)
+            elif roll < 0.7:
+                grid.set(x, y, z, rng.choice(SHAPES))
+            else:
+                grid.set(x, y, z, shapes.FULL_CUBE, slipperiness=0.98)
+        intents = data.draw(st.lists(intents_strategy, min_size=len(bodies), max_size=len(bodies)))
+        fast.step(intents)
+        plain.step(intents)
+        assert [bits(b) for b in fast.bodies] == [bits(b) for b in plain.bodies]
+
