@@ -220,11 +220,20 @@ def inside_opaque_block(world, x: float, eye_y: float, z: float, width: float = 
         raise TypeError(f"width must be a number of blocks, got {width!r}")
     if not width > 0.0 or not math.isfinite(width):
         raise ValueError(f"width must be positive and finite, got {width!r}")
-    spread = f32(f32(f32(0.5) * f32(width)) * WALL_TEST_SPREAD)
-    rise = f32(f32(0.5) * WALL_TEST_HEIGHT)
-    cells = {(math.floor(x + sx * spread), math.floor(eye_y + sy * rise), math.floor(z + sz * spread))
-             for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)}
-    return any(NORMAL_CUBE[block_id(world.get_block(*cell))] for cell in cells)
+    spread = _PLAYER_SPREAD if width == PLAYER_WIDTH else f32(f32(f32(0.5) * f32(width)) * WALL_TEST_SPREAD)
+    rise = _RISE
+    # The 8 points' cells: x - spread is x + (-1) * spread to the bit, and so on.
+    xs = {math.floor(x - spread), math.floor(x + spread)}
+    ys = {math.floor(eye_y - rise), math.floor(eye_y + rise)}
+    zs = {math.floor(z - spread), math.floor(z + spread)}
+    get = world.get_block
+    return any(NORMAL_CUBE[block_id(get(i, j, k))] for i in xs for j in ys for k in zs)
+
+
+_PLAYER_SPREAD = f32(f32(f32(0.5) * PLAYER_WIDTH) * WALL_TEST_SPREAD)
+"""[blocks] `inside_opaque_block`'s sideways offset of its points for the player's width."""
+_RISE = f32(f32(0.5) * WALL_TEST_HEIGHT)
+"""[blocks] `inside_opaque_block`'s up and down offset of its points."""
 
 
 @dataclass(frozen=True, slots=True)

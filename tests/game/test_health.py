@@ -5,16 +5,21 @@ replay with swimming and a fall played twice."""
 
 from __future__ import annotations
 
+import functools
 import json
+import math
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import physics
 from game.rules import health
 from game.rules.health import (CACTUS_DAMAGE, DROWNING_DAMAGE, FIRE_DAMAGE, HURT_TICKS, LAVA_DAMAGE, LAVA_FIRE_TICKS,
                          MAX_AIR, MAX_HEALTH, REGEN_INTERVAL_TICKS, Exposure, Hit, Vitals, advance, eye_fluid, hurt)
 from game.rules.hotbar import Hotbar
+from game.world.blocks import block_id
 from game.world.lab import CACTUS_CELLS, LADDER_CELLS, SPAWN_FEET, build_arena
 from game.rules.lab_session import lab_session
 from game.rules.controls import RESPAWN_KEY
@@ -478,3 +483,29 @@ def test_the_eye_height_used_for_drowning_is_the_players_eye():
     player = session.player
     assert player.eye[1] == POOL_BOTTOM[1] + EYE_HEIGHT
     assert eye_fluid(session.world, *player.eye) == Material.WATER
+
+
+@functools.cache
+def walled_arena():
+    """The lab's arena with a few stone blocks around the origin (read only)."""
+    arena = build_arena()
+    for cell in ((0, 1, 0), (1, 2, -1), (-1, 0, 1), (0, 3, 1)):
+        arena.set_block(*cell, "stone")
+    return arena
+
+
+@settings(max_examples=200, deadline=None)
+@given(x=st.floats(-3.0, 3.0), eye_y=st.floats(-1.0, 4.0), z=st.floats(-3.0, 3.0),
+       width=st.sampled_from([health.PLAYER_WIDTH, 0.9, 0.3]))
+def test_the_wall_test_reads_beta_s_eight_points_exactly(x, eye_y, z, width):
+    """`inside_opaque_block` against Beta's loop written out point by point."""
+    from physics.floats import f32
+    arena = walled_arena()
+    points = []
+    for i in range(8):
+        px = x + f32(f32(f32((i & 1) - 0.5) * f32(width)) * health.WALL_TEST_SPREAD)
+        py = eye_y + f32(f32(((i >> 1) & 1) - 0.5) * health.WALL_TEST_HEIGHT)
+        pz = z + f32(f32(f32(((i >> 2) & 1) - 0.5) * f32(width)) * health.WALL_TEST_SPREAD)
+        points.append((math.floor(px), math.floor(py), math.floor(pz)))
+    expected = any(health.NORMAL_CUBE[block_id(arena.get_block(*p))] for p in points)
+    assert health.inside_opaque_block(arena, x, eye_y, z, width) == expected
