@@ -32,12 +32,12 @@ session`) use 16,000-32,000 cells a tick. At 4,096 entries that crowd missed ~13
 tick (about a fifth of its tick went on rebuilding boxes); at 32,768, ~400."""
 
 
-SMALL_QUERY_CELLS = 12
+SMALL_QUERY_CELLS = 8
 """[cells] A collision query over at most this many cells reads them one by one
 (`PlacedShapeCache.boxes_in_cells`) rather than as an id array (`boxes_in`). Measured on seed 42's
 spawn (2-core machine): 4 cells 12 us against 29 us, 6 cells 9 against 19, 16 cells 25 against 24,
-36 cells 61 against 27: about 1.5 us a cell against a fixed ~20 us of array work. A mob's look
-below its probe (6 cells) is such a query."""
+36 cells 61 against 27: about 1.5 us a cell (more where cells are solid) against a fixed ~20 us
+of array work, so only the smallest queries take it: a mob's look below its probe (6 cells)."""
 
 
 def cell_range(region: AABB) -> tuple[int, int, int, int, int, int]:
