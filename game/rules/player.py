@@ -168,6 +168,8 @@ class Player:
         self.flying = bool(flying)
         self.sprinting = False
         self.settings = settings
+        self._intent: tuple | None = None
+        """The last intent made (`intent`), with the keys' intent and the toggles it was made from."""
         self.sink = physics.RecordingSink(keep=1)
         """The last tick's move report (the F3 overlay draws it)."""
         self.ticks_run = 0
@@ -239,7 +241,11 @@ class Player:
             self.sprinting = False
         elif intent.sprint:
             self.sprinting = True
-        return replace(intent, sprint=self.sprinting, fly=self.flying)
+        made = self._intent
+        if made is None or made[0] is not intent or made[1] != (self.sprinting, self.flying):
+            made = self._intent = (intent, (self.sprinting, self.flying),
+                                   replace(intent, sprint=self.sprinting, fly=self.flying))
+        return made[2]
 
     def tick(self) -> physics.Body:
         """Advance one tick with the events applied so far; returns the new body."""
