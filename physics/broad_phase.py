@@ -46,6 +46,7 @@ import numpy as np
 from .aabb import AABB
 from .crowd_settings import DEFAULT_TUNING, CrowdSettings
 from .materials import Material, has_materials, materials_in
+from .shapes import MAX_SHAPE_TOP
 from .world import CollisionWorld, slipperiness_at
 
 GRID_CELL_SIZE = 2.0
@@ -375,7 +376,7 @@ class WorldCache:
     no tile is asked for twice in a tick; across ticks the tiles are kept while the world's
     optional `revision` attribute (an int the world changes whenever a block changes) keeps its
     value. When it moves on, a world with `cells_changed_since` names the cells changed, and
-    only the tiles within a cell of them are forgotten (`_forget_around`); any other world's
+    only the tiles holding them are forgotten (`_forget_around`); any other world's
     tiles are all forgotten. A world without `revision` is asked afresh every tick. Remembered tiles are pruned to
     the ones in use when their cells exceed `tuning.cache_cells_per_cell_used` (a
     `CrowdSettings`) times those in use, plus `tuning.cache_cells_always` (`prune`, once per
@@ -441,17 +442,18 @@ class WorldCache:
         return np.asarray(cells, dtype=np.int64).reshape(-1, 3)
 
     def _forget_around(self, cells: np.ndarray) -> None:
-        """Forget the tiles holding a cell within one of `cells` (on every axis): each changed cell's
-        old and new boxes (up to `shapes.MAX_SHAPE_TOP` high), slipperiness and material. Their
+        """Forget the tiles holding one of `cells` or a cell a shape there reaches up into: where
+        each changed cell's old and new boxes were filed (a box is filed under the cells of a tile
+        it overlaps: its own, and up to `shapes.MAX_SHAPE_TOP` high, a fence's top half in the cell
+        above), its slipperiness and its material. Their
         rows stay in the arrays unreferenced until the next `_keep` packs them away; `generation`
         stays (the other tiles' box columns are still good), and `forgotten_since` lists them."""
         if not len(cells) or not self._tile_keys.size:
             return
         b = _TILE_BITS
         cells = cells[keyed_cells(cells)]
-        near = [np.stack((cells[:, 0] + dx, cells[:, 1] + dy, cells[:, 2] + dz), axis=1) >> b
-                for dx in (-1, 1) for dy in (-1, 1) for dz in (-1, 1)]
-        tiles = np.concatenate(near)
+        reach = math.ceil(MAX_SHAPE_TOP) - 1  # cells above a changed cell that its boxes may reach into
+        tiles = np.concatenate([cells + (0, dy, 0) for dy in range(reach + 1)]) >> b
         keys = np.unique(cell_keys(tiles[:, 0], tiles[:, 1], tiles[:, 2]))
         gone = np.isin(self._tile_keys, keys)
         if gone.any():
