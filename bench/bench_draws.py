@@ -9,8 +9,11 @@ case's time. Nothing moves, so the cases differ only in how the same triangles a
 
 - Boxel: one node per section part (opaque, cut-out, blended), as `ChunkRenderer` draws them; and
   the same with the sections that the eye's section cannot see stashed (cave culling,
-  `ChunkRenderer.refresh_sight`), as the game draws them, against every section drawn;
-- the references: the same parts merged into one node per column, per 2 x 2 and per 4 x 4 columns
+  `ChunkRenderer.refresh_sight`), as the game draws them, against every section drawn; and that
+  view with every face on its own (packed vertices, `merge_faces=False`) and as before packing and
+  merging (float columns, `compact_vertices=False`), with the triangles and vertex bytes each draws;
+- the references (float columns, as before packing): the same parts merged into one node per
+  column, per 2 x 2 and per 4 x 4 columns
   (fewer, bigger draws, culled by bigger bounds);
 - what-ifs, not what the game does: the cut-out part drawn with Panda3D's M_dual (two passes, as
   before the cut-out pass), each part split by face direction with the groups that face away from
@@ -49,6 +52,8 @@ CHILD_TIMEOUT_S = 600
 CASES = (
     ("sections", "one node per section part, every section drawn", None),
     ("culled", "cave culling: the sections the eye cannot see stashed (as the game)", "sections"),
+    ("culled_per_face", "cave culling, packed vertices, every face on its own (no merging)", "culled"),
+    ("culled_float", "cave culling, float vertices, every face on its own (before merging and packing)", "culled"),
     ("region1", "one node per column", "sections"),
     ("region2", "one node per 2 x 2 columns", "sections"),
     ("region4", "one node per 4 x 4 columns", "sections"),
@@ -56,6 +61,9 @@ CASES = (
     ("facing", "what-if: parts split by face direction, groups facing away left out", "sections"),
     ("flat_shader", "what-if: a vertex shader that only places the vertex", "sections"),
 )
+CULLED_CASES = ("culled", "culled_per_face", "culled_float")
+PACKED_CASES = ("sections", "culled", "culled_per_face")
+"""Cases drawn with packed vertices, as the game; the others build or shade float columns."""
 FLAT_VERTEX_SOURCE = """#version 130
 uniform mat4 p3d_ModelViewProjectionMatrix;
 uniform vec2 texture_scale;
@@ -132,6 +140,7 @@ def child(case: str, frames: int) -> None:
 
     if case == "flat_shader":
         chunk_shader.VERTEX_SOURCE = FLAT_VERTEX_SOURCE
+    compact = case in PACKED_CASES
     with tempfile.TemporaryDirectory() as folder:
         world = World.create(Path(folder) / "draws.boxel", SEED)
         spawn = world.spawn
@@ -139,12 +148,13 @@ def child(case: str, frames: int) -> None:
         for column in columns:
             world.column(*column)
         keys = [(cx, sy, cz) for cx, cz in columns for sy in range(8)]
-        renderer = chunk_renderer.ChunkRenderer(world.padded_section, padded_light=world.padded_light, workers=2)
+        renderer = chunk_renderer.ChunkRenderer(world.padded_section, padded_light=world.padded_light, workers=2,
+                                                compact_vertices=compact, merge_faces=case != "culled_per_face")
         eye = np.array(space.point(spawn[0], spawn[1] + 1.62, spawn[2]), dtype=np.float32)
-        if case in ("sections", "culled", "dual", "flat_shader"):
+        if case in ("sections", "dual", "flat_shader") or case in CULLED_CASES:
             renderer.show(keys)
             renderer.wait(CHILD_TIMEOUT_S)
-            if case == "culled":
+            if case in CULLED_CASES:
                 renderer.look_from(spawn[0], spawn[1] + 1.62, spawn[2])
                 renderer.refresh_sight()
             if case == "dual":
@@ -193,6 +203,7 @@ def child(case: str, frames: int) -> None:
         camera.position = tuple(float(c) for c in eye)
         camera.rotation = (LOOK_DOWN_DEGREES, LOOK_HEADING_DEGREES, 0)
         nodes = renderer._sections_node.get_num_children()  # stashed nodes are not children
+        drawn = drawn_geometry(renderer)
         for _ in range(WARMUP_FRAMES):
             app.graphicsEngine.renderFrame()
         times = []
@@ -203,7 +214,23 @@ def child(case: str, frames: int) -> None:
         renderer.close()
         world.close()
     print(json.dumps({"case": case, "median_ms": statistics.median(times), "nodes": nodes,
-                      "low_ms": min(times), "high_ms": max(times)}))
+                      "low_ms": min(times), "high_ms": max(times), **drawn}))
+
+
+def drawn_geometry(renderer) -> dict:
+    """Triangles, vertex bytes and index bytes in the drawn (not stashed) section nodes, and how many
+    sections they belong to."""
+    triangles = vertex_bytes = index_bytes = 0
+    for node in renderer._sections_node.find_all_matches("**/+GeomNode"):  # stashed nodes are not found
+        for geom in node.node().get_geoms():
+            data = geom.get_vertex_data()
+            vertex_bytes += sum(data.get_array(i).get_data_size_bytes() for i in range(data.get_num_arrays()))
+            for primitive in geom.get_primitives():
+                triangles += primitive.get_num_primitives()
+                index_bytes += primitive.get_vertices().get_data_size_bytes() if primitive.is_indexed() else 0
+    sections = sum(1 for key, entities in renderer._entities.items() if entities and key not in renderer._hidden)
+    return {"triangles": triangles, "vertex_bytes": vertex_bytes, "index_bytes": index_bytes,
+            "drawn_sections": sections}
 
 
 def _run_case(case: str, frames: int) -> dict:
@@ -228,10 +255,34 @@ def run(quick: bool = False) -> list[Row]:
             rows.append(Row(SUITE, f"still view: {label}", result["median_ms"], "ms",
                             reference=results[reference]["median_ms"], note=f"{result['nodes']:,} nodes drawn; "
                             f"reference: every section drawn"))
+        elif case in CULLED_CASES:  # the game's way (merged, packed) against this one, its before
+            rows.append(Row(SUITE, f"still view: merged and packed vs {label}", results[reference]["median_ms"],
+                            "ms", reference=result["median_ms"], note=note + " in the reference"))
         else:
             # reference / Boxel, as every ratio in the table: above 1, the game's way is faster
             rows.append(Row(SUITE, f"still view: section parts vs {label}", results[reference]["median_ms"], "ms",
                             reference=result["median_ms"], note=note + " in the reference"))
+    rows += geometry_rows(results)
+    return rows
+
+
+def geometry_rows(results: dict) -> list[Row]:
+    """Triangles and vertex bytes of the cave-culled spawn view: merged and packed (the game) against
+    every face on its own in float columns (before), and against packed vertices without merging."""
+    game = results["culled"]
+    rows = []
+    for before, label in (("culled_float", "before: per-face float vertices"),
+                          ("culled_per_face", "before: per-face packed vertices")):
+        old = results[before]
+        rows.append(Row(SUITE, f"triangles drawn, view distance {VIEW_DISTANCE}, spawn ({label})", game["triangles"],
+                        "triangles", reference=old["triangles"],
+                        note=f"{game['triangles'] / old['triangles']:.0%} of {old['triangles']:,}; target <= 40 %"))
+        per_section, old_per_section = (r["vertex_bytes"] / max(r["drawn_sections"], 1) for r in (game, old))
+        rows.append(Row(SUITE, f"vertex bytes per drawn section ({label})", per_section, "bytes",
+                        reference=old_per_section,
+                        note=f"{per_section / old_per_section:.0%}; {game['drawn_sections']} sections drawn; index "
+                             f"bytes {game['index_bytes'] / max(game['drawn_sections'], 1):,.0f} against "
+                             f"{old['index_bytes'] / max(old['drawn_sections'], 1):,.0f}; target <= 50 %"))
     return rows
 
 

@@ -2,7 +2,8 @@
 
 Owns: the cases that time the section mesher (the median and the busiest generated surface
 section around spawn, the worst-case checkerboard, a sea surface of flowing water and a fluid
-checkerboard, each against the per-voxel reference mesher) and the upload of one
+checkerboard, each against the per-voxel reference mesher; the median lit surface section meshed into
+packed vertices with and without merged faces, against the per-face float meshes) and the upload of one
 section's arrays into an `ursina.Mesh` + Entity (`chunk_renderer.upload`, against building the
 same Mesh from Python lists). The upload needs a window, so it runs in a subprocess (`python -m bench.bench_meshing
 --upload`), under `xvfb-run` when there is no DISPLAY; without either that row is a note.
@@ -23,7 +24,8 @@ import numpy as np
 
 from bench.harness import Row, median_time, run_in_window
 from game.world.blocks import LAVA_IDS, WATER_IDS, block_id
-from game.world.meshing import PADDED_SIZE, mesh_section
+from game.world.meshing import PADDED_SIZE, mesh_section, mesh_section_passes
+from game.world.meshing_merge import mesh_section_compact
 from game.world.meshing_reference import mesh_section_reference
 
 SUITE = "meshing"
@@ -34,8 +36,9 @@ SAMPLE_RADIUS = 2
 UPLOAD_TIMEOUT_S = 300
 
 
-def surface_sections(seed: int = SEED) -> list[np.ndarray]:
-    """Padded sections that hold the generated surface (grass, trees, hills) around spawn."""
+def surface_sections(seed: int = SEED, lit: bool = False) -> list:
+    """Padded sections that hold the generated surface (grass, trees, hills) around spawn; with `lit`,
+    (padded section, padded light) pairs."""
     from game.world.world import World
     with tempfile.TemporaryDirectory() as folder:
         world = World.create(Path(folder) / "bench.world", seed)
@@ -44,7 +47,8 @@ def surface_sections(seed: int = SEED) -> list[np.ndarray]:
             for cz in range(-SAMPLE_RADIUS, SAMPLE_RADIUS + 1):
                 heights = np.flatnonzero((world.column(cx, cz) != 0).any(axis=(0, 2)))
                 top_sy = int(heights.max()) // 16
-                found += [world.padded_section(cx, sy, cz) for sy in range(max(0, top_sy - 1), top_sy + 1)]
+                found += [(world.padded_section(cx, sy, cz), world.padded_light(cx, sy, cz)) if lit
+                          else world.padded_section(cx, sy, cz) for sy in range(max(0, top_sy - 1), top_sy + 1)]
         world.close()
     return found
 
@@ -93,6 +97,29 @@ def fluid_checkerboard_section(seed: int = SEED) -> np.ndarray:
     padded = fluids[rng.integers(0, len(fluids), (PADDED_SIZE,) * 3)].astype(np.uint16)
     padded[np.indices(padded.shape).sum(axis=0) % 2 == 1] = 0
     return padded
+
+
+def _merge_rows(quick: bool) -> list[Row]:
+    """The lit surface section with the median face count, meshed into packed vertices with faces merged
+    (`mesh_section_compact`, the game's job) and without, against the per-face float meshes
+    (`mesh_section_passes`, the job before)."""
+    sections = surface_sections(lit=True)
+    counts = [sum(part.face_count for part in mesh_section(*pair)) for pair in sections]
+    padded, light = sections[int(np.argsort(counts, kind="stable")[len(sections) // 2])]
+    repeats = 20 if quick else 200
+    before = median_time(lambda: mesh_section_passes(padded, light), repeats=repeats, warmup=3, unit="ms")
+    rows = []
+    for merge, label in ((True, "merged"), (False, "every face on its own")):
+        parts = mesh_section_compact(padded, light, merge)
+        took = median_time(lambda: mesh_section_compact(padded, light, merge), repeats=repeats, warmup=3, unit="ms")
+        old = mesh_section_passes(padded, light)
+        faces, old_faces = (sum(part.face_count for part in p) for p in (parts, old))
+        old_bytes = sum(part.positions.nbytes + part.uvs.nbytes + part.colors.nbytes for part in old)
+        new_bytes = sum(part.vertex_bytes for part in parts)
+        rows.append(Row(SUITE, f"mesh typical lit terrain section into packed vertices, {label}", took, "ms", before,
+                        "", f"{faces} faces against {old_faces}; vertex bytes {new_bytes:,} against {old_bytes:,} "
+                            f"({new_bytes / old_bytes:.0%}); reference: per-face float meshes (mesh_section_passes)"))
+    return rows
 
 
 def _mesh_row(case: str, padded: np.ndarray, quick: bool, target: str) -> Row:
@@ -165,6 +192,7 @@ def run(quick: bool) -> list[Row]:
         _mesh_row("mesh flowing water surface (16 x 16 cells at mixed levels)", water_surface_section(), quick,
                   "<= 1 ms"),
         _mesh_row("mesh fluid checkerboard (fluid worst case)", fluid_checkerboard_section(), quick, ""),
+        *_merge_rows(quick),
         _upload_row(quick),
     ]
 

@@ -13,7 +13,8 @@ from tests.game.conftest import display_command, run_with_display
 
 QUICK_TIMEOUT_S = 600
 """[s] Only stops a hang: the quick run takes well under a minute."""
-DRAWS_CASES = 8
+DRAWS_CASES = 14
+"""10 drawn cases, then triangles and vertex bytes against two befores (`bench_draws.geometry_rows`)."""
 
 
 def test_the_meshing_and_draws_suites_run_and_print_every_case():

@@ -81,6 +81,11 @@ The mesher is vectorised: one numpy pass over every drawn cell drawn with one qu
 direction (cubes, slabs, carpet, fence posts, torches) and a second, wider one only for the rest
 (stairs), then one over fluid cells and one over plants; no Python loop over voxels or faces.
 `meshing_reference.py` is the per-voxel Python version; tests check they agree.
+
+`section_faces` gives the same faces before they are packed (`SectionFaces`: per-face arrays with
+each face's tile, tile UVs, direction and, for whole faces of MERGEABLE blocks, its cell), which
+`game.world.meshing_merge` merges and packs into compact vertices; this per-face output is its
+readable twin.
 """
 
 from __future__ import annotations
@@ -180,6 +185,42 @@ class Quad:
     """Where each corner falls inside the face's tile: 0..1 on each axis."""
     on_cell_boundary: bool
     """Lies in the plane of the cell's face, so an opaque neighbour there hides it."""
+
+
+NOT_MERGEABLE = -1
+"""`SectionFaces.merge_cells` of a face that is never merged."""
+CROSS_DIRECTION = -1
+"""`SectionFaces.directions` of a plant's quad (it faces no axis)."""
+
+
+@dataclass(frozen=True, eq=False)
+class SectionFaces:
+    """A section's faces as per-face numpy arrays (F faces, 4 corners each), before they are packed into
+    vertex arrays: what `mesh_section` packs, plus what merging and compact vertices need."""
+
+    positions: np.ndarray
+    """float32 (F, 4, 3) [blocks], section-local, in each face's vertex order."""
+    uvs: np.ndarray
+    """float32 (F, 4, 2): atlas UVs."""
+    brightness: np.ndarray
+    """float32 (F, 4): face shade x AO brightness (GLOW_LIGHT, CROSS_LIGHT)."""
+    levels: np.ndarray
+    """float32 (F, 4, 2) [light levels]: smooth (sky, block) light."""
+    draw_pass: np.ndarray
+    """int8 (F,): OPAQUE_PASS, CUTOUT_PASS or BLENDED_PASS."""
+    tiles: np.ndarray
+    """intp (F,): the atlas tile each face shows."""
+    tile_uvs: np.ndarray
+    """float32 (F, 4, 2): where each corner falls in its tile (0..1 each; `uvs` maps them into the atlas)."""
+    directions: np.ndarray
+    """intp (F,): the face's direction (blocks.FACES order), CROSS_DIRECTION for a plant's quad."""
+    merge_cells: np.ndarray
+    """intp (F,): the padded flat index of the face's cell where the face is a whole unit face of a
+    MERGEABLE block, else NOT_MERGEABLE."""
+
+    @property
+    def face_count(self) -> int:
+        return len(self.tiles)
 
 
 @dataclass(frozen=True, eq=False)
@@ -373,8 +414,10 @@ def _build_tables():
             for corner in range(4):
                 uvs[block, q, corner] = atlas_uv(block, quad, corner)
                 ao_steps[block, q, corner] = [_flat_step(s) for s in ao_neighbour_steps(quad, corner)]
+    tile_uvs = np.array([[quad.tile_uvs for quad in quads] + [((0.0, 0.0),) * 4] * (width - len(quads))
+                         for quads in QUADS], dtype=np.float32).reshape(-1, 2)
     tables = (valid, direction, boundary, direction.reshape(-1), ao_steps.reshape(-1, 12),
-              corners.reshape(-1, 3), uvs.reshape(-1, 2))
+              corners.reshape(-1, 3), uvs.reshape(-1, 2), tile_uvs)
     for table in tables:
         table.flags.writeable = False
     return width, tables
@@ -383,7 +426,7 @@ def _build_tables():
 # Quad tables: [block, quad] for the first three; then by quad row (block * _QUAD_WIDTH + quad),
 # and the last two by vertex row (quad row * 4 + corner).
 _QUAD_WIDTH, (_QUAD_VALID, _QUAD_DIRECTION, _QUAD_ON_BOUNDARY, _QUAD_ROW_DIRECTION, _QUAD_ROW_AO_STEPS,
-              _VERTEX_ROW_CORNER, _VERTEX_ROW_UV) = _build_tables()
+              _VERTEX_ROW_CORNER, _VERTEX_ROW_UV, _VERTEX_ROW_TILE_UV) = _build_tables()
 OPAQUE_PASS, CUTOUT_PASS, BLENDED_PASS = 0, 1, 2
 """Which draw pass a face is in: the opaque one, the alpha-tested cut-outs (leaves, ladders, plants),
 or the sorted, blended one (glass, ice, water, cobwebs); `blocks.BLENDED`."""
@@ -403,6 +446,10 @@ HIDES_FACES = OPAQUE & FULL_CUBE
 sight between sections, `game.world.sight`)."""
 HIDES_FACES.flags.writeable = False
 _DIRECTION_STEP = np.array([_flat_step(n) for n in FACE_NORMALS], dtype=np.intp)
+MERGEABLE = np.array([boxes == shapes.FULL_CUBE for boxes in DRAWN_BOXES]) & ~GLOWS & (DRAW_PASS != BLENDED_PASS)
+MERGEABLE.flags.writeable = False
+"""Blocks whose faces `game.world.meshing_merge` may merge with their neighbours': full cubes that
+neither glow nor blend (blended faces keep their one-by-one order, which decides how they overlap)."""
 
 # Fluid tables. A fluid's kind is its index in _FLUID_MATERIALS (0 water, 1 lava); tables "by kind
 # row" are indexed kind * COUNT + id (one flat np.take), "by face kind" kind * 6 + direction.
@@ -626,7 +673,10 @@ def _visible_faces(flat_ids, hiding, cells, blocks, one_per_face, section_light)
     if glowing.any():
         light[glowing] = GLOW_LIGHT
         levels[glowing] = GLOW_LEVELS
-    return positions, uvs, light, levels, DRAW_PASS[face_blocks]
+    tiles = np.take(FACE_TILES.reshape(-1), face_blocks * 6 + direction)
+    merge_cells = np.where(MERGEABLE[face_blocks], face_cells, NOT_MERGEABLE)
+    return (positions, uvs, light, levels, DRAW_PASS[face_blocks], tiles, np.take(_VERTEX_ROW_TILE_UV, vertex, axis=0),
+            direction, merge_cells)
 
 
 def _atlas_uvs(tiles: np.ndarray, tile_uvs: np.ndarray) -> np.ndarray:
@@ -667,7 +717,8 @@ def _fluid_faces(flat_ids, cells, blocks, section_light):
     tile_uvs = np.take(_FLUID_TILE_UVS, direction, axis=0)  # (F, 8), a side's raised corners' v at 0
     tile_uvs[:, 1::2] += np.take(heights, first_height + np.take(_FLUID_V_HEIGHT, direction, axis=0))
     face_blocks = np.take(blocks, cell_index)
-    uvs = _atlas_uvs(np.take(FACE_TILES, face_blocks * 6 + direction), tile_uvs)
+    tiles = np.take(FACE_TILES, face_blocks * 6 + direction)
+    uvs = _atlas_uvs(tiles, tile_uvs)
     light = np.take(_FLUID_LIGHT, (np.take(code, cell_index).astype(np.intp) - 1) * 6 + direction, axis=0)
     if section_light is None:
         levels = _open_sky_levels(len(face_blocks))
@@ -681,7 +732,8 @@ def _fluid_faces(flat_ids, cells, blocks, section_light):
         flat[GLOWS[face_blocks]] = GLOW_LEVELS
         levels = np.repeat(flat[:, None, :], 4, axis=1)
     return (positions.astype(np.float32).reshape(-1, 4, 3), uvs.astype(np.float32).reshape(-1, 4, 2), light,
-            levels, DRAW_PASS[face_blocks])
+            levels, DRAW_PASS[face_blocks], tiles, tile_uvs.astype(np.float32).reshape(-1, 4, 2), direction,
+            np.full(len(tiles), NOT_MERGEABLE, dtype=np.intp))
 
 
 def _plant_faces(cells, blocks, section_light):
@@ -696,8 +748,12 @@ def _plant_faces(cells, blocks, section_light):
     else:
         own = np.stack([np.take(section_light.sky, cells), np.take(section_light.block, cells)], axis=-1)
         levels = np.repeat(own.astype(np.float32), quad_count * 4, axis=0).reshape(-1, 4, 2)
+    face_count = len(positions)
     return (positions.astype(np.float32), uvs.astype(np.float32).reshape(-1, 4, 2), light, levels,
-            np.repeat(DRAW_PASS[blocks], quad_count))
+            np.repeat(DRAW_PASS[blocks], quad_count), tiles,
+            np.broadcast_to(_CROSS_TILE_UVS.astype(np.float32).reshape(-1, 4, 2)[None], (len(cells), quad_count, 4, 2)
+                            ).reshape(-1, 4, 2), np.full(face_count, CROSS_DIRECTION, dtype=np.intp),
+            np.full(face_count, NOT_MERGEABLE, dtype=np.intp))
 
 
 def mesh_section(padded: np.ndarray, light: np.ndarray | None = None) -> tuple[MeshArrays, MeshArrays]:
@@ -734,9 +790,22 @@ def mesh_section_passes(padded: np.ndarray, light: np.ndarray | None = None
                  for part in (draw_pass == code for code in (OPAQUE_PASS, CUTOUT_PASS, BLENDED_PASS)))
 
 
+def section_faces(padded: np.ndarray, light: np.ndarray | None = None) -> SectionFaces | None:
+    """Every face of the section in `padded` lit by `light` as a `SectionFaces` (the faces of
+    `mesh_section`, in the same order), or None when it has none. Raises as `mesh_section`."""
+    faces = _all_faces(padded, light)
+    return None if faces is None else SectionFaces(*faces)
+
+
 def _section_faces(padded, light):
     """Per-face arrays (positions, uvs, brightness, levels, draw pass) of every face of the section in
     `padded`, or None when it has none; checks its inputs as `mesh_section` says."""
+    faces = _all_faces(padded, light)
+    return None if faces is None else faces[:5]
+
+
+def _all_faces(padded, light):
+    """`SectionFaces`' columns as a tuple, or None when the section has no faces."""
     ids = check_padded(padded)
     flat_light = check_light(light)
     flat_ids = ids.reshape(-1)

@@ -7,8 +7,12 @@ eye's section cannot see (`look_from`, `refresh_sight`, on the face links each m
 works out, `game.world.sight`); the block atlas texture (nearest filtering); the section shader
 on every section (`game.window.render.chunk_shader`) and its inputs: the daylight (`set_daylight`, once per
 frame at most: the time of day never re-meshes), the fog (`sync_fog`: the open air's by horizontal
-distance or the fluids' by eye distance) and the sky the land fades into (`set_sky`); and packing
-each vertex's shade and light levels into the colour column the shader reads (`vertex_colors`).
+distance or the fluids' by eye distance) and the sky the land fades into (`set_sky`); and the
+vertices' layout on the GPU: by default packed 16-byte vertices with the faces that look the same
+merged (`game.world.meshing_merge`; `upload_compact` builds the Panda3D Geom from the packed
+array as it is), or with `compact_vertices=False` the float columns of before (`upload`, with each
+vertex's shade and light levels packed into the colour column, `vertex_colors`); `merge_faces=False`
+draws every face on its own (the look is the same, `tests/game/test_merged_faces_display.py`).
 Does not own: what a section contains (a `padded_section(cx, sy, cz)` callable, e.g.
 `World.padded_section`, and optionally a `padded_light(cx, sy, cz)` callable, e.g.
 `World.padded_light`; without one, or where it gives None (the lab's arena), every section is lit
@@ -47,7 +51,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from panda3d.core import NodePath, Shader, TransparencyAttrib
+from panda3d.core import (Geom, GeomNode, GeomTriangles, GeomVertexArrayFormat, GeomVertexData, GeomVertexFormat,
+                          InternalName, NodePath, Shader, TransparencyAttrib)
 from ursina import Entity, Mesh, Texture, destroy, scene
 
 from . import space
@@ -57,6 +62,8 @@ from .sky import SKY_SUN_INPUT, SKY_ZENITH_INPUT
 from ...world import atlas
 from ...world.meshing import (BLENDED_PASS, CUTOUT_PASS, MAX_LIGHT_LEVEL, SECTION_SIZE, MeshArrays,
                                 mesh_section_passes)
+from ...world.meshing_merge import (PACK_OFFSET, PACKED_SPAN, POSITION_UNITS, VERTEX_DTYPE, CompactMesh,
+                                   mesh_section_compact)
 from ...world.sight import face_links, hidden_sections
 
 SectionKey = tuple[int, int, int]
@@ -101,16 +108,98 @@ def to_ursina(part: MeshArrays) -> UrsinaMeshArrays | None:
                             space.triangles(part.indices))
 
 
-def mesh_for_ursina(padded: np.ndarray, light: np.ndarray | None = None) -> tuple[UrsinaMeshArrays | None, ...]:
+def mesh_for_ursina(padded: np.ndarray, light: np.ndarray | None = None, compact: bool = False, merge: bool = True
+                    ) -> tuple[UrsinaMeshArrays | UrsinaCompactArrays | None, ...]:
     """Mesh a padded section (lit by `light`, see `mesh_section_passes`) and map its parts, one per
-    draw pass in DRAW_PASS order, to Ursina's axes (None for an empty part)."""
+    draw pass in DRAW_PASS order, to Ursina's axes (None for an empty part): float columns
+    (`UrsinaMeshArrays`), or with `compact` packed vertices (`UrsinaCompactArrays`, faces merged
+    unless `merge` is False, `meshing_merge.mesh_section_compact`)."""
+    if compact:
+        return tuple(compact_to_ursina(part) for part in mesh_section_compact(padded, light, merge))
     return tuple(to_ursina(part) for part in mesh_section_passes(padded, light))
 
 
-def mesh_and_links(padded: np.ndarray, light: np.ndarray | None = None
-                   ) -> tuple[tuple[UrsinaMeshArrays | None, ...], np.ndarray]:
+def mesh_and_links(padded: np.ndarray, light: np.ndarray | None = None, compact: bool = False, merge: bool = True
+                   ) -> tuple[tuple[UrsinaMeshArrays | UrsinaCompactArrays | None, ...], np.ndarray]:
     """The worker's job: `mesh_for_ursina`'s parts and the section's face links (`game.world.sight`)."""
-    return mesh_for_ursina(padded, light), face_links(padded[1:-1, 1:-1, 1:-1])
+    return mesh_for_ursina(padded, light, compact, merge), face_links(padded[1:-1, 1:-1, 1:-1])
+
+
+@dataclass(frozen=True)
+class UrsinaCompactArrays:
+    """One packed mesh part (`game.world.meshing_merge`) mirrored for Ursina: x stored as
+    PACKED_SPAN - x (so it stays a positive uint16; `upload_compact` moves the entity to match),
+    each triangle's winding reversed (`space.triangles`)."""
+
+    vertices: np.ndarray
+    """meshing_merge.VERTEX_DTYPE."""
+    indices: np.ndarray
+    """uint16 or uint32."""
+
+
+def compact_to_ursina(part: CompactMesh) -> UrsinaCompactArrays | None:
+    """A packed part mirrored into Ursina's axes, or None when it has no faces."""
+    if part.face_count == 0:
+        return None
+    vertices = part.vertices.copy()
+    vertices["position"][:, 0] = PACKED_SPAN - vertices["position"][:, 0]
+    indices = np.ascontiguousarray(part.indices.reshape(-1, 3)[:, ::-1]).reshape(-1)
+    return UrsinaCompactArrays(vertices, indices)
+
+
+def _compact_format() -> GeomVertexFormat:
+    """Panda3D's twin of meshing_merge.VERTEX_DTYPE: one interleaved array, the same 16 bytes."""
+    columns = GeomVertexArrayFormat()
+    columns.add_column(InternalName.get_vertex(), 4, Geom.NT_uint16, Geom.C_point)
+    columns.add_column(InternalName.make("light"), 4, Geom.NT_uint8, Geom.C_other)
+    columns.add_column(InternalName.make("tile_uv"), 2, Geom.NT_uint16, Geom.C_other)
+    if columns.get_stride() != VERTEX_DTYPE.itemsize:
+        raise RuntimeError(f"Panda3D laid the packed vertex out in {columns.get_stride()} bytes, "
+                           f"not {VERTEX_DTYPE.itemsize}")
+    vertex_format = GeomVertexFormat()
+    vertex_format.add_array(columns)
+    return GeomVertexFormat.register_format(vertex_format)
+
+
+_COMPACT_FORMAT: GeomVertexFormat | None = None
+
+
+def compact_node(arrays: UrsinaCompactArrays) -> Mesh:
+    """An `ursina.Mesh` holding `arrays` as one static Geom built from the packed bytes as they are
+    (main thread only); like `upload`'s meshes, it keeps no vertex lists (`Mesh.vertices` is empty)."""
+    global _COMPACT_FORMAT
+    if _COMPACT_FORMAT is None:
+        _COMPACT_FORMAT = _compact_format()
+    data = GeomVertexData("section", _COMPACT_FORMAT, Geom.UH_static)
+    data.unclean_set_num_rows(len(arrays.vertices))
+    memoryview(data.modify_array(0)).cast("B")[:] = arrays.vertices.view(np.uint8).reshape(-1)
+    triangles = GeomTriangles(Geom.UH_static)
+    triangles.set_index_type(Geom.NT_uint16 if arrays.indices.dtype == np.uint16 else Geom.NT_uint32)
+    handle = triangles.modify_vertices()
+    handle.unclean_set_num_rows(len(arrays.indices))
+    memoryview(handle).cast("B")[:] = arrays.indices.view(np.uint8)
+    geom = Geom(data)
+    geom.add_primitive(triangles)
+    mesh = Mesh()  # no vertices: Ursina builds nothing, the Geom is added as Mesh.generate would
+    mesh.geomNode = GeomNode("mesh_geom")
+    mesh.geomNode.add_geom(geom)
+    mesh.attachNewNode(mesh.geomNode)
+    return mesh
+
+
+def upload_compact(arrays: UrsinaCompactArrays, texture: Texture, parent: NodePath,
+                   origin: tuple[float, float, float], draw_pass: int, cutout_shader: Shader | None = None) -> Entity:
+    """`upload` for packed vertices: one Entity, scaled by 1 / POSITION_UNITS and moved back by the
+    packing's offset and mirror (`UrsinaCompactArrays`), so that its vertices land where `upload`'s would."""
+    offset = PACK_OFFSET / POSITION_UNITS
+    position = (origin[0] - SECTION_SIZE - offset, origin[1] - offset, origin[2] - offset)
+    entity = Entity(add_to_scene_entities=False, parent=parent, model=compact_node(arrays), texture=texture,
+                    position=position, scale=1.0 / POSITION_UNITS)
+    blending = TransparencyAttrib.M_alpha if draw_pass == BLENDED_PASS else TransparencyAttrib.M_none
+    entity.model.set_transparency(blending)
+    if draw_pass == CUTOUT_PASS and cutout_shader is not None:
+        entity.model.set_shader(cutout_shader)
+    return entity
 
 
 def load_atlas_texture(path: Path = ATLAS_PATH) -> Texture:
@@ -157,7 +246,8 @@ class ChunkRenderer(Entity):
 
     def __init__(self, padded_section: Callable[[int, int, int], np.ndarray], *, workers: int = 1,
                  texture: Texture | None = None, uploads_per_frame: int = UPLOADS_PER_FRAME,
-                 padded_light: Callable[[int, int, int], np.ndarray | None] | None = None, **kwargs) -> None:
+                 padded_light: Callable[[int, int, int], np.ndarray | None] | None = None,
+                 compact_vertices: bool = True, merge_faces: bool = True, **kwargs) -> None:
         for name, value in (("workers", workers), ("uploads_per_frame", uploads_per_frame)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be an int >= 1, got {value!r}")
@@ -174,8 +264,12 @@ class ChunkRenderer(Entity):
         self._entities: dict[SectionKey, list[Entity]] = {}
         self._sections_node = self.attachNewNode("sections")
         """Parent of every section entity: a plain node, so Ursina keeps no list of them (`upload`)."""
-        self._sections_node.set_shader(chunk_shader())
-        self._cutout_shader = chunk_shader(cutout=True)
+        self.compact_vertices = bool(compact_vertices)
+        """True: packed 16-byte vertices (`upload_compact`); False: the float columns of `upload`."""
+        self.merge_faces = bool(merge_faces)
+        """With packed vertices: faces that look the same drawn as one quad (`meshing_merge.merge_faces`)."""
+        self._sections_node.set_shader(chunk_shader(compact=self.compact_vertices))
+        self._cutout_shader = chunk_shader(cutout=True, compact=self.compact_vertices)
         scale = self.atlas_texture._texture.get_tex_scale()  # the padding Panda3D added to the atlas
         self._sections_node.set_shader_input(TEXTURE_SCALE_INPUT, (scale[0], scale[1]))
         self.daylight = FULL_DAYLIGHT
@@ -386,8 +480,9 @@ class ChunkRenderer(Entity):
                 for entity in self._entities.pop(key, ()):
                     destroy(entity)
                 origin = space.point(*(c * SECTION_SIZE for c in key))
+                put = upload_compact if self.compact_vertices else upload
                 entities = self._entities[key] = [
-                    upload(part, self.atlas_texture, self._sections_node, origin, draw_pass, self._cutout_shader)
+                    put(part, self.atlas_texture, self._sections_node, origin, draw_pass, self._cutout_shader)
                     for draw_pass, part in enumerate(parts) if part is not None]
                 self._note_links(key, links)
                 if key in self._hidden:
@@ -426,5 +521,5 @@ class ChunkRenderer(Entity):
         light = None if self._padded_light is None else self._padded_light(*key)
         light = None if light is None else np.array(light, copy=True)  # None: a world that keeps no light
         version = self._versions[key] = next(self._version_counter)
-        job = (padded,) if light is None else (padded, light)
-        self._in_flight.append((key, version, self._pool.submit(mesh_and_links, *job)))
+        future = self._pool.submit(mesh_and_links, padded, light, self.compact_vertices, self.merge_faces)
+        self._in_flight.append((key, version, future))

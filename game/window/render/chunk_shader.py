@@ -23,15 +23,27 @@ whether the player stands on the ground or flies far above.
 Does not own: the light levels (the mesher), the time of day (the session), the fog range (`game.window.app`),
 the gradient's colours and formula (`game.window.render.sky.sky_colors`, `SKY_GRADIENT_GLSL`).
 
+Packed vertices (`chunk_shader(compact=True)`, `game.world.meshing_merge`): the same light, shade and
+fog, read from the `light` column (shade code direction x 4 + AO level, whose brightness is worked
+out as the same float32 product FACE_SHADE x AO_BRIGHTNESS the mesher uses; sky and block level x
+LEVEL_UNITS; the tile, whose atlas rectangle is worked out from the atlas grid) and the `tile_uv`
+column (UV in 1/UV_UNITS tiles); the fragment shader maps fract(UV) into the tile's rectangle, so
+a merged quad w tiles wide shows its tile w times, each copy exactly as a face of its own would (nearest filtering, no mipmaps: fract's jump at a tile's edge costs
+nothing).
+
 GLSL 1.30 with Panda3D's p3d_ inputs, as Ursina's own shaders: it runs on llvmpipe (Mesa's
 software OpenGL), where the tests and benchmarks draw.
 """
 
 from __future__ import annotations
 
+import numpy as np
 from panda3d.core import Shader
 
 from .sky import SKY_GRADIENT_GLSL
+from ...world import atlas
+from ...world.meshing import AO_BRIGHTNESS, FACE_SHADE
+from ...world.meshing_merge import LEVEL_UNITS, UV_UNITS
 
 DAYLIGHT_INPUT = "daylight"
 """Name of the shader input holding the daylight fraction (0..1)."""
@@ -127,12 +139,64 @@ void main() {
 """
 
 
-def chunk_shader(cutout: bool = False) -> Shader:
+def _glsl_floats(values) -> str:
+    """GLSL literals that parse back to exactly these float32 values."""
+    return ", ".join(repr(float(np.float32(value))) for value in values)
+
+
+def _select(variable: str, values) -> str:
+    """A GLSL expression: values[variable] for a whole-number float `variable`, as a chain of selects
+    (llvmpipe turns a dynamically indexed constant array into far slower code)."""
+    expression = _glsl_floats(values[-1:])
+    for index in range(len(values) - 2, -1, -1):
+        expression = f"({variable} < {index + 0.5} ? {_glsl_floats(values[index:index + 1])} : {expression})"
+    return expression
+
+
+def _compact_sources() -> tuple[str, str]:
+    """The vertex and fragment sources for packed vertices (`game.world.meshing_merge`): the same
+    light, shade and fog as VERTEX_SOURCE, read from the packed columns, and the tile repeated
+    across a merged quad in the fragment shader."""
+    face_shade, ao_brightness = FACE_SHADE, AO_BRIGHTNESS
+    atlas_size = (float(atlas.ATLAS_WIDTH_PIXELS), float(atlas.ATLAS_HEIGHT_PIXELS))
+    vertex = VERTEX_SOURCE.replace(
+        "in vec4 p3d_Color;\nin vec2 p3d_MultiTexCoord0;\nout vec2 texcoord;\n",
+        "in vec4 light;  // shade code (direction x 4 + AO level), sky and block level x LEVEL_UNITS, tile\n"
+        "in vec2 tile_uv;  // u, v x UV_UNITS [tiles], stored one tile up (fract() does not see it)\n"
+        "out vec2 local_uv;\nflat out vec4 tile_rect;  // the tile's u0, v0, u1, v1 in the atlas\n", 1).replace(
+        "    texcoord = p3d_MultiTexCoord0 * texture_scale;\n"
+        "    float level = max(p3d_Color.g * 15.0 * daylight, p3d_Color.b * 15.0);\n"
+        "    shade = p3d_Color.r * brightness(level);\n",
+        f"    local_uv = tile_uv.xy / {float(UV_UNITS)};\n"
+        f"    float column = mod(light.w, {float(atlas.ATLAS_COLUMNS)});\n"
+        f"    float row = floor(light.w / {float(atlas.ATLAS_COLUMNS)});\n"
+        f"    vec2 top_left = vec2(column, row) * {float(atlas.CELL_PIXELS)} + {float(atlas.GUTTER_PIXELS)};\n"
+        f"    tile_rect = vec4(top_left.x / {atlas_size[0]}, 1.0 - (top_left.y + {float(atlas.TILE_PIXELS)}) / "
+        f"{atlas_size[1]}, (top_left.x + {float(atlas.TILE_PIXELS)}) / {atlas_size[0]}, "
+        f"1.0 - top_left.y / {atlas_size[1]});\n"
+        f"    float direction = floor(light.x / {float(len(ao_brightness))});\n"
+        f"    float occlusion = light.x - direction * {float(len(ao_brightness))};\n"
+        f"    float face_shade = {_select('direction', face_shade)} * {_select('occlusion', ao_brightness)};\n"
+        f"    float level = max(light.y / {float(LEVEL_UNITS)} * daylight, light.z / {float(LEVEL_UNITS)});\n"
+        "    shade = face_shade * brightness(level);\n", 1)
+    fragment = FRAGMENT_SOURCE.replace(
+        "in vec2 texcoord;\n",
+        "uniform vec2 texture_scale;\nin vec2 local_uv;\nflat in vec4 tile_rect;\n", 1).replace(
+        "    vec4 texel = texture(p3d_Texture0, texcoord);\n",
+        "    // fract(): a merged quad's UVs run 0..w tiles, and each unit square shows the whole tile.\n"
+        "    vec2 texcoord = (tile_rect.xy + fract(local_uv) * (tile_rect.zw - tile_rect.xy)) * texture_scale;\n"
+        "    vec4 texel = texture(p3d_Texture0, texcoord);\n", 1)
+    assert "p3d_Color" not in vertex and "fract" in fragment, "the packed shader's substitutions did not apply"
+    return vertex, fragment
+
+
+def chunk_shader(cutout: bool = False, compact: bool = False) -> Shader:
     """The section shader (compiled by Panda3D when first drawn); `cutout`: the cut-out pass's, which
     drops texels with alpha under CUTOUT_ALPHA (the others keep the fragment shader free of
-    `discard`, which would cost software rasterisers their early depth test)."""
-    fragment = FRAGMENT_SOURCE
+    `discard`, which would cost software rasterisers their early depth test); `compact`: for packed
+    vertices (`game.world.meshing_merge`), else for the float columns of `chunk_renderer.upload`."""
+    vertex, fragment = _compact_sources() if compact else (VERTEX_SOURCE, FRAGMENT_SOURCE)
     if cutout:
         defines = f"#define CUTOUT\n#define CUTOUT_ALPHA {CUTOUT_ALPHA}\n"
         fragment = fragment.replace("#version 130\n", "#version 130\n" + defines, 1)
-    return Shader.make(Shader.SL_GLSL, VERTEX_SOURCE, fragment)
+    return Shader.make(Shader.SL_GLSL, vertex, fragment)
