@@ -131,19 +131,21 @@ class Body:
         """Build without validation: only for results derived from already validated bodies and inputs
         (finite values through bounded arithmetic stay finite)."""
         body = object.__new__(cls)
-        _set = object.__setattr__
-        _set(body, "box", box)
-        _set(body, "velocity", velocity)
-        _set(body, "on_ground", on_ground)
-        _set(body, "collided_horizontally", collided_horizontally)
-        _set(body, "collided_vertically", collided_vertically)
-        _set(body, "camera_lag", camera_lag)
-        _set(body, "fall_distance", fall_distance)
-        _set(body, "in_water", in_water)
-        _set(body, "in_lava", in_lava)
-        _set(body, "in_web", in_web)
-        _set(body, "fall_damage", fall_damage)
-        _set(body, "touching", touching)
+        # The slots' own setters: what object.__setattr__ ends in, without looking each name up.
+        (set_box, set_velocity, set_on_ground, set_horizontally, set_vertically, set_lag, set_fall, set_water,
+         set_lava, set_web, set_damage, set_touching) = _SLOT_SETTERS
+        set_box(body, box)
+        set_velocity(body, velocity)
+        set_on_ground(body, on_ground)
+        set_horizontally(body, collided_horizontally)
+        set_vertically(body, collided_vertically)
+        set_lag(body, camera_lag)
+        set_fall(body, fall_distance)
+        set_water(body, in_water)
+        set_lava(body, in_lava)
+        set_web(body, in_web)
+        set_damage(body, fall_damage)
+        set_touching(body, touching)
         return body
 
     def _with_velocity(self, velocity: tuple[float, float, float]) -> Body:
@@ -172,6 +174,13 @@ class Body:
     @property
     def height(self) -> float:
         return self.box[4] - self.box[1]
+
+
+_SLOT_SETTERS = tuple(Body.__dict__[name].__set__ for name in (
+    "box", "velocity", "on_ground", "collided_horizontally", "collided_vertically", "camera_lag", "fall_distance",
+    "in_water", "in_lava", "in_web", "fall_damage", "touching"))
+"""The setters of Body's slots, in `Body._trusted`'s argument order."""
+assert len(_SLOT_SETTERS) == len(Body.__dataclass_fields__), "Body._trusted sets every field"
 
 
 @dataclass(frozen=True, slots=True)

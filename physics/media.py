@@ -2,7 +2,8 @@
 after one.
 
 Owns: `Medium` (water, lava, ladder, with the current a swimmer feels), `medium_before_move`
-(`Entity.handleWaterMovement`, `handleLavaMovement`, `EntityLiving.isOnLadder`), `on_ladder`,
+(`Entity.handleWaterMovement`, `handleLavaMovement`, `EntityLiving.isOnLadder`) and
+`read_medium` (the same, with the cells it read: `MediumRead`), `on_ladder`,
 `ContactPass` and `contact_pass` (`Entity.moveEntity`'s `onEntityCollidedWithBlock` loop: cobweb,
 soul sand, cactus) and `free_of_blocks_and_fluid` (`Entity.isOffsetPositionInLiquid`, the test
 before jumping out of a fluid onto a bank).
@@ -12,6 +13,10 @@ answers material questions (`materials.py`).
 Cell ranges follow Beta: `handleMaterialAcceleration`, `isMaterialInBB` and `getIsAnyLiquid`
 visit cells floor(min) .. floor(max + 1) - 1 on each axis, so a box ending exactly on a cell's
 face still visits that cell; the contact pass visits floor(min + 0.001) .. floor(max - 0.001).
+
+A tick asks the world about materials once where it can: the contact pass and the ladder test
+after the move answer from the cells the medium test read before it, when its cuboid holds
+theirs (a body that stays among the same cells, which is most ticks).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import NamedTuple
 
 from .aabb import AABB
 from .floats import f32
-from .materials import FLUIDS, Material, has_materials, material_at, reader
+from .materials import FLUIDS, Cells, Material, has_materials, material_at, reader
 from .settings import MovementSettings
 from .messages import shown
 
@@ -46,16 +51,40 @@ class Medium(NamedTuple):
 DRY = Medium(False, False, None)
 
 
+Region = tuple[int, int, int, int, int, int]
+"""An inclusive cuboid of cells (x0, y0, z0, x1, y1, z1)."""
+
+
+class MediumRead(NamedTuple):
+    """`medium_before_move`'s answer with what it read: the cuboid of cells it asked the world
+    about (None when the world says nothing about materials) and the non-AIR cells found there."""
+
+    medium: Medium
+    region: Region | None
+    cells: Cells
+
+
+NOTHING_READ = MediumRead(DRY, None, {})
+_new_tuple = tuple.__new__
+
+
 def medium_before_move(world, box: AABB, settings: MovementSettings) -> Medium:
+    """Water first (see `read_medium`, which also says what it read)."""
+    return read_medium(world, box, settings).medium
+
+
+def read_medium(world, box: AABB, settings: MovementSettings) -> MediumRead:
     """Water first (the box shrunk by `water_check_inset_y` top and bottom, then by
     `water_check_inset` all round, overlaps a water cell), then lava (shrunk by
     `lava_check_inset_xz` sideways and `lava_check_inset_y` top and bottom), and whether the body
     is on a ladder (`on_ladder`). In water, the flow vectors of the water cells visited are
     summed in Beta's x, y, z order, and the sum, made a unit vector, times
     `current_acceleration` is the current. One world query covers all three tests."""
-    if not has_materials(world):
-        return DRY
-    read = reader(world)
+    read = getattr(world, "materials_in", None)
+    if read is None:
+        if not has_materials(world):
+            return NOTHING_READ
+        read = reader(world)
     x0, y0, z0, x1, y1, z1 = box
     floor = math.floor
     i, iy = settings.water_check_inset, settings.water_check_inset_y
@@ -66,12 +95,14 @@ def medium_before_move(world, box: AABB, settings: MovementSettings) -> Medium:
     wx0, wx1 = floor(x0 + i), floor((x1 - i) + 1.0) - 1
     wz0, wz1 = floor(z0 + i), floor((z1 - i) + 1.0) - 1
     ly0, ly1 = floor(y0 + jy), floor((y1 - jy) + 1.0) - 1
-    ladder = (floor((x0 + x1) / 2.0), floor(y0), floor((z0 + z1) / 2.0))
-    cells = read(min(wx0, ladder[0]), min(ladder[1], ly0), min(wz0, ladder[2]),
-                 max(wx1, ladder[0]), max(ladder[1], ly1), max(wz1, ladder[2]))
+    cx, cy, cz = floor((x0 + x1) / 2.0), floor(y0), floor((z0 + z1) / 2.0)  # the ladder's cell
+    # min and max, written out (a call each costs more than the comparison).
+    region = (cx if cx < wx0 else wx0, cy if cy < ly0 else ly0, cz if cz < wz0 else wz0,
+              cx if cx > wx1 else wx1, cy if cy > ly1 else ly1, cz if cz > wz1 else wz1)
+    cells = read(*region)
     if not cells:
-        return DRY
-    climbing = cells.get(ladder) == LADDER
+        return _new_tuple(MediumRead, (DRY, region, cells))  # MediumRead(...) without its Python __new__
+    climbing = cells.get((cx, cy, cz)) == LADDER
     wy0, wy1 = floor((y0 + iy) + i), floor(((y1 - iy) - i) + 1.0) - 1
     lx0, lx1 = floor(x0 + j), floor((x1 - j) + 1.0) - 1
     lz0, lz1 = floor(z0 + j), floor((z1 - j) + 1.0) - 1
@@ -92,10 +123,10 @@ def medium_before_move(world, box: AABB, settings: MovementSettings) -> Medium:
     if wet:
         if not (math.isfinite(sx) and math.isfinite(sy) and math.isfinite(sz)):
             raise ValueError(f"the world's flow around {shown(box)} is not finite: a flow is three finite numbers")
-        return Medium(True, in_lava, _current(sx, sy, sz, settings), climbing)
+        return MediumRead(Medium(True, in_lava, _current(sx, sy, sz, settings), climbing), region, cells)
     if in_lava or climbing:
-        return Medium(False, in_lava, None, climbing)
-    return DRY
+        return MediumRead(Medium(False, in_lava, None, climbing), region, cells)
+    return MediumRead(DRY, region, cells)
 
 
 def _current(sx: float, sy: float, sz: float, settings: MovementSettings) -> tuple[float, float, float] | None:
@@ -111,13 +142,18 @@ def _current(sx: float, sy: float, sz: float, settings: MovementSettings) -> tup
     return ((sx / length) * scale, (sy / length) * scale, (sz / length) * scale)
 
 
-def on_ladder(world, box: AABB) -> bool:
-    """Beta's `isOnLadder`: the cell of the body's centre x, z at its feet holds a ladder."""
+def on_ladder(world, box: AABB, read: MediumRead = NOTHING_READ) -> bool:
+    """Beta's `isOnLadder`: the cell of the body's centre x, z at its feet holds a ladder.
+    `read` answers without asking the world when its cuboid holds that cell (`contact_pass`)."""
     if not has_materials(world):
         return False
     x = math.floor((box[0] + box[3]) / 2.0)
     y = math.floor(box[1])
     z = math.floor((box[2] + box[5]) / 2.0)
+    region = read.region
+    if (region is not None and region[0] <= x <= region[3] and region[1] <= y <= region[4]
+            and region[2] <= z <= region[5]):
+        return read.cells.get((x, y, z)) == LADDER
     return material_at(world, x, y, z) == LADDER
 
 
@@ -134,11 +170,24 @@ class ContactPass(NamedTuple):
 NO_CONTACT = ContactPass(NO_TOUCH, False, 0)
 
 
-def contact_pass(world, box: AABB, settings: MovementSettings) -> ContactPass:
-    """The cells of `box` shrunk by `contact_inset`, and what their blocks do to the body."""
+def contact_pass(world, box: AABB, settings: MovementSettings, read: MediumRead = NOTHING_READ) -> ContactPass:
+    """The cells of `box` shrunk by `contact_inset`, and what their blocks do to the body.
+
+    `read`, what `read_medium` read in this tick, answers without asking the world again when
+    its cuboid holds all those cells (a body that stays among the same cells); within a tick
+    the world does not change, and it answers a cell the same in any cuboid."""
     i = settings.contact_inset
-    cells = reader(world)(math.floor(box[0] + i), math.floor(box[1] + i), math.floor(box[2] + i),
-                 math.floor(box[3] - i), math.floor(box[4] - i), math.floor(box[5] - i))
+    cx0, cy0, cz0 = math.floor(box[0] + i), math.floor(box[1] + i), math.floor(box[2] + i)
+    cx1, cy1, cz1 = math.floor(box[3] - i), math.floor(box[4] - i), math.floor(box[5] - i)
+    region = read.region
+    if (region is not None and region[0] <= cx0 and region[1] <= cy0 and region[2] <= cz0
+            and cx1 <= region[3] and cy1 <= region[4] and cz1 <= region[5]):
+        if not read.cells:
+            return NO_CONTACT
+        cells = {k: m for k, m in read.cells.items()
+                 if cx0 <= k[0] <= cx1 and cy0 <= k[1] <= cy1 and cz0 <= k[2] <= cz1}
+    else:
+        cells = reader(world)(cx0, cy0, cz0, cx1, cy1, cz1)
     if not cells:
         return NO_CONTACT
     found = cells.values()

@@ -1,7 +1,8 @@
 """`move`: Beta's `Entity.moveEntity`, the reference composition of one body's collision move.
 
 Owns: the order of one move (sneak edge guard, gather once, clip Y then X then Z, step-up
-retry, flags, velocity zeroing) and the camera lag bookkeeping it implies.
+retry, flags, velocity zeroing) and the camera lag bookkeeping it implies; `collide_unguarded`,
+the same collision written out in one function for the land step (`tick._land_step`).
 Does not own: forces, input or friction (see `tick.py`), nor the clip rule (see `clip.py`).
 
 The steps, as Beta runs them:
@@ -32,8 +33,9 @@ from .clip import X, Y, Z, clip_axis, moved
 from .debug import DebugSink, MoveReport
 from .floats import f32
 from .edge_guard import guard_axis, support_along
-from .media import Medium, contact_pass
+from .media import NOTHING_READ, Medium, MediumRead, contact_pass
 from .settings import BETA, MovementSettings
+from .tolerances import CONTACT_TOLERANCE
 from .world import CollisionWorld
 from .messages import shown
 
@@ -44,6 +46,9 @@ give identical results. Measured with a 0.6 x 1.8 body in a 5%-filled grid: at a
 (2-block diagonal) one query is 1.5x faster, at 2.9 (4-block horizontal diagonal) 1.2x faster, at
 4.0 they tie, at 6.5 (6-block diagonal) per-axis is 1.3x faster and at 32 blocks 20x
 (docs/PERFORMANCE.md)."""
+
+INFINITY = math.inf
+nextafter = math.nextafter  # one global lookup instead of two in `collide_unguarded`
 
 GATHER_BELOW = 1.0
 """[blocks] Extra depth gathered under the moving box, so shapes taller than a block (fences,
@@ -80,7 +85,7 @@ def require_arguments(body: Body, world: CollisionWorld, settings: MovementSetti
 def finish_move(body: Body, velocity: tuple[float, float, float], dx: float, dy: float, dz: float,
                 world: CollisionWorld, settings: MovementSettings, sneak: bool, camera_lag: float,
                 debug: DebugSink | None, after=None, fall_distance: float | None = None,
-                medium: Medium | None = None) -> Body:
+                medium: Medium | None = None, read: MediumRead = NOTHING_READ) -> Body:
     """Run one move whose camera lag is already decayed, as the rest of Beta's `moveEntity` does:
     a body in a cobweb moves a fraction of the delta and loses its velocity; the velocity
     components that were clipped become 0; the fall distance grows by a downward move in the air
@@ -89,7 +94,8 @@ def finish_move(body: Body, velocity: tuple[float, float, float], dx: float, dy:
     `after(vx, vy, vz, box, collided_horizontally) -> (vx, vy, vz)`, when given, is applied to the
     velocity last (the tick's drag, gravity, friction, ladder climb), so a tick builds one Body.
     `fall_distance` is the distance before the move (default: the body's), `medium` what the tick
-    decided the body is in (default: what the body says)."""
+    decided the body is in (default: what the body says), `read` what the medium test read in this
+    tick (the contact pass answers from it where it can, `media.contact_pass`)."""
     if body.in_web:
         dx *= settings.web_horizontal_scale
         dy *= settings.web_vertical_scale
@@ -117,7 +123,7 @@ def finish_move(body: Body, velocity: tuple[float, float, float], dx: float, dy:
     elif ady < 0.0:
         fall_distance = f32(fall_distance - ady)
 
-    contact = contact_pass(world, box, settings)
+    contact = contact_pass(world, box, settings, read)
     for _ in range(contact.soul_sand_cells):
         vx *= settings.soul_sand_slowdown
         vz *= settings.soul_sand_slowdown
@@ -188,6 +194,129 @@ def collide(start: AABB, on_ground: bool, dx: float, dy: float, dz: float, world
         # Which boxes clipped is judged on the plain pass: those stopped the body (and made it try a step).
         _report(debug, start, box, requested, (adx, ady, adz), stages, step_probe, stepped)
     return box, requested, (adx, ady, adz), camera_lag
+
+
+def collide_unguarded(start: AABB, on_ground: bool, dx: float, dy: float, dz: float, world: CollisionWorld,
+                      settings: MovementSettings, camera_lag: float, expect_step: bool = False):
+    """`collide` for a move with no sneak edge guard and no debug sink, in one function: the same
+    floats in the same order (tests compare the two), without building a box or a stage per axis.
+    Returns (box, allowed deltas, camera_lag); the requested deltas are (dx, dy, dz).
+
+    It asks the world for fewer boxes than `collide`, and the clips come out the same: a clip
+    only reads boxes that reach into the cells it sweeps (`clip.clip_axis`), and a world returns
+    every box whose interior overlaps the region asked (fences included, from the cell below),
+    so the move's own region, one float wider on each moving side, needs no layer below. With
+    `expect_step` (a grounded body that was blocked sideways last tick: pressed into a wall, it
+    will try a step again) one region covers the move and the step-up together, reaching the
+    step height above and one float beyond the step height below the box (the step's final
+    clip down starts no lower than the box), and both passes clip against it."""
+    x0, y0, z0, x1, y1, z1 = start
+    # `_gathers_per_axis` and `gather`, written out.
+    w, h, l = x1 - x0, y1 - y0 + GATHER_BELOW, z1 - z0
+    ax, ay, az = abs(dx), abs(dy), abs(dz)
+    # A move no longer than the box on any axis stretches it at most 8x while the slabs cover at
+    # least 3x its volume: a ratio of at most 8/3, far from PER_AXIS_GATHER_RATIO.
+    if (not (ax <= w and ay <= h and az <= l)
+            and (w + ax) * (h + ay) * (l + az) > PER_AXIS_GATHER_RATIO * (w * (h + ay) * l + (w + ax) * h * l
+                                                                           + w * h * (l + az))):
+        box, _, allowed, camera_lag = collide(start, on_ground, dx, dy, dz, world, settings, False, camera_lag, None)
+        return box, allowed, camera_lag
+    if dx > 0.0:
+        x1 = nextafter(x1 + dx, INFINITY)
+    elif dx < 0.0:
+        x0 = nextafter(x0 + dx, -INFINITY)
+    if dy > 0.0:
+        y1 = nextafter(y1 + dy, INFINITY)
+    elif dy < 0.0:
+        y0 = nextafter(y0 + dy, -INFINITY)
+    if dz > 0.0:
+        z1 = nextafter(z1 + dz, INFINITY)
+    elif dz < 0.0:
+        z0 = nextafter(z0 + dz, -INFINITY)
+    step = settings.step_height
+    covers_step = expect_step and on_ground and step > 0.0 and camera_lag < settings.camera_lag_step_limit
+    if covers_step:
+        y0 = min(y0, nextafter(start[1] - step, -INFINITY))
+        y1 = max(y1, nextafter(start[4] + step, INFINITY))
+    boxes = world.collision_boxes(AABB._trusted(x0, y0, z0, x1, y1, z1))
+    if not isinstance(boxes, list):
+        boxes = list(boxes)
+    x0, y0, z0, x1, y1, z1, adx, ady, adz = _clip_boxes_y_x_z(boxes, start, dx, dy, dz)
+    if (step > 0.0 and (on_ground or (dy != ady and dy < 0.0)) and camera_lag < settings.camera_lag_step_limit
+            and (dx != adx or dz != adz)):
+        if not covers_step:
+            boxes = gather(world, start, dx, step, dz, max(GATHER_BELOW, step))
+        sx0, sy0, sz0, sx1, sy1, sz1, sx, _, sz = _clip_boxes_y_x_z(boxes, start, dx, step, dz)
+        down = clip_axis(boxes, (sx0, sy0, sz0, sx1, sy1, sz1), -step, Y)
+        if adx * adx + adz * adz < sx * sx + sz * sz:
+            if down != 0.0:
+                sy0 += down
+                sy1 += down
+            floor_fraction = sy0 - math.floor(sy0)
+            if floor_fraction > 0.0:
+                camera_lag = f32(camera_lag + floor_fraction + settings.camera_lag_step_extra)
+            return AABB._trusted(sx0, sy0, sz0, sx1, sy1, sz1), (sx, down, sz), camera_lag
+    return AABB._trusted(x0, y0, z0, x1, y1, z1), (adx, ady, adz), camera_lag
+
+
+def _clip_boxes_y_x_z(boxes: list[AABB], start: AABB, dx: float, dy: float, dz: float):
+    """`clip_axis` on Y, then X, then Z over `boxes`, moving the corners after each (as `moved`
+    does: not at all for a zero delta), written out per axis. Returns the end box's six corners
+    and the allowed (dx, dy, dz)."""
+    tol = CONTACT_TOLERANCE
+    x0, y0, z0, x1, y1, z1 = start
+    if dy != 0.0:  # Y: an obstacle counts when it overlaps on X and Z
+        xl, xh, zl, zh = x0 + tol, x1 - tol, z0 + tol, z1 - tol
+        if dy > 0.0:
+            for b in boxes:
+                if b[3] > xl and b[0] < xh and b[5] > zl and b[2] < zh:
+                    gap = b[1] - y1
+                    if -tol <= gap < dy:
+                        dy = gap if gap > 0.0 else 0.0
+        else:
+            for b in boxes:
+                if b[3] > xl and b[0] < xh and b[5] > zl and b[2] < zh:
+                    gap = b[4] - y0
+                    if dy < gap <= tol:
+                        dy = gap if gap < 0.0 else 0.0
+        if dy != 0.0:
+            y0 += dy
+            y1 += dy
+    if dx != 0.0:  # X: on Y and Z
+        yl, yh, zl, zh = y0 + tol, y1 - tol, z0 + tol, z1 - tol
+        if dx > 0.0:
+            for b in boxes:
+                if b[4] > yl and b[1] < yh and b[5] > zl and b[2] < zh:
+                    gap = b[0] - x1
+                    if -tol <= gap < dx:
+                        dx = gap if gap > 0.0 else 0.0
+        else:
+            for b in boxes:
+                if b[4] > yl and b[1] < yh and b[5] > zl and b[2] < zh:
+                    gap = b[3] - x0
+                    if dx < gap <= tol:
+                        dx = gap if gap < 0.0 else 0.0
+        if dx != 0.0:
+            x0 += dx
+            x1 += dx
+    if dz != 0.0:  # Z: on X and Y
+        xl, xh, yl, yh = x0 + tol, x1 - tol, y0 + tol, y1 - tol
+        if dz > 0.0:
+            for b in boxes:
+                if b[3] > xl and b[0] < xh and b[4] > yl and b[1] < yh:
+                    gap = b[2] - z1
+                    if -tol <= gap < dz:
+                        dz = gap if gap > 0.0 else 0.0
+        else:
+            for b in boxes:
+                if b[3] > xl and b[0] < xh and b[4] > yl and b[1] < yh:
+                    gap = b[5] - z0
+                    if dz < gap <= tol:
+                        dz = gap if gap < 0.0 else 0.0
+        if dz != 0.0:
+            z0 += dz
+            z1 += dz
+    return x0, y0, z0, x1, y1, z1, dx, dy, dz
 
 
 def _clip_y_x_z(world: CollisionWorld, start: AABB, dx: float, dy: float, dz: float, per_axis: bool,

@@ -25,20 +25,27 @@ instead of jumping and sneaking, acceleration is 0.05 (x2 sprinting) with air fr
 the move vertical velocity is multiplied by 0.6 instead of gravity and drag; fluids, ladders and
 falls do not act on a flying body (cobwebs and soul sand do, in the move).
 Does not own: collision (see `mover.py`).
+
+Two forms of the same tick: `step_by_parts` composes it from `media`, `mover.finish_move` and
+`mover.collide` (the readable definition, and what flying, swimming and debug ticks run), and
+`_land_step` writes a land tick out in one function with the same float operations in the same
+order (what most ticks run). tests/physics/test_land_step.py compares their bits on random worlds.
 """
 
 from __future__ import annotations
 
 import functools
 import math
+from math import copysign, floor
 
 from .body import Body, Intent
 from .debug import DebugSink
 from .floats import DEG_TO_RAD_F, PI_F, beta_cos, beta_sin, f32
-from .media import Medium, free_of_blocks_and_fluid, medium_before_move, on_ladder
-from .mover import finish_move, require_arguments
+from .media import (DRY, NO_TOUCH, NOTHING_READ, Medium, MediumRead, contact_pass, free_of_blocks_and_fluid,
+                    medium_before_move, on_ladder, read_medium)
+from .mover import collide, collide_unguarded, finish_move, require_arguments
 from .settings import BETA, MovementSettings
-from .world import CollisionWorld, slipperiness_at
+from .world import DEFAULT_SLIPPERINESS, MIN_SLIPPERINESS, CollisionWorld, slipperiness_at
 from .messages import shown
 
 MEMO_ENTRIES = 4096
@@ -50,15 +57,36 @@ DEGREES_PER_HALF_TURN = 180.0
 
 def step(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSettings = BETA,
          debug: DebugSink | None = None) -> Body:
-    """Advance `body` by one tick under `intent`; returns the new body (the old one is unchanged)."""
+    """Advance `body` by one tick under `intent`; returns the new body (the old one is unchanged).
+
+    A tick on land (not flying, swimming or reporting to a debug sink) runs `_land_step`, the
+    same arithmetic as `step_by_parts` in one function; every other tick runs `step_by_parts`."""
     if not isinstance(intent, Intent):
         raise TypeError(f"step needs a physics.Intent, got {shown(intent)}")
     require_arguments(body, world, settings, debug)
-    medium = medium_before_move(world, body.box, settings)
+    read = read_medium(world, body.box, settings)
+    medium = read.medium
+    if (medium is not DRY and (medium.in_water or medium.in_lava)) or intent.fly or debug is not None:
+        return _step_by_parts(body, world, intent, settings, debug, medium, read)
+    return _land_step(body, world, intent, settings, read)
+
+
+def step_by_parts(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSettings = BETA,
+                  debug: DebugSink | None = None) -> Body:
+    """`step` composed from its parts (`medium_before_move`, `finish_move`, `mover.collide`): the
+    readable definition, which `step` equals bit for bit (tests compare them)."""
+    if not isinstance(intent, Intent):
+        raise TypeError(f"step needs a physics.Intent, got {shown(intent)}")
+    require_arguments(body, world, settings, debug)
+    return _step_by_parts(body, world, intent, settings, debug, medium_before_move(world, body.box, settings))
+
+
+def _step_by_parts(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSettings,
+                   debug: DebugSink | None, medium: Medium, read: MediumRead = NOTHING_READ) -> Body:
     vx, vy, vz = body.velocity
     fall_distance = body.fall_distance
     if intent.fly:
-        return _fly(body, world, intent, settings, debug, medium)
+        return _fly(body, world, intent, settings, debug, medium, read)
     if medium.in_water:
         fall_distance = 0.0
         if medium.current is not None:
@@ -107,7 +135,7 @@ def step(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSe
             return vx, vy, vz
 
         return finish_move(body, (vx, vy, vz), vx, vy, vz, world, settings, intent.sneak, lag, debug,
-                           after=drag_and_climb_out, fall_distance=fall_distance, medium=medium)
+                           after=drag_and_climb_out, fall_distance=fall_distance, medium=medium, read=read)
 
     friction = ground_friction(body, world, settings) if body.on_ground else settings.friction_factor
     if body.on_ground:
@@ -136,7 +164,157 @@ def step(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSe
         return (vx * friction, (vy - gravity) * drag, vz * friction)
 
     return finish_move(body, (vx, vy, vz), vx, vy, vz, world, settings, intent.sneak, lag, debug,
-                       after=climb_gravity_drag_friction, fall_distance=fall_distance, medium=medium)
+                       after=climb_gravity_drag_friction, fall_distance=fall_distance, medium=medium, read=read)
+
+
+def _land_step(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSettings, read: MediumRead) -> Body:
+    """`step_by_parts` for a tick on land (no flying, no water or lava, no debug sink), with
+    `finish_move` and `mover.collide_unguarded` written into it: the same float operations in
+    the same order, without the calls, closures and per-axis boxes between them. What depends
+    only on the settings, the intent and the ground is remembered (`_land_push_for`); the
+    contact pass and the ladder test answer from what the medium read found when it holds their
+    cells (`media.contact_pass`)."""
+    vx, vy, vz = body.velocity
+    on_ground = body.on_ground
+    sneak = intent.sneak
+    forward = intent.forward
+    strafe = intent.strafe
+    if on_ground:  # the block under the centre of the feet, as `ground_friction` reads it
+        box = body.box
+        x, y, z = floor((box[0] + box[3]) / 2.0), floor(box[1]) - 1, floor((box[2] + box[5]) / 2.0)
+        query = getattr(world, "slipperiness", None)
+        slipperiness = DEFAULT_SLIPPERINESS if query is None else query(x, y, z)
+        if not (slipperiness.__class__ is float and MIN_SLIPPERINESS <= slipperiness <= 1.0):
+            slipperiness = slipperiness_at(world, x, y, z)  # not a float in range: its full check (and error)
+    else:
+        slipperiness = None
+    sprinting, yaw, friction, change = _land_push_for(settings)(
+        forward, strafe, intent.yaw, copysign(1.0, forward), copysign(1.0, strafe), sneak,
+        intent.sprint, slipperiness)
+    camera_lag = body.camera_lag
+    if sneak and camera_lag < settings.sneak_camera_lag:
+        camera_lag = settings.sneak_camera_lag
+    if intent.jump and on_ground:
+        vy = settings.jump_velocity
+        if sprinting:
+            radians = f32(yaw * DEG_TO_RAD_F)
+            vx -= beta_sin(radians) * settings.sprint_jump_boost
+            vz += beta_cos(radians) * settings.sprint_jump_boost
+    # f32(0.0 x decay) is 0.0 (and -0.0 stays -0.0): most bodies have no lag.
+    lag = camera_lag if camera_lag == 0.0 else f32(camera_lag * settings.camera_lag_decay)
+    if change is not None:
+        vx += change[0]
+        vz += change[1]
+
+    fall_distance = body.fall_distance
+    if read.medium.on_ladder:
+        limit = settings.ladder_max_sideways
+        vx = min(max(vx, -limit), limit)
+        vz = min(max(vz, -limit), limit)
+        fall_distance = 0.0
+        vy = max(vy, -settings.ladder_max_descent)
+        if sneak and vy < 0.0:
+            vy = 0.0
+
+    # `finish_move`, with the land tick's `after` (ladder climb, gravity, drag, friction) at its end.
+    dx, dy, dz = vx, vy, vz
+    if body.in_web:
+        dx *= settings.web_horizontal_scale
+        dy *= settings.web_vertical_scale
+        dz *= settings.web_horizontal_scale
+        vx = vy = vz = 0.0
+    if sneak and on_ground:
+        box, (dx, dy, dz), (adx, ady, adz), lag = collide(body.box, True, dx, dy, dz, world, settings, True, lag, None)
+    else:
+        box, (adx, ady, adz), lag = collide_unguarded(body.box, on_ground, dx, dy, dz, world, settings, lag,
+                                                      body.collided_horizontally)
+    if dx != adx:
+        vx = 0.0
+    if dy != ady:
+        vy = 0.0
+    if dz != adz:
+        vz = 0.0
+    landed = dy != ady and dy < 0.0
+    horizontally = dx != adx or dz != adz
+    damage = 0
+    if landed:
+        if fall_distance > 0.0:
+            damage = max(0, math.ceil(f32(fall_distance - settings.safe_fall_distance)))
+            fall_distance = 0.0
+    elif ady < 0.0:
+        fall_distance = f32(fall_distance - ady)
+
+    region, inset = read.region, settings.contact_inset
+    if (not read.cells and region is not None  # the contact pass's cells were read, all AIR, before the move
+            and region[0] <= floor(box[0] + inset) and region[1] <= floor(box[1] + inset)
+            and region[2] <= floor(box[2] + inset) and floor(box[3] - inset) <= region[3]
+            and floor(box[4] - inset) <= region[4] and floor(box[5] - inset) <= region[5]):
+        touching, in_web = NO_TOUCH, False
+    else:
+        contact = contact_pass(world, box, settings, read)
+        for _ in range(contact.soul_sand_cells):
+            vx *= settings.soul_sand_slowdown
+            vz *= settings.soul_sand_slowdown
+        touching, in_web = contact.touching, contact.in_web
+    if horizontally and on_ladder(world, box, read):
+        vy = settings.ladder_climb_velocity
+    return Body._trusted(box, (vx * friction, (vy - settings.gravity) * settings.vertical_drag, vz * friction),
+                         landed, horizontally, dy != ady, lag, fall_distance, False, False, in_web, damage, touching)
+
+
+MAX_REMEMBERED_SETTINGS = 64
+"""[settings] How many MovementSettings objects `_land_push_for` keeps a table for before it
+starts again (a game uses one or two)."""
+_LAND_PUSH_TABLES: dict[int, tuple[MovementSettings, object]] = {}
+_last_push: tuple[MovementSettings | None, object] = (None, None)  # the table asked for last
+
+
+def _land_push_for(settings: MovementSettings):
+    """`_land_push` for `settings`, remembered per intent and ground (keyed by the settings object:
+    hashing a MovementSettings hashes its 46 fields)."""
+    global _last_push
+    if _last_push[0] is settings:
+        return _last_push[1]
+    entry = _LAND_PUSH_TABLES.get(id(settings))
+    if entry is None or entry[0] is not settings:
+        if len(_LAND_PUSH_TABLES) >= MAX_REMEMBERED_SETTINGS:
+            _LAND_PUSH_TABLES.clear()
+        entry = (settings, functools.lru_cache(maxsize=MEMO_ENTRIES)(functools.partial(_land_push, settings)))
+        _LAND_PUSH_TABLES[id(settings)] = entry
+    _last_push = entry
+    return entry[1]
+
+
+def _land_push(settings: MovementSettings, forward: float, strafe: float, yaw: float, forward_sign: float,
+               strafe_sign: float, sneak: bool, sprint: bool,
+               slipperiness: float | None) -> tuple[bool, float, float, tuple[float, float] | None]:
+    """What a land tick's input and ground give, as `step_by_parts` computes them: (sprinting,
+    yaw, friction, change of (vx, vz) or None). `slipperiness` is None in the air. The signs of
+    forward and strafe are part of the key because 0.0 and -0.0 are equal keys but give changes
+    of different sign."""
+    sprinting, yaw, strafe, forward = _land_input(forward, strafe, yaw, sneak, sprint, settings.sneak_input_scale,
+                                                  settings.input_decay)
+    if slipperiness is None:
+        friction, acceleration = settings.friction_factor, settings.air_acceleration
+    else:
+        friction = f32(f32(slipperiness) * settings.friction_factor)
+        acceleration = _ground_acceleration(friction, settings.ground_acceleration,
+                                            settings.ground_acceleration_reference)
+    if sprinting:
+        acceleration = f32(acceleration * settings.sprint_acceleration_scale)
+    return sprinting, yaw, friction, input_acceleration(strafe, forward, yaw, acceleration)
+
+
+def _land_input(forward: float, strafe: float, yaw: float, sneak: bool, sprint: bool, sneak_scale: float,
+                decay: float) -> tuple[bool, float, float, float]:
+    """Beta's input handling on land: (sprinting, yaw, strafe, forward) as `step_by_parts`
+    computes them (float32, x0.3 while sneaking, x0.98)."""
+    forward, strafe, yaw = f32(forward), f32(strafe), f32(yaw)
+    if sneak:
+        forward = f32(forward * sneak_scale)
+        strafe = f32(strafe * sneak_scale)
+    sprinting = sprint and forward > 0.0 and not sneak
+    return sprinting, yaw, f32(strafe * decay), f32(forward * decay)
 
 
 def _accelerate(vx: float, vz: float, strafe: float, forward: float, yaw: float,
@@ -182,7 +360,7 @@ def _ground_acceleration(friction: float, acceleration: float, reference: float)
 
 
 def _fly(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSettings,
-         debug: DebugSink | None, medium: Medium) -> Body:
+         debug: DebugSink | None, medium: Medium, read: MediumRead = NOTHING_READ) -> Body:
     vx, vy, vz = body.velocity
     vy += settings.flying_vertical_acceleration * ((1.0 if intent.jump else 0.0) - (1.0 if intent.sneak else 0.0))
     acceleration = settings.flying_acceleration * (2.0 if intent.sprint else 1.0)
@@ -201,7 +379,7 @@ def _fly(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSe
 
     lag = f32(body.camera_lag * settings.camera_lag_decay)
     return finish_move(body, (vx, vy, vz), vx, vy, vz, world, settings, False, lag, debug, after=drag,
-                       fall_distance=0.0, medium=medium)
+                       fall_distance=0.0, medium=medium, read=read)
 
 
 def ground_friction(body: Body, world: CollisionWorld, settings: MovementSettings = BETA) -> float:
