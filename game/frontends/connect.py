@@ -3,7 +3,8 @@
 Owns: the headless client's run: join the server as --name, play --replay's events (its tick 0 is
 the first tick after joining) for --exit-after-ticks ticks, and write --report: the player's state
 as the server sent it, plus `players` (every other player seen, with feet) and `edited_blocks`
-(every block that differs from the seed's terrain in the columns the client holds). A server that
+(every block that differs from the seed's terrain in the columns the client holds), and
+`corrections` (how often the server's state differed from the client's prediction). A server that
 refuses or cuts the connection is told with its reason and exit status EXIT_REFUSED.
 Imports no Ursina or Panda3D. Does not own the client itself (`game.net.client`) or the options.
 """

@@ -1,12 +1,15 @@
 """A headless Boxel client: connect, handshake, send input events, keep a copy of what the server sends.
 
-Owns: `ClientWorld` (the client's copy of the world: the columns it holds, the bodies it sees, every
-other player it has seen and where, the time of day, chat, its own player's authoritative state
-from the latest `Ack`, and `edited_blocks`, what differs from the seed's terrain), `Connection`
+Owns: `ClientWorld` (the client's copy of the world: the columns it holds, the bodies it sees (boxes
+rebuilt from the server's `BodyMove`s: short ids, 1/32 block), every other player it has seen and
+where, the time of day, chat, its own player's exact authoritative state from the latest `Ack` or
+`AckDelta`, and `edited_blocks`, what differs from the seed's terrain), `Connection`
 (asyncio streams: `open` does the handshake and raises `ServerRefused` with the server's reason),
 and `play`, which plays replay events on a server for a number of ticks and reports (the
 `--connect --headless` run and the tests' bots).
-No prediction yet: the player's state is the server's. Never imports Ursina or Panda3D.
+`PredictingClient` (sans-I/O) adds the prediction (`game.net.prediction`): it takes each server
+message and answers the inputs to send, stamped `lead_ticks` ahead of the latest server tick heard,
+each applied to the predicted player at its tick. Never imports Ursina or Panda3D.
 Does not own: the wire format (`game.net.protocol`), the rules (the server runs them), the command line.
 """
 
@@ -24,13 +27,18 @@ from ..world.blocks import block_name
 from ..world.column import Column, ColumnDataError
 from ..world.coords import CHUNK_SIZE
 from ..world.terrain import Terrain
-from .protocol import (HEADER_BYTES, MAX_FRAME_BYTES, PROTOCOL_VERSION, SERVER_MESSAGES, Ack, Chat, ColumnData,
-                       Disconnect, ForgetColumn, Hello, Input, Message, PlayerState, ProtocolError, TickUpdate,
-                       Welcome, body_length, decode, encode)
+from .prediction import Prediction
+from .hub import BODY_UPDATE_TICKS
+from .protocol import (HEADER_BYTES, MAX_FRAME_BYTES, POSITION_UNITS, PROTOCOL_VERSION, SERVER_MESSAGES,
+                       VELOCITY_UNITS, Ack, AckDelta, BodyMove, Chat, ColumnData, Disconnect, ForgetColumn, Hello,
+                       Input, Message, PlayerState, ProtocolError, TickUpdate, Welcome, body_length, box_of, decode,
+                       encode)
 
-INPUT_LEAD_TICKS = 2
-"""[ticks] A replay's tick 0 is stamped this many ticks after the server's tick at the handshake,
-so its first inputs arrive before that tick runs on loopback."""
+INPUT_LEAD_TICKS = 6
+"""[ticks] Inputs are stamped this many ticks after the latest server tick the client has heard
+(and a replay's tick 0 this many after the server's tick at the handshake), so they reach the server
+before their tick runs over a round trip of up to ~250 ms (4 ticks there and back, and 2 to spare
+for jitter); the predicted player answers at once whatever the lead."""
 MAX_COLUMN_RAW_BYTES = 2 + 16 * 16 * 16 * 16 * 2
 """[bytes] A column's byte form at most (mask and 16 full sections): a compressed column that
 inflates past this is refused."""
@@ -52,7 +60,10 @@ class ClientWorld:
         self.columns: dict[tuple[int, int], np.ndarray] = {}
         """(cx, cz) -> (16, 256, 16) uint16 ids [x, y, z]."""
         self.bodies: dict[str, tuple] = {}
-        """Visible bodies by key -> (kind, box, velocity)."""
+        """Visible bodies by key -> (kind, box, velocity) [blocks, blocks/tick], as the wire carries
+        them (1/32 block)."""
+        self._ids: dict[int, list] = {}
+        """Visible bodies by their short id -> [key, kind, size, feet] (fixed point, `BodyMove`)."""
         self.players_seen: dict[str, tuple[float, float, float]] = {}
         """Every other player seen, by name -> feet [blocks] where last seen."""
         self.state: PlayerState | None = None
@@ -69,23 +80,53 @@ class ClientWorld:
                 column = self.columns.get((edit.x // CHUNK_SIZE, edit.z // CHUNK_SIZE))
                 if column is not None:
                     column[edit.x % CHUNK_SIZE, edit.y, edit.z % CHUNK_SIZE] = edit.block
-            for body in message.bodies:
-                if body.change == "gone":
-                    self.bodies.pop(body.key, None)
-                else:
-                    self.bodies[body.key] = (body.kind, body.box, body.velocity)
-                if body.kind == "player":
-                    x0, y0, z0, x1, _, z1 = body.box
-                    self.players_seen[body.key.removeprefix("player:")] = ((x0 + x1) / 2, y0, (z0 + z1) / 2)
+            for move in message.bodies:
+                self._move(move)
             self.sounds += len(message.sounds)
-        elif isinstance(message, Ack):
-            self.state, self.input_tick = message.state, message.input_tick
+        elif isinstance(message, (Ack, AckDelta)):
+            ack = self.full_ack(message)
+            self.state, self.input_tick = ack.state, ack.input_tick
         elif isinstance(message, ColumnData):
             self.columns[(message.cx, message.cz)] = column_ids(message.data)
         elif isinstance(message, ForgetColumn):
             self.columns.pop((message.cx, message.cz), None)
         elif isinstance(message, Chat):
             self.chat.append((message.sender, message.text))
+
+    def full_ack(self, message: Ack | AckDelta) -> Ack:
+        """The whole `Ack` a server's `Ack` or `AckDelta` (from the last state received) stands for;
+        ProtocolError for a delta before any state."""
+        if isinstance(message, Ack):
+            return message
+        if self.state is None:
+            raise ProtocolError("an AckDelta before any Ack")
+        return message.applied_to(self.state)
+
+    def _move(self, move: BodyMove) -> None:
+        """Take one body's move (`BodyMove`: its id names it from its "appeared" to its "gone")."""
+        if move.change == "appeared":
+            self._ids[move.id] = [move.key, move.kind, move.size, move.at]
+            velocity = tuple(v / VELOCITY_UNITS for v in move.velocity)
+        else:
+            known = self._ids.get(move.id)
+            if known is None:
+                raise ProtocolError(f"a body move for id {move.id}, which never appeared")
+            if move.change == "gone":
+                del self._ids[move.id]
+                self.bodies.pop(known[0], None)
+                return
+            if move.change == "moved":
+                known[3] = move.at
+                velocity = tuple(v / VELOCITY_UNITS for v in move.velocity)
+            else:  # stepped: the velocity is the step's, spread over the ticks between updates
+                known[3] = tuple(a + d for a, d in zip(known[3], move.at))
+                velocity = tuple(d / POSITION_UNITS / BODY_UPDATE_TICKS for d in move.at)
+        key, kind, size, at = self._ids[move.id]
+        box = box_of(at, size)
+        self.bodies[key] = (kind, box, velocity)
+        if kind == "player":
+            self.players_seen[key.removeprefix("player:")] = (at[0] / POSITION_UNITS, at[1] / POSITION_UNITS,
+                                                              at[2] / POSITION_UNITS)
 
     def block(self, x: int, y: int, z: int) -> int | None:
         """The id at (x, y, z), None in a column the client does not hold."""
@@ -163,32 +204,79 @@ class Connection:
             pass
 
 
+class PredictingClient:
+    """A client's mind without its sockets: `receive(message)` takes one server message into the
+    world's copy and the prediction, and returns the `Input`s to send now: the replay's events for
+    every tick up to `lead_ticks` after the latest server tick heard, each predicted as it is sent.
+    A replay's tick 0 is `start`, `lead_ticks` after the server's tick at the handshake."""
+
+    def __init__(self, welcome: Welcome, events: Sequence[Event] = (), lead_ticks: int = INPUT_LEAD_TICKS) -> None:
+        if isinstance(lead_ticks, bool) or not isinstance(lead_ticks, int) or lead_ticks < 1:
+            raise ValueError(f"lead_ticks is an int >= 1, got {lead_ticks!r}")
+        self.world = ClientWorld(welcome)
+        self.prediction = Prediction(welcome)
+        self.lead_ticks = lead_ticks
+        self.start = welcome.tick + lead_ticks
+        self._events = sorted(events, key=lambda event: event.tick)  # stable: same-tick events keep order
+        self._sent = 0
+
+    @property
+    def corrections(self) -> int:
+        return self.prediction.corrections
+
+    def receive(self, message: Message) -> list[Input]:
+        world, prediction = self.world, self.prediction
+        if isinstance(message, AckDelta):
+            message = world.full_ack(message)
+        world.apply(message)
+        if isinstance(message, ColumnData):
+            prediction.world.set_column(message.cx, message.cz, world.columns[message.cx, message.cz])
+        elif isinstance(message, ForgetColumn):
+            prediction.world.forget_column(message.cx, message.cz)
+        elif isinstance(message, TickUpdate):
+            for edit in message.blocks:
+                prediction.world.set_id(edit.x, edit.y, edit.z, edit.block)
+        elif isinstance(message, Ack):
+            prediction.acknowledge(message)
+            return self._advance()
+        return []
+
+    def _advance(self) -> list[Input]:
+        """Predict every tick up to `lead_ticks` after the server's latest, sending its events."""
+        prediction, events = self.prediction, self._events
+        inputs = []
+        while prediction.next_tick <= self.world.tick + self.lead_ticks:
+            tick = prediction.next_tick
+            due = []
+            while self._sent < len(events) and self.start + events[self._sent].tick <= tick:
+                due.append(dataclasses.replace(events[self._sent], tick=tick))
+                self._sent += 1
+            inputs.extend(Input(event) for event in due)
+            prediction.step(due)
+        return inputs
+
+
 async def play(host: str, port: int, name: str, events: Sequence[Event], ticks: int, *,
-               timeout: float = 60.0) -> dict:
-    """Join as `name`, send `events` (a replay: tick 0 is the first tick after joining) stamped
-    with server ticks, stay for `ticks` ticks, and return the report. ServerRefused when the
-    server refuses or cuts the connection."""
+               timeout: float = 60.0, lead_ticks: int = INPUT_LEAD_TICKS) -> dict:
+    """Join as `name`, play `events` (a replay: tick 0 is `lead_ticks` after the server's tick at the
+    handshake) on the predicted player and the server, stay for `ticks` ticks, and return the
+    report. ServerRefused when the server refuses or cuts the connection."""
     connection = await Connection.open(host, port, name, timeout=timeout)
-    world = ClientWorld(connection.welcome)
-    start = connection.welcome.tick + INPUT_LEAD_TICKS
-    queue = list(events)
-    sent = 0
-    last = start + ticks - 1
+    client = PredictingClient(connection.welcome, events, lead_ticks)
+    last = client.start + ticks - 1
     try:
         async with asyncio.timeout(timeout):
-            while world.state is None or world.tick < last:
-                while sent < len(queue) and start + queue[sent].tick <= world.tick + 1 + INPUT_LEAD_TICKS:
-                    event = queue[sent]
-                    connection.send(Input(dataclasses.replace(event, tick=start + event.tick)))
-                    sent += 1
-                world.apply(await connection.receive())
+            while client.world.state is None or client.world.tick < last:
+                for message in client.receive(await connection.receive()):
+                    connection.send(message)
     finally:
         await connection.close()
-    return report(world, connection, start)
+    return report(client.world, connection, client.start, client.corrections)
 
 
-def report(world: ClientWorld, connection: Connection, start: int) -> dict:
-    """A client run's report: its player's state as the server last sent it, and what it saw."""
+def report(world: ClientWorld, connection: Connection, start: int, corrections: int = 0) -> dict:
+    """A client run's report: its player's state as the server last sent it, what it saw, and the
+    corrections its prediction needed."""
     state = world.state
     return {
         "name": world.name,
@@ -206,6 +294,7 @@ def report(world: ClientWorld, connection: Connection, start: int) -> dict:
         "dead": state.dead,
         "health": state.health,
         "input_tick": world.input_tick,
+        "corrections": corrections,
         "players": {name: {"feet": list(feet)} for name, feet in sorted(world.players_seen.items())},
         "edited_blocks": world.edited_blocks(),
         "columns": len(world.columns),

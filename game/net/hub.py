@@ -5,8 +5,9 @@ many remote players: a handshake joins (`admit`), each received message is check
 limits (`receive`: a broken limit is a disconnect reason, never an exception), input events are
 applied for the connection's player at the tick they name (within a window ahead of and behind
 the server's tick), `tick` runs one session tick and returns, for each client, that tick's
-messages (the changes it can see, its ack and authoritative state, paced compressed columns), and
-a player who leaves is saved at once (`leave`).
+messages (the changes it can see, other bodies as Beta's short ids and fixed-point steps
+(`BodyMove`), its ack and exact authoritative state (an `AckDelta` from the last one after the
+first), paced compressed columns), and a player who leaves is saved at once (`leave`).
 Pure: no asyncio, no clock; `game.net.server` drives it from the network. Does not own the rules
 (`game.rules.session`) or the wire format (`game.net.protocol`).
 """
@@ -25,13 +26,19 @@ from ..world.blocks import block_id
 from ..world.column import Column
 from ..world.coords import CHUNK_SIZE
 from ..world.player_names import LOCAL_PLAYER
-from .protocol import (PROTOCOL_VERSION, Ack, BlockEdit, BodyUpdate, Chat, ColumnData, ForgetColumn,
-                       Hello, Input, Message, PlayerState, Say, Sound, TickUpdate, Welcome)
+from .protocol import (PROTOCOL_VERSION, Ack, AckDelta, BlockEdit, BodyMove, Chat, ColumnData,
+                       ForgetColumn, Hello, Input, Message, PlayerState, Say, Sound, TickUpdate, Welcome, fixed_feet,
+                       fixed_size, fixed_velocity)
 
 BODY_UPDATE_TICKS = 2
 """[ticks] Other bodies are sent every second tick (10 Hz), as Beta's server sends players: a client
 draws them between states anyway, and it halves their bytes (most of a busy client's) and the
 server's work per client. A client's own state (`Ack`), blocks and sounds go every tick."""
+BODY_IDS = 65536
+"""Short body ids are u16: at most this many bodies sent at once (a world holds far fewer)."""
+STEP_LIMIT = 128
+"""[1/32 block] A body whose feet moved less than this on every axis since they were last sent is
+sent as a step (3 signed bytes, Beta's relative move); farther, its feet in full."""
 COLUMN_COMPRESSION = 1
 """zlib level for columns: level 1 packs a generated column ~15x (measured ~9 KB from 130 KB)
 at a fraction of level 6's time, and columns are encoded inside the tick."""
@@ -74,10 +81,17 @@ class ServerLimits:
     """[columns] Columns the world's workers generated taken in per tick (lighting one costs ~5 ms)."""
     max_catch_up_ticks: int = 5
     """[ticks] A server behind its clock runs at most this many ticks at once, then drops the rest."""
+    flying_allowed: bool = True
+    """Players may toggle flying (F). Every world is creative today, so it is on by default; off,
+    the session ignores the toggle (`Session.flying_allowed`) and a player who joins flying lands."""
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
             value = getattr(self, field.name)
+            if field.type == "bool":
+                if not isinstance(value, bool):
+                    raise TypeError(f"ServerLimits.{field.name} must be a bool, got {value!r}")
+                continue
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
                 raise ValueError(f"ServerLimits.{field.name} must be a positive number, got {value!r}")
             if field.type == "int" and not isinstance(value, int):
@@ -107,6 +121,10 @@ class Client:
     """The column it held every column in range around at the last tick (None: not yet)."""
     bodies: dict = dataclasses.field(default_factory=dict)
     """The bodies it was last told of, by key (to send only changes)."""
+    feet_sent: dict = dataclasses.field(default_factory=dict)
+    """The fixed-point feet [1/32 block] it was last sent of each body it sees, by key (steps are from them)."""
+    state_sent: PlayerState | None = None
+    """Its player's state in the last `Ack` or `AckDelta` (the next is a delta from it)."""
     outbox: list = dataclasses.field(default_factory=list)
     """Messages to send before the next tick's (chat)."""
 
@@ -123,11 +141,19 @@ class Hub:
         """What happened that an operator would want to read (the server prints and clears it)."""
         self.failed: dict[str, str] = {}
         """Clients whose input the session refused at the last tick, with the reason (to disconnect)."""
+        self._body_ids: dict[str, int] = {}
+        """The short id of every body sent to a client (`BodyMove`), by key."""
+        self._next_body_id = 0
+        self._fixed_feet: dict[str, tuple[int, int, int]] = {}
+        """This tick's fixed-point feet of each body sent, by key (made once for every client)."""
+        self._sounds_of: tuple[int, list] = (-1, [])
+        """The latest tick's sounds on the wire, with their columns (`_tick_sounds`)."""
         self.keeper = ColumnKeeper(session.world, self._save_for_unloading,
                                    radius=max(KEEP_RADIUS_COLUMNS, limits.view_radius_columns + 2))
         """Unloads the columns far from every player (a server runs for days)."""
         if LOCAL_PLAYER in session.players and len(session.players) == 1:
             session.leave(LOCAL_PLAYER)  # a server has no local player: only connections play
+        session.flying_allowed = limits.flying_allowed
 
     # --- connecting ----------------------------------------------------------------------------
 
@@ -142,13 +168,15 @@ class Hub:
         if sum(client.address == address for client in self.clients.values()) >= self.limits.connections_per_address:
             raise Refused(f"too many connections from {address}")
         try:
-            self.session.join(hello.name)
+            player = self.session.join(hello.name)
         except ValueError as error:
             raise Refused(str(error)) from None
+        if not self.limits.flying_allowed:
+            player.flying = False  # saved flying where flying is allowed no more: it falls
         self.clients[hello.name] = Client(hello.name, address)
         self.log.append(f"{hello.name} joined from {address}")
         return Welcome(PROTOCOL_VERSION, hello.name, self.session.world.seed, self.session.ticks_run,
-                       self.session.day_time)
+                       self.session.day_time, self.limits.flying_allowed)
 
     def leave(self, name: str, reason: str) -> None:
         """Forget client `name` and save its player at once (the world's file holds it after)."""
@@ -225,12 +253,16 @@ class Hub:
         placed = ({key: (_column_of(_box_feet(state[1])), state) for key, state in session_bodies(session).items()}
                   if changes.tick % BODY_UPDATE_TICKS == 0 else {})  # each body's column and state
         budget = [self.limits.columns_per_tick]
-        updates: dict[tuple[str, str], BodyUpdate] = {}  # one per body and change, shared by every client
-        return {name: self._messages_for(client, changes, placed, budget, updates)
-                for name, client in self.clients.items()}
+        updates: dict[tuple, BodyMove] = {}  # one per body and change, shared by every client
+        self._fixed_feet = {}
+        out = {name: self._messages_for(client, changes, placed, budget, updates)
+               for name, client in self.clients.items()}
+        if changes.tick % BODY_UPDATE_TICKS == 0:
+            self._forget_body_ids(placed)
+        return out
 
     def _messages_for(self, client: Client, changes, placed: dict, budget: list[int],
-                      updates: dict[tuple[str, str], BodyUpdate]) -> list[Message]:
+                      updates: dict[tuple, BodyMove]) -> list[Message]:
         session = self.session
         player = session.players[client.name]
         centre = _column_of(player.body.feet)
@@ -242,30 +274,89 @@ class Hub:
                        if _column_of(change.cell) in client.sent_columns)
         moved = (self._bodies_for(client, centre, radius, placed, updates)
                  if changes.tick % BODY_UPDATE_TICKS == 0 else ())
-        sounds = tuple(Sound(sound.name, sound.position, sound.volume, sound.pitch) for sound in changes.sounds
-                       if _near(_column_of(sound.position), centre, radius))
+        sounds = tuple(sound for column, sound in self._tick_sounds(changes) if _near(column, centre, radius))
         messages.append(TickUpdate(changes.tick, changes.day_time, blocks, moved, sounds))
         messages.extend(Chat("", notice.text) for notice in changes.notices
                         if notice.player in (None, client.name))
-        messages.append(Ack(changes.tick, client.input_tick, player_state(player)))
+        state = player_state(player)
+        messages.append(Ack(changes.tick, client.input_tick, state) if client.state_sent is None else
+                        AckDelta.between(changes.tick, client.input_tick, client.state_sent, state))
+        client.state_sent = state
         return messages
 
-    @staticmethod
-    def _bodies_for(client: Client, centre: tuple[int, int], radius: int, placed: dict,
-                    updates: dict[tuple[str, str], BodyUpdate]) -> tuple[BodyUpdate, ...]:
+    def _tick_sounds(self, changes) -> list[tuple[tuple[int, int], Sound]]:
+        """The tick's sounds as the wire carries them, with their columns: made once a tick for every client."""
+        if self._sounds_of[0] != changes.tick:
+            self._sounds_of = (changes.tick, [(_column_of(sound.position),
+                                               Sound(sound.name, sound.position, sound.volume, sound.pitch))
+                                              for sound in changes.sounds])
+        return self._sounds_of[1]
+
+    def _bodies_for(self, client: Client, centre: tuple[int, int], radius: int, placed: dict,
+                    updates: dict[tuple, BodyMove]) -> tuple[BodyMove, ...]:
         """The bodies in range of `client` (not its own player) that appeared, moved or went since
-        it was last told; each update made once a tick and shared by every client it goes to."""
+        it was last told, as Beta sends them: a short id, feet in 1/32 block, a small step as 3
+        bytes (`BodyMove`); a move too small to show in 1/32 block is not sent. Each move made once
+        a tick and shared by every client it goes to."""
         own = f"player:{client.name}"
         seen = {key: state for key, (column, state) in placed.items() if key != own and _near(column, centre, radius)}
         moved = []
         for change in body_changes(client.bodies, seen):
-            update = updates.get((change.key, change.change))
-            if update is None:
-                update = updates[change.key, change.change] = BodyUpdate(
-                    change.key, change.kind, change.change, tuple(change.box), tuple(change.velocity))
-            moved.append(update)
+            move = self._body_move(client, change, updates)
+            if move is not None:
+                moved.append(move)
         client.bodies = seen
         return tuple(moved)
+
+    def _body_move(self, client: Client, change, updates: dict[tuple, BodyMove]) -> BodyMove | None:
+        key = change.key
+        if change.change == "gone":
+            client.feet_sent.pop(key, None)
+            cache = (key, "gone")
+            if cache not in updates:
+                updates[cache] = BodyMove(self._body_ids[key], "gone")
+            return updates[cache]
+        feet = self._fixed_feet.get(key)
+        if feet is None:
+            feet = self._fixed_feet[key] = fixed_feet(change.box)
+        last = client.feet_sent.get(key)
+        client.feet_sent[key] = feet
+        if change.change == "appeared" or last is None:
+            cache = (key, "appeared")
+            if cache not in updates:
+                updates[cache] = BodyMove(self._body_id(key), "appeared", key, change.kind, feet,
+                                          fixed_size(change.box), fixed_velocity(change.velocity))
+            return updates[cache]
+        dx, dy, dz = feet[0] - last[0], feet[1] - last[1], feet[2] - last[2]
+        if dx == dy == dz == 0:
+            return None
+        if -STEP_LIMIT <= dx < STEP_LIMIT and -STEP_LIMIT <= dy < STEP_LIMIT and -STEP_LIMIT <= dz < STEP_LIMIT:
+            cache = (key, dx, dy, dz)
+            move = updates.get(cache)
+            if move is None:
+                move = updates[cache] = BodyMove(self._body_ids[key], "stepped", at=(dx, dy, dz))
+            return move
+        cache = (key, "moved")
+        if cache not in updates:
+            updates[cache] = BodyMove(self._body_ids[key], "moved", at=feet, velocity=fixed_velocity(change.velocity))
+        return updates[cache]
+
+    def _body_id(self, key: str) -> int:
+        """The short id of body `key` (made when it is first sent; kept while it exists)."""
+        body_id = self._body_ids.get(key)
+        if body_id is None:
+            used = set(self._body_ids.values())
+            body_id = self._next_body_id
+            while body_id in used:
+                body_id = (body_id + 1) % BODY_IDS
+            self._next_body_id = (body_id + 1) % BODY_IDS
+            self._body_ids[key] = body_id
+        return body_id
+
+    def _forget_body_ids(self, present) -> None:
+        """Free the ids of bodies no longer in the game (every client was told they went this tick)."""
+        for key in [key for key in self._body_ids if key not in present]:
+            del self._body_ids[key]
 
     def _columns(self, client: Client, centre: tuple[int, int], radius: int, budget: list[int]) -> list[Message]:
         """The columns `client` lacks near `centre`, nearest first, as many as the tick's budget
@@ -317,11 +408,9 @@ def column_message(world, cx: int, cz: int) -> ColumnData:
 
 
 def player_state(player) -> PlayerState:
-    """`player`'s authoritative state as the wire carries it."""
-    body = player.body
-    return PlayerState(tuple(float(v) for v in body.box), tuple(float(v) for v in body.velocity),
-                       float(player.input.yaw), float(player.input.pitch), bool(body.on_ground),
-                       bool(player.flying), bool(player.dead), int(player.vitals.health))
+    """`player`'s authoritative state as the wire carries it: its whole body, bit for bit."""
+    return PlayerState.of_body(player.body, float(player.input.yaw), float(player.input.pitch),
+                               bool(player.flying), bool(player.dead), int(player.vitals.health))
 
 
 def _column_of(point) -> tuple[int, int]:

@@ -21,14 +21,18 @@ import struct
 from dataclasses import dataclass, field, fields
 from typing import ClassVar
 
+from physics import AABB, Body
+from physics.materials import Material
+
 from ..rules.replay import (CLICK_BUTTONS, Click, Event, KeyDown, KeyUp, Look, PutInSlot, Release, SetDayTime,
                             SetPeaceful)
 from ..rules.sounds import SOUND_NAMES
 from ..rules.tick_changes import BODY_CHANGES, BODY_KINDS
 from ..world.player_names import check_player_name
 
-PROTOCOL_VERSION = 1
-"""Sent in `Hello` and `Welcome`; a server refuses any other (a changed message layout bumps it)."""
+PROTOCOL_VERSION = 2
+"""Sent in `Hello` and `Welcome`; a server refuses any other (a changed message layout bumps it).
+2: `Ack` carries the whole body (prediction), `Welcome` whether flying is allowed."""
 HEADER_BYTES = 4
 """[bytes] The frame's length prefix."""
 MAX_FRAME_BYTES = 1 << 20
@@ -50,6 +54,26 @@ U32_MAX = 2 ** 32 - 1
 I32_RANGE = (-2 ** 31, 2 ** 31 - 1)
 I64_RANGE = (-2 ** 63, 2 ** 63 - 1)
 
+POSITION_UNITS = 32
+"""[units per block] Other bodies' feet cross the wire as ints of 1/32 block (Beta's entity
+positions: 3 cm, below what a player can see at any distance it draws bodies)."""
+SIZE_UNITS = 256
+"""[units per block] A body's width and height, sent when it appears."""
+VELOCITY_UNITS = 8000
+"""[units per block/tick] Other bodies' velocities (Beta's entity velocity packets)."""
+MAX_WIRE_SPEED = 3.9
+"""[blocks/tick] Other bodies' velocities are clamped to this on the wire (Beta's limit)."""
+BODY_MOVES = ("appeared", "moved", "stepped", "gone")
+"""What a `BodyMove` says: a body appeared (its key, kind, size, feet, velocity), moved (its feet and
+velocity), stepped (its feet moved by a small step, 3 signed bytes of 1/32 block), or went."""
+SOUND_UNITS = 8
+"""[units per block] A sound's position on the wire (Beta's): 1/8 block; volume and pitch are half floats."""
+STATE_NUMBERS = 13
+"""The floats of a `PlayerState` (`numbers`)."""
+_STATE_BITS = struct.Struct(">13d")
+"""A state's numbers as bytes (compared 8 at a time: bit for bit)."""
+_MATERIALS = tuple(Material)
+"""`physics.Material`s by their bit in a state's `touching` mask."""
 _EVENT_KINDS = (KeyDown, KeyUp, Look, Click, Release, PutInSlot, SetDayTime, SetPeaceful)
 
 
@@ -200,7 +224,9 @@ class BlockEdit:
 
 @dataclass(frozen=True, slots=True)
 class BodyUpdate:
-    """A body the receiver can see appeared, moved or went (`game.rules.tick_changes.BodyChange`)."""
+    """A body the receiver can see appeared, moved or went (`game.rules.tick_changes.BodyChange`), in
+    full floats. Version 1's wire item; version 2 sends `BodyMove`s (a short id, fixed point) and a
+    client rebuilds boxes from them (`game.net.client.ClientWorld.bodies`). Kept for callers."""
 
     key: str
     """Stable for the body's life: "player:alice", "mob:17", "projectile:3", "falling_block:5"."""
@@ -235,6 +261,104 @@ class BodyUpdate:
 
 
 @dataclass(frozen=True, slots=True)
+class BodyMove:
+    """A body the receiver can see, as the wire carries it: Minecraft Beta's scheme of a short id
+    per body and positions in fixed point (docs/PROTOCOL.md). `id` names the body from its
+    "appeared" (which carries its `key`, `kind` and `size`) until its "gone"; `at` is its feet in
+    1/32 block (a "stepped" move: the step since the last `at` sent, each -128..127); `velocity` in
+    1/8000 block/tick ("appeared" and "moved" only). A client turns them back into boxes
+    (`game.net.client.ClientWorld`); only its own player's state is exact (`Ack`)."""
+
+    id: int
+    change: str
+    key: str = ""
+    kind: str = "player"
+    at: tuple[int, int, int] = (0, 0, 0)
+    size: tuple[int, int] = (0, 0)
+    velocity: tuple[int, int, int] = (0, 0, 0)
+    _wire: list = field(default_factory=list, init=False, compare=False, repr=False)
+    """Its bytes once encoded (a server sends one move to every client near the body: encoded once)."""
+
+    def __post_init__(self) -> None:
+        _check_int(self.id, 0, 65535, "a body id")
+        _name_index(BODY_MOVES, self.change, "body move")
+        _name_index(BODY_KINDS, self.kind, "body kind")
+        if self.change == "appeared" and (not isinstance(self.key, str) or not self.key):
+            raise ProtocolError(f"an appearing body has a non-empty key, got {self.key!r}")
+        step = 127 if self.change == "stepped" else I32_RANGE[1]
+        for value in self.at:
+            _check_int(value, -step - 1, step, "a body's position")
+        for value in self.size:
+            _check_int(value, 0, 65535, "a body's size")
+        limit = round(MAX_WIRE_SPEED * VELOCITY_UNITS)
+        for value in self.velocity:
+            _check_int(value, -limit, limit, "a body's velocity")
+        object.__setattr__(self, "at", tuple(self.at))
+        object.__setattr__(self, "size", tuple(self.size))
+        object.__setattr__(self, "velocity", tuple(self.velocity))
+        if len(self.at) != 3 or len(self.size) != 2 or len(self.velocity) != 3:
+            raise ProtocolError("a body move has 3 position, 2 size and 3 velocity numbers")
+
+    def wire(self) -> bytes:
+        """The move's bytes inside a `TickUpdate` (made once, then kept)."""
+        if not self._wire:
+            out = _Out()
+            self.write(out)
+            self._wire.append(b"".join(out.parts))
+        return self._wire[0]
+
+    def write(self, out: _Out) -> None:
+        change = self.change
+        out.pack("HB", self.id, BODY_MOVES.index(change))
+        if change == "appeared":
+            out.text(self.key)
+            out.pack("B3i2H3h", BODY_KINDS.index(self.kind), *self.at, *self.size, *self.velocity)
+        elif change == "moved":
+            out.pack("3i3h", *self.at, *self.velocity)
+        elif change == "stepped":
+            out.pack("3b", *self.at)
+
+    @classmethod
+    def read(cls, data: _In) -> BodyMove:
+        body_id = data.one("H")
+        change = data.index(BODY_MOVES, "body move")
+        if change == "appeared":
+            key = data.text()
+            kind = data.index(BODY_KINDS, "body kind")
+            numbers = data.unpack("3i2H3h")
+            return cls(body_id, change, key, kind, numbers[:3], numbers[3:5], numbers[5:])
+        if change == "moved":
+            numbers = data.unpack("3i3h")
+            return cls(body_id, change, at=numbers[:3], velocity=numbers[3:])
+        if change == "stepped":
+            return cls(body_id, change, at=data.unpack("3b"))
+        return cls(body_id, change)
+
+
+def fixed_feet(box) -> tuple[int, int, int]:
+    """[1/32 block] The feet (bottom centre) of `box` in fixed point, rounded to the nearest."""
+    x0, y0, z0, x1, _, z1 = box
+    return (round((x0 + x1) / 2 * POSITION_UNITS), round(y0 * POSITION_UNITS), round((z0 + z1) / 2 * POSITION_UNITS))
+
+
+def fixed_size(box) -> tuple[int, int]:
+    """[1/256 block] The width (x) and height of `box`."""
+    return (min(65535, round((box[3] - box[0]) * SIZE_UNITS)), min(65535, round((box[4] - box[1]) * SIZE_UNITS)))
+
+
+def fixed_velocity(velocity) -> tuple[int, int, int]:
+    """[1/8000 block/tick] `velocity` clamped to MAX_WIRE_SPEED, rounded to the nearest."""
+    return tuple(round(max(-MAX_WIRE_SPEED, min(MAX_WIRE_SPEED, v)) * VELOCITY_UNITS) for v in velocity)
+
+
+def box_of(at, size) -> tuple[float, float, float, float, float, float]:
+    """[blocks] The box whose feet are `at` [1/32 block] and whose size is `size` [1/256 block]."""
+    x, y, z = (v / POSITION_UNITS for v in at)
+    half, height = size[0] / SIZE_UNITS / 2, size[1] / SIZE_UNITS
+    return (x - half, y, z - half, x + half, y + height, z + half)
+
+
+@dataclass(frozen=True, slots=True)
 class Sound:
     """A sound made at `position` [blocks] (`game.rules.sounds.SoundEvent`)."""
 
@@ -245,8 +369,16 @@ class Sound:
 
     def __post_init__(self) -> None:
         _name_index(SOUND_NAMES, self.name, "sound")
-        object.__setattr__(self, "position", _float_tuple(self.position, 3, "position"))
+        position = _float_tuple(self.position, 3, "position")
         _check_finite((self.volume, self.pitch))
+        try:  # what the wire carries: 1/8 block (Beta's sound packets), half floats
+            object.__setattr__(self, "position", tuple(round(v * SOUND_UNITS) / SOUND_UNITS for v in position))
+            object.__setattr__(self, "volume", struct.unpack("<e", struct.pack("<e", self.volume))[0])
+            object.__setattr__(self, "pitch", struct.unpack("<e", struct.pack("<e", self.pitch))[0])
+        except (OverflowError, struct.error) as error:
+            raise ProtocolError(f"a sound's numbers do not fit the wire ({error})") from None
+        for v in self.position:
+            _check_int(round(v * SOUND_UNITS), *I32_RANGE, "a sound's position")
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,12 +398,87 @@ class PlayerState:
     dead: bool
     health: int
     """[half hearts] 0..20."""
+    camera_lag: float = 0.0
+    """[blocks] The rest of the body's state (`physics.Body`), so a predicting client can take the
+    server's body exactly and step on from it: Beta's ySize."""
+    fall_distance: float = 0.0
+    """[blocks]"""
+    collided_horizontally: bool = False
+    collided_vertically: bool = False
+    in_water: bool = False
+    in_lava: bool = False
+    in_web: bool = False
+    fall_damage: int = 0
+    """[half hearts] From the tick's landing."""
+    touching: frozenset = frozenset()
+    """The `physics.Material`s the tick's contact pass met."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "box", _float_tuple(self.box, 6, "box"))
         object.__setattr__(self, "velocity", _float_tuple(self.velocity, 3, "velocity"))
-        _check_finite((self.yaw, self.pitch))
+        _check_finite((self.yaw, self.pitch, self.camera_lag, self.fall_distance))
         _check_int(self.health, 0, 255, "health")
+        _check_int(self.fall_damage, 0, 65535, "fall damage")
+        if self.fall_distance < 0.0:
+            raise ProtocolError(f"a fall distance is >= 0, got {self.fall_distance!r}")
+        if not isinstance(self.touching, frozenset) or not all(isinstance(m, Material) for m in self.touching):
+            raise ProtocolError(f"touching is a frozenset of physics.Material, got {self.touching!r}")
+
+    @classmethod
+    def of_body(cls, body: Body, yaw: float, pitch: float, flying: bool, dead: bool, health: int) -> PlayerState:
+        """The state of a player whose body is `body` (every field of it, bit for bit)."""
+        return cls(tuple(body.box), tuple(body.velocity), yaw, pitch, body.on_ground, flying, dead, health,
+                   body.camera_lag, body.fall_distance, body.collided_horizontally, body.collided_vertically,
+                   body.in_water, body.in_lava, body.in_web, body.fall_damage, body.touching)
+
+    def body(self) -> Body:
+        """The `physics.Body` this state holds (ValueError when its numbers make no body)."""
+        try:
+            return Body(AABB(*self.box), self.velocity, self.on_ground, self.collided_horizontally,
+                        self.collided_vertically, self.camera_lag, self.fall_distance, self.in_water, self.in_lava,
+                        self.in_web, self.fall_damage, self.touching)
+        except (TypeError, ValueError) as error:
+            raise ProtocolError(f"a player state that is no body: {error}") from None
+
+    def numbers(self) -> tuple[float, ...]:
+        """The state's 13 floats: box, velocity, yaw, pitch, camera lag, fall distance."""
+        return (*self.box, *self.velocity, self.yaw, self.pitch, self.camera_lag, self.fall_distance)
+
+    def rest(self) -> tuple:
+        """The state's other fields: on_ground, flying, dead, health, collided_horizontally,
+        collided_vertically, in_water, in_lava, in_web, fall_damage, touching."""
+        return (self.on_ground, self.flying, self.dead, self.health, self.collided_horizontally,
+                self.collided_vertically, self.in_water, self.in_lava, self.in_web, self.fall_damage, self.touching)
+
+    @classmethod
+    def of_parts(cls, numbers, rest) -> PlayerState:
+        """The state of `numbers()` and `rest()` (their inverse)."""
+        numbers = tuple(numbers)
+        if len(numbers) != STATE_NUMBERS or len(rest) != 11:
+            raise ProtocolError(f"a player state is {STATE_NUMBERS} numbers and 11 other fields")
+        return cls(numbers[:6], numbers[6:9], numbers[9], numbers[10], *rest[:4], numbers[11], numbers[12], *rest[4:])
+
+    def wire(self) -> bytes:
+        """The state's bytes inside an `Ack` (equal bytes: equal states, bit for bit)."""
+        out = _Out()
+        out.floats((*self.box, *self.velocity, self.yaw, self.pitch, self.camera_lag, self.fall_distance))
+        out.pack("BBBBBBBBBHH", self.on_ground, self.flying, self.dead, self.health, self.collided_horizontally,
+                 self.collided_vertically, self.in_water, self.in_lava, self.in_web, self.fall_damage,
+                 sum(1 << _MATERIALS.index(m) for m in self.touching))
+        return b"".join(out.parts)
+
+    @classmethod
+    def read(cls, data: _In) -> PlayerState:
+        numbers = data.floats(13)
+        on_ground, flying, dead = data.flag(), data.flag(), data.flag()
+        health = data.one("B")
+        flags = tuple(data.flag() for _ in range(5))
+        fall_damage, mask = data.unpack("HH")
+        if mask >> len(_MATERIALS):
+            raise ProtocolError(f"unknown materials in the mask {mask:#x}")
+        touching = frozenset(m for k, m in enumerate(_MATERIALS) if mask >> k & 1)
+        return cls(numbers[:6], numbers[6:9], numbers[9], numbers[10], on_ground, flying, dead, health,
+                   numbers[11], numbers[12], *flags, fall_damage, touching)
 
     @property
     def feet(self) -> tuple[float, float, float]:
@@ -404,6 +611,8 @@ class Welcome:
     seed: int
     tick: int
     day_time: int
+    flying_allowed: bool = True
+    """The F key toggles flying on this server (every world is creative today; a server may say no)."""
 
     def __post_init__(self) -> None:
         _check_int(self.version, 0, 65535, "the protocol version")
@@ -414,16 +623,19 @@ class Welcome:
         _check_int(self.seed, *I64_RANGE, "the seed")
         _check_int(self.tick, 0, U32_MAX, "the tick")
         _check_int(self.day_time, 0, U32_MAX, "the time of day")
+        if not isinstance(self.flying_allowed, bool):
+            raise ProtocolError(f"flying_allowed is a bool, got {self.flying_allowed!r}")
 
     def write(self, out: _Out) -> None:
         out.pack("H", self.version)
         out.text(self.name)
-        out.pack("qII", self.seed, self.tick, self.day_time)
+        out.pack("qIIB", self.seed, self.tick, self.day_time, self.flying_allowed)
 
     @classmethod
     def read(cls, data: _In) -> Welcome:
         version, name = data.one("H"), data.text()
-        return cls(version, name, *data.unpack("qII"))
+        seed, tick, day_time = data.unpack("qII")
+        return cls(version, name, seed, tick, day_time, data.flag())
 
 
 @dataclass(frozen=True, slots=True)
@@ -501,13 +713,13 @@ class TickUpdate:
     tick: int
     day_time: int
     blocks: tuple[BlockEdit, ...] = ()
-    bodies: tuple[BodyUpdate, ...] = ()
+    bodies: tuple[BodyMove, ...] = ()
     sounds: tuple[Sound, ...] = ()
 
     def __post_init__(self) -> None:
         _check_int(self.tick, 0, U32_MAX, "the tick")
         _check_int(self.day_time, 0, U32_MAX, "the time of day")
-        for name, kind in (("blocks", BlockEdit), ("bodies", BodyUpdate), ("sounds", Sound)):
+        for name, kind in (("blocks", BlockEdit), ("bodies", BodyMove), ("sounds", Sound)):
             items = tuple(getattr(self, name))
             if len(items) > MAX_ITEMS or not all(isinstance(item, kind) for item in items):
                 raise ProtocolError(f"{name} are at most {MAX_ITEMS} {kind.__name__} values")
@@ -519,24 +731,19 @@ class TickUpdate:
             out.pack("iBiH", edit.x, edit.y, edit.z, edit.block)
         out.parts.extend(body.wire() for body in self.bodies)
         for sound in self.sounds:
-            out.pack("B", SOUND_NAMES.index(sound.name))
-            out.floats((*sound.position, sound.volume, sound.pitch))
+            out.pack("B3i2e", SOUND_NAMES.index(sound.name), *(round(v * SOUND_UNITS) for v in sound.position),
+                     sound.volume, sound.pitch)
 
     @classmethod
     def read(cls, data: _In) -> TickUpdate:
         tick, day_time, blocks, bodies, sounds = data.unpack("IIHHH")
         edits = tuple(BlockEdit(*data.unpack("iBiH")) for _ in range(blocks))
-        moved = []
-        for _ in range(bodies):
-            key = data.text()
-            kind, change = data.index(BODY_KINDS, "body kind"), data.index(BODY_CHANGES, "body change")
-            numbers = data.floats(9)
-            moved.append(BodyUpdate(key, kind, change, numbers[:6], numbers[6:]))
+        moved = tuple(BodyMove.read(data) for _ in range(bodies))
         heard = []
         for _ in range(sounds):
             name = data.index(SOUND_NAMES, "sound")
-            x, y, z, volume, pitch = data.floats(5)
-            heard.append(Sound(name, (x, y, z), volume, pitch))
+            x, y, z, volume, pitch = data.unpack("3i2e")
+            heard.append(Sound(name, (x / SOUND_UNITS, y / SOUND_UNITS, z / SOUND_UNITS), volume, pitch))
         return cls(tick, day_time, edits, tuple(moved), tuple(heard))
 
 
@@ -557,18 +764,88 @@ class Ack:
             raise ProtocolError("an ack's state is a PlayerState")
 
     def write(self, out: _Out) -> None:
-        state = self.state
         out.pack("Iq", self.tick, self.input_tick)
-        out.floats((*state.box, *state.velocity, state.yaw, state.pitch))
-        out.pack("BBBB", state.on_ground, state.flying, state.dead, state.health)
+        out.parts.append(self.state.wire())
 
     @classmethod
     def read(cls, data: _In) -> Ack:
         tick, input_tick = data.unpack("Iq")
-        numbers = data.floats(11)
-        on_ground, flying, dead = data.flag(), data.flag(), data.flag()
-        state = PlayerState(numbers[:6], numbers[6:9], numbers[9], numbers[10], on_ground, flying, dead, data.one("B"))
-        return cls(tick, input_tick, state)
+        return cls(tick, input_tick, PlayerState.read(data))
+
+
+@dataclass(frozen=True, slots=True)
+class AckDelta:
+    """Server -> client after each tick but its first: the `Ack`, as the numbers of the state that
+    changed since the last state sent to this client (`changed`: (index into `PlayerState.numbers`,
+    its new value), indexes ascending; compared and sent bit for bit, so the state the client
+    rebuilds with `applied_to` is exact) and all of its other fields (`rest`, `PlayerState.rest`)."""
+
+    TYPE: ClassVar[int] = 23
+    tick: int
+    input_tick: int
+    changed: tuple[tuple[int, float], ...]
+    rest: tuple
+
+    def __post_init__(self) -> None:
+        _check_int(self.tick, 0, U32_MAX, "the tick")
+        _check_int(self.input_tick, -1, U32_MAX - 1, "the input tick")
+        changed = tuple(tuple(pair) for pair in self.changed)
+        indexes = [pair[0] for pair in changed]
+        if any(len(pair) != 2 for pair in changed) or indexes != sorted(set(indexes)):
+            raise ProtocolError("an ack's changed numbers are (index, value) pairs, indexes ascending")
+        for index in indexes:
+            _check_int(index, 0, STATE_NUMBERS - 1, "a state number's index")
+        _check_finite([value for _, value in changed])
+        object.__setattr__(self, "changed", changed)
+        rest = tuple(self.rest)
+        object.__setattr__(self, "rest", rest)
+        if len(rest) != 11 or not all(isinstance(rest[k], bool) for k in (0, 1, 2, 4, 5, 6, 7, 8)):
+            raise ProtocolError(f"an ack's other fields are 8 bools, health, fall damage and touching, got {rest!r}")
+        _check_int(rest[3], 0, 255, "health")
+        _check_int(rest[9], 0, 65535, "fall damage")
+        if not isinstance(rest[10], frozenset) or not all(isinstance(m, Material) for m in rest[10]):
+            raise ProtocolError(f"touching is a frozenset of physics.Material, got {rest[10]!r}")
+
+    @classmethod
+    def between(cls, tick: int, input_tick: int, before: PlayerState, after: PlayerState) -> AckDelta:
+        """The delta that makes `after` from `before` (the last state sent)."""
+        new = after.numbers()
+        old_bits, new_bits = _STATE_BITS.pack(*before.numbers()), _STATE_BITS.pack(*new)
+        changed = tuple((k, new[k]) for k in range(STATE_NUMBERS)
+                        if old_bits[8 * k:8 * k + 8] != new_bits[8 * k:8 * k + 8])
+        return cls(tick, input_tick, changed, after.rest())
+
+    def applied_to(self, before: PlayerState) -> Ack:
+        """The whole `Ack` this delta makes of `before` (the last state received)."""
+        numbers = list(before.numbers())
+        for index, value in self.changed:
+            numbers[index] = value
+        return Ack(self.tick, self.input_tick, PlayerState.of_parts(numbers, self.rest))
+
+    def write(self, out: _Out) -> None:
+        out.pack("IIH", self.tick, self.input_tick + 1, sum(1 << index for index, _ in self.changed))
+        out.floats(value for _, value in self.changed)
+        (on_ground, flying, dead, health, horizontally, vertically, in_water, in_lava, in_web, fall_damage,
+         touching) = self.rest
+        flags = sum(int(flag) << bit for bit, flag in enumerate(
+            (on_ground, flying, dead, horizontally, vertically, in_water, in_lava, in_web)))
+        out.pack("BBHH", flags, health, fall_damage, sum(1 << _MATERIALS.index(m) for m in touching))
+
+    @classmethod
+    def read(cls, data: _In) -> AckDelta:
+        tick, input_tick, mask = data.unpack("IIH")
+        if mask >> STATE_NUMBERS:
+            raise ProtocolError(f"a state has {STATE_NUMBERS} numbers, the mask {mask:#x} names more")
+        indexes = [k for k in range(STATE_NUMBERS) if mask >> k & 1]
+        changed = tuple(zip(indexes, data.floats(len(indexes))))
+        flags, health, fall_damage, touching = data.unpack("BBHH")
+        if touching >> len(_MATERIALS):
+            raise ProtocolError(f"unknown materials in the mask {touching:#x}")
+        on_ground, flying, dead, horizontally, vertically, in_water, in_lava, in_web = (
+            bool(flags >> bit & 1) for bit in range(8))
+        rest = (on_ground, flying, dead, health, horizontally, vertically, in_water, in_lava, in_web, fall_damage,
+                frozenset(m for k, m in enumerate(_MATERIALS) if touching >> k & 1))
+        return cls(tick, input_tick - 1, changed, rest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -599,9 +876,9 @@ class Chat:
 
 CLIENT_MESSAGES = (Hello, Input, Say)
 """What a client sends."""
-SERVER_MESSAGES = (Welcome, Disconnect, ColumnData, ForgetColumn, TickUpdate, Ack, Chat)
+SERVER_MESSAGES = (Welcome, Disconnect, ColumnData, ForgetColumn, TickUpdate, Ack, Chat, AckDelta)
 """What a server sends."""
-Message = Hello | Input | Say | Welcome | Disconnect | ColumnData | ForgetColumn | TickUpdate | Ack | Chat
+Message = Hello | Input | Say | Welcome | Disconnect | ColumnData | ForgetColumn | TickUpdate | Ack | Chat | AckDelta
 _BY_TYPE = {cls.TYPE: cls for cls in (*CLIENT_MESSAGES, *SERVER_MESSAGES)}
 
 

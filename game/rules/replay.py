@@ -1,7 +1,7 @@
 """The replay format: JSON Lines input events keyed by tick, for recording, replaying and scripted tests.
 
 Owns: the event types (the input events `KeyDown`, `KeyUp`, `Look`, `Click`, `Release`, `PutInSlot`, and
-the game changes the window's menus make, `SetDayTime` and `SetPeaceful`), parsing a replay file
+the game changes the window's menus make, `SetDayTime` and `SetPeaceful`, and a line of chat, `Chat`), parsing a replay file
 with errors that name the line, writing events in the same format (`ReplayWriter`), and
 `ReplayCursor`, which hands out the events due before each tick. Pure: no Ursina.
 Does not own: what an event does to the player (see `controls.InputState`) or when ticks run
@@ -247,7 +247,26 @@ class SetPeaceful:
         validate_event(self)
 
 
-Event = KeyDown | KeyUp | Look | Click | Release | PutInSlot | SetDayTime | SetPeaceful
+@dataclass(frozen=True, slots=True)
+class Chat:
+    """A line of chat the player said (typed after T, sent with Enter): every player is told it as a
+    notice, `<name> text` (`Session.apply`). Heard whatever the player is doing (dead, in the inventory).
+    ReplayFormatError unless `text` is 1..MAX_CHAT_CHARACTERS printable characters, not all spaces."""
+
+    tick: int
+    text: str
+
+    player: str = LOCAL_PLAYER
+    """The player who said it (`game.world.player_names`)."""
+
+    def __post_init__(self) -> None:
+        validate_event(self)
+
+
+MAX_CHAT_CHARACTERS = 100
+"""[characters] Beta's longest chat line (GuiChat stops taking characters at 100)."""
+
+Event = KeyDown | KeyUp | Look | Click | Release | PutInSlot | SetDayTime | SetPeaceful | Chat
 GAME_CHANGES = (SetDayTime, SetPeaceful)
 """The events that change the game's settings rather than carry a player's input: the window sends
 them from its menus (`game.window.app`), through the same path as input, so a recording has them."""
@@ -262,6 +281,7 @@ _EVENTS: dict[str, tuple[type, tuple[str, ...]]] = {
     "put_in_slot": (PutInSlot, ("slot", "block")),
     "set_day_time": (SetDayTime, ("day_time",)),
     "set_peaceful": (SetPeaceful, ("peaceful",)),
+    "chat": (Chat, ("text",)),
 }
 _NAMES = {cls: name for name, (cls, _) in _EVENTS.items()}
 
@@ -338,6 +358,12 @@ def validate_event(event: Event) -> Event:
     elif isinstance(event, SetPeaceful):
         if not isinstance(event.peaceful, bool):
             raise ReplayFormatError(f"\"peaceful\" must be true or false, got {preview(event.peaceful)}")
+    elif isinstance(event, Chat):
+        text = event.text
+        if (not isinstance(text, str) or not text.strip() or len(text) > MAX_CHAT_CHARACTERS
+                or not text.isprintable()):
+            raise ReplayFormatError(f"\"text\" must be 1 to {MAX_CHAT_CHARACTERS} printable characters, "
+                                    f"not all spaces, got {preview(text)}")
     else:
         raise TypeError(f"not a replay event: {event!r}")
     try:

@@ -68,7 +68,7 @@ from .player import LOCAL_PLAYER, Player, PlayerStateError, Toggles, check_playe
 from .falling_blocks import FallingBlocks
 from .projectiles import Knock, Projectiles
 from .mining import Mining, MiningProgress, dig_strength
-from .replay import (DEGREES_PER_TURN, Click, Event, KeyDown, KeyUp, Look, PutInSlot, Release, ReplayCursor,
+from .replay import (DEGREES_PER_TURN, Chat, Click, Event, KeyDown, KeyUp, Look, PutInSlot, Release, ReplayCursor,
                      SetDayTime, SetPeaceful, wrap_yaw)
 from .saved_values import body_fields
 from . import health
@@ -80,6 +80,7 @@ from ..world.coords import CHUNK_SIZE as COLUMN_SIZE
 from ..world.blocks import block_id
 from ..world.world import DAY_TICKS
 from .targeting import MobTarget, Target, break_block, find_mob, find_target, place_against
+from .reach import DIG_REACH_BLOCKS, PLACE_REACH_BLOCKS, within_reach
 from .view_bobbing import ViewMotion
 
 AUTOSAVE_TICKS = 60 * TICKS_PER_SECOND
@@ -90,7 +91,9 @@ NOTICE_DAMAGED_COLUMN = ("The saved column at x {x0}..{x1}, z {z0}..{z1} is dama
 """[ticks] Save every minute of play. A save writes only the columns edited since the last one and
 the player, in one SQLite transaction: measured 0.5 ms with nothing edited, 1.0 ms for 10 edited
 columns, 3.7 ms for 50, so it fits in a tick and needs no thread (the World is single-threaded)."""
-EVENT_TYPES = (KeyDown, KeyUp, Look, Click, Release, PutInSlot, SetDayTime, SetPeaceful)
+EVENT_TYPES = (KeyDown, KeyUp, Look, Click, Release, PutInSlot, SetDayTime, SetPeaceful, Chat)
+CHAT_NOTICE = "<{name}> {text}"
+"""A line of chat (`Chat`) as every player is told it: Beta's `<name> text`."""
 MAX_PENDING_SOUNDS = 256
 """[sounds] The sounds kept for a front end to take: the window takes them after every tick (a tick
 makes a few); a headless run never does, so only the latest this many are kept."""
@@ -159,6 +162,9 @@ class Session:
         world file, a save that failed (`NOTICE_*`). The front ends show each once
         (`take_notices`); the report lists them all."""
         self._untold = 0  # notices[-_untold:] not taken yet
+        self.flying_allowed = True
+        """The fly key toggles flying. Every world is creative today, so it is on; a server may turn it
+        off (`game.net.hub.ServerLimits.flying_allowed`): then the key is held but toggles nothing."""
         self.saved_player_problem: str | None = None
         """Why the world's saved player could not be used, when `open` started a new player at the
         spawn instead (the front ends print it); None when it loaded or none was saved."""
@@ -348,6 +354,9 @@ class Session:
         if isinstance(event, SetPeaceful):
             who.damage_enabled = not event.peaceful
             return
+        if isinstance(event, Chat):  # said whatever the player is doing; every player is told
+            self.notify(CHAT_NOTICE.format(name=who.name, text=event.text))
+            return
         if isinstance(event, Release):  # heard always (dead, a screen open), so no button stays down
             if event.button == "left":
                 who.mining.release()
@@ -362,6 +371,9 @@ class Session:
             return
         if who.inventory_open:
             self._apply_in_inventory(who, event)
+            return
+        if not self.flying_allowed and isinstance(event, KeyDown) and event.key in who.input.bindings.fly:
+            who.input.apply(event)  # held (and released later) but no toggle: this game allows no flying
             return
         who.apply(event)
         if isinstance(event, Click):
@@ -436,8 +448,9 @@ class Session:
             if button == "left":
                 self._punch(player, mob)
             return
-        if target is None:
-            return
+        if target is None or not within_reach(player.eye, target.block,
+                                              DIG_REACH_BLOCKS if button == "left" else PLACE_REACH_BLOCKS):
+            return  # beyond Beta's server reach (never from the look ray: see game.rules.reach)
         if button == "left":
             if not player.damage_enabled:
                 self._break(target)
@@ -484,7 +497,7 @@ class Session:
                            can_act=not player.dead and not player.inventory_open)
         if done.sound is not None:
             self.sounds.extend(self.sound_rules.digging(self.world.get_block(*done.sound), done.sound))
-        if done.broken is not None:
+        if done.broken is not None and within_reach(player.eye, target.block, DIG_REACH_BLOCKS):
             self._break(target)
 
     @property

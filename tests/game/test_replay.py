@@ -249,7 +249,7 @@ BEYOND_FLOAT = "1" * 400
 VALID_FIELDS = {
     "key_down": {"key": '"w"'}, "key_up": {"key": '"w"'}, "look": {"yaw": "90.0", "pitch": "0.0"},
     "click": {"button": '"left"'}, "release": {"button": '"left"'}, "put_in_slot": {"slot": "2", "block": '"glass"'},
-    "set_day_time": {"day_time": "18000"}, "set_peaceful": {"peaceful": "true"},
+    "set_day_time": {"day_time": "18000"}, "set_peaceful": {"peaceful": "true"}, "chat": {"text": '"hello"'},
 }
 """Each event kind's fields after "tick" and "event", as valid JSON text."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.net.protocol import Ack, AckDelta
 from game.rules.session import Session
 from game.world import World
 
@@ -23,3 +24,20 @@ def session(world_path):
     world = World.create(world_path, SEED, workers=WORKERS)
     yield Session.open(world)
     world.close()
+
+
+class AckReader:
+    """Turns one client's `Ack` and `AckDelta` messages into whole `Ack`s, as a client does."""
+
+    def __init__(self) -> None:
+        self.state = None
+
+    def take(self, messages) -> list[Ack]:
+        acks = []
+        for message in messages:
+            if isinstance(message, AckDelta):
+                message = message.applied_to(self.state)
+            if isinstance(message, Ack):
+                self.state = message.state
+                acks.append(message)
+        return acks

@@ -10,11 +10,13 @@ import pytest
 
 from game.net.hub import Hub, ServerLimits
 from game.net.hub import Refused
-from game.net.protocol import (PROTOCOL_VERSION, Ack, Chat, ColumnData, Hello, Input, Say, TickUpdate, Welcome,
+from game.net.protocol import (PROTOCOL_VERSION, Chat, ColumnData, Hello, Input, Say, TickUpdate, Welcome,
                                encode)
 from game.rules.replay import KeyDown, Look, SetDayTime
 from game.world import World
 from game.world.column import Column
+
+from .conftest import AckReader
 
 
 def joined(session, *names, limits=ServerLimits()):
@@ -55,9 +57,9 @@ def test_an_input_is_applied_at_the_tick_it_names_and_acknowledged_after_it(sess
     hub = joined(session, "alice")
     due = session.ticks_run + 3
     assert hub.receive("alice", Input(Look(due, 90.0, 10.0))) is None
-    acks = []
+    acks, reader = [], AckReader()
     for _ in range(4):
-        acks.append(next(m for m in hub.tick()["alice"] if isinstance(m, Ack)))
+        acks += reader.take(hub.tick()["alice"])
     assert [ack.input_tick for ack in acks] == [-1, -1, -1, due]
     assert (acks[-1].tick, acks[-1].state.yaw, acks[-1].state.pitch) == (due, 90.0, 10.0)
     assert acks[-2].state.yaw == 0.0
@@ -179,12 +181,15 @@ def test_other_bodies_are_sent_every_second_tick_and_the_own_state_every_tick(se
 
     hub = joined(session, "alice", "bob")
     hub.receive("alice", Input(KeyDown(0, "w")))
-    updates, acks = [], []
+    updates, acks, reader = [], [], AckReader()
     for _ in range(8):
         out = hub.tick()
         updates += [m for m in out["bob"] if isinstance(m, TickUpdate)]
-        acks += [m for m in out["alice"] if isinstance(m, Ack)]
+        acks += reader.take(out["alice"])
     assert BODY_UPDATE_TICKS == 2
     assert [bool(u.bodies) for u in updates] == [u.tick % 2 == 0 for u in updates]
-    assert all("player:alice" in [b.key for b in u.bodies] for u in updates if u.tick % 2 == 0)
+    moves = [move for u in updates for move in u.bodies]
+    assert moves[0].change == "appeared" and moves[0].key == "player:alice"
+    assert {move.id for move in moves} == {moves[0].id}  # one short id names alice from then on
+    assert all(move.change == "stepped" for move in moves[1:])  # walking: 3-byte steps
     assert len({ack.state.box for ack in acks}) == 8  # alice walks: a new state every tick

@@ -11,14 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.net.protocol import (CLIENT_MESSAGES, MAX_CHAT_CHARS, MAX_CLIENT_FRAME_BYTES, PROTOCOL_VERSION, Ack,
-                               BlockEdit, BodyUpdate, Chat, ColumnData, Disconnect, ForgetColumn, FrameDecoder,
+                               AckDelta, BlockEdit, BodyMove, Chat, ColumnData, Disconnect, ForgetColumn, FrameDecoder,
                                Hello, Input, PlayerState, ProtocolError, Say, Sound, TickUpdate, Welcome, decode,
                                encode)
 from game.rules.hotbar import holdable
 from game.rules.replay import (CLICK_BUTTONS, Click, KeyDown, KeyUp, Look, PutInSlot, Release, SetDayTime,
                                SetPeaceful)
 from game.rules.sounds import SOUND_NAMES
-from game.rules.tick_changes import BODY_CHANGES, BODY_KINDS
+from game.rules.tick_changes import BODY_KINDS
+from physics.materials import Material
 from game.world.blocks import SPECS
 
 finite = st.floats(allow_nan=False, allow_infinity=False)
@@ -37,24 +38,36 @@ events = st.one_of(
     st.builds(PutInSlot, u32, st.integers(0, 8), st.sampled_from(held_blocks)),
     st.builds(SetDayTime, u32, st.integers(0, 23999)), st.builds(SetPeaceful, u32, st.booleans()))
 states = st.builds(PlayerState, boxes, vectors, finite, finite, st.booleans(), st.booleans(), st.booleans(),
-                   st.integers(0, 20))
+                   st.integers(0, 20), finite, st.floats(0, 1e9), st.booleans(), st.booleans(), st.booleans(),
+                   st.booleans(), st.booleans(), st.integers(0, 65535), st.frozensets(st.sampled_from(list(Material))))
+i8 = st.integers(-128, 127)
+speeds = st.integers(-31200, 31200)
+body_moves = st.one_of(
+    st.builds(BodyMove, st.integers(0, 65535), st.just("appeared"), keys, st.sampled_from(BODY_KINDS),
+              st.tuples(i32, i32, i32), st.tuples(st.integers(0, 65535), st.integers(0, 65535)),
+              st.tuples(speeds, speeds, speeds)),
+    st.builds(BodyMove, st.integers(0, 65535), st.just("moved"), at=st.tuples(i32, i32, i32),
+              velocity=st.tuples(speeds, speeds, speeds)),
+    st.builds(BodyMove, st.integers(0, 65535), st.just("stepped"), at=st.tuples(i8, i8, i8)),
+    st.builds(BodyMove, st.integers(0, 65535), st.just("gone")))
+near = st.floats(-1e6, 1e6)
 messages = st.one_of(
     st.builds(Hello, st.integers(0, 65535), names),
     st.builds(Input, events),
     st.builds(Say, st.text(st.characters(codec="utf-8").filter(str.isprintable), min_size=1, max_size=MAX_CHAT_CHARS)
               .filter(str.isprintable)),
-    st.builds(Welcome, st.integers(0, 65535), names, st.integers(-2 ** 63, 2 ** 63 - 1), u32, u32),
+    st.builds(Welcome, st.integers(0, 65535), names, st.integers(-2 ** 63, 2 ** 63 - 1), u32, u32, st.booleans()),
     st.builds(Disconnect, st.text(max_size=200)),
     st.builds(ColumnData, i32, i32, st.binary(max_size=300)),
     st.builds(ForgetColumn, i32, i32),
     st.builds(TickUpdate, u32, u32,
               st.lists(st.builds(BlockEdit, i32, st.integers(0, 255), i32, st.integers(0, 65535)), max_size=5)
               .map(tuple),
-              st.lists(st.builds(BodyUpdate, keys, st.sampled_from(BODY_KINDS), st.sampled_from(BODY_CHANGES), boxes,
-                                 vectors), max_size=4).map(tuple),
-              st.lists(st.builds(Sound, st.sampled_from(SOUND_NAMES), vectors, st.floats(0, 4), st.floats(0.1, 2)),
-                       max_size=3).map(tuple)),
+              st.lists(body_moves, max_size=4).map(tuple),
+              st.lists(st.builds(Sound, st.sampled_from(SOUND_NAMES), st.tuples(near, near, near), st.floats(0, 4),
+                                 st.floats(0.1, 2)), max_size=3).map(tuple)),
     st.builds(Ack, u32, st.integers(-1, 2 ** 32 - 2), states),
+    st.builds(AckDelta.between, u32, st.integers(-1, 2 ** 32 - 2), states, states),
     st.builds(Chat, st.one_of(st.just(""), names), st.text(max_size=200)))
 
 
@@ -169,3 +182,30 @@ def test_after_one_bad_frame_the_decoder_refuses_everything():
         decoder.feed(struct.pack(">I", 1) + b"\xff")
     with pytest.raises(ProtocolError):
         decoder.feed(encode(ForgetColumn(0, 0)))
+
+
+@settings(max_examples=200)
+@given(states, states)
+def test_a_state_rebuilt_from_its_delta_is_the_state_bit_for_bit(before, after):
+    ack = decode(encode(AckDelta.between(7, 3, before, after))[4:]).applied_to(before)
+    assert (ack.tick, ack.input_tick) == (7, 3)
+    assert ack.state.wire() == after.wire()
+
+
+def test_a_delta_of_a_walking_step_carries_only_the_numbers_that_changed():
+    before = PlayerState((0.0, 64.0, 0.0, 0.6, 65.8, 0.6), (0.1, -0.0784, 0.0), 0.0, 0.0, True, False, False, 20)
+    after = PlayerState((0.1, 64.0, 0.0, 0.7, 65.8, 0.6), (0.1, -0.0784, 0.0), 0.0, 0.0, True, False, False, 20)
+    delta = AckDelta.between(5, 4, before, after)
+    assert [index for index, _ in delta.changed] == [0, 3]
+    assert len(encode(delta)) == 4 + 1 + 10 + 2 * 8 + 6
+
+
+def test_a_negative_zero_is_a_change_to_the_bit():
+    before = PlayerState((0.0,) * 3 + (0.6, 1.8, 0.6), (0.0, 0.0, 0.0), 0.0, 0.0, True, False, False, 20)
+    after = PlayerState((0.0,) * 3 + (0.6, 1.8, 0.6), (-0.0, 0.0, 0.0), 0.0, 0.0, True, False, False, 20)
+    assert [index for index, _ in AckDelta.between(1, 0, before, after).changed] == [6]
+
+
+def test_a_step_beyond_a_signed_byte_is_refused():
+    with pytest.raises(ProtocolError, match="position"):
+        BodyMove(1, "stepped", at=(128, 0, 0))
