@@ -100,6 +100,9 @@ PAUSE_KEY = "escape"
 """Opens and closes the pause menu (handled by the window, never a replay event)."""
 RESPAWN_KEY = "enter"
 """Respawns a dead player (a replay event like any key; the death screen's button sends it too)."""
+CHAT_KEY = "t"
+"""Opens the chat input line (Beta's GuiChat; handled by the window, which sends what is typed as a
+`chat` replay event)."""
 MOUSE_BUTTON_KEYS = ("left mouse down", "right mouse down", "middle mouse down")
 WHEEL_KEYS = ("scroll up", "scroll down")
 
@@ -129,6 +132,7 @@ CONTROLS: tuple[Control, ...] = (
     Control("F3", "debug overlay: boxes, contacts and numbers", _keys(_B.debug_overlay)),
     Control("B", "the overlay's boxes alone", _keys(_B.overlay_boxes)),
     Control("F5", "third person: the camera behind you", _keys(_B.third_person)),
+    Control("T", "chat: type a line; Enter says it to every player, Esc closes it", (CHAT_KEY,)),
     Control("Enter", "respawn after dying (the death screen's button does too)", (RESPAWN_KEY,)),
     Control("Esc", "pause menu: settings, peaceful, save and quit", (PAUSE_KEY,)),
 )

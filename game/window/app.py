@@ -4,12 +4,14 @@ Owns: the game's window and scene (sky, fog, camera), the frame loop (loading sc
 spawn area is drawn, then fixed 20 Hz ticks from `TickClock`, each running the session's tick,
 with the view blended between ticks and mouse look every frame), turning keyboard and mouse
 input into the session's events (`controls.LiveInput`) or reading them from a replay file,
-recording them, showing the session's state (HUD with hearts and air, F3 overlay, mobs,
-projectiles, the targeted block's outline, the hurt flash, the death screen, the view's tint and
+recording them, showing the session's state (HUD with hearts and air, F3 overlay, the other players
+with their name tags (`game.window.render.other_players`), the session's notices and chat as lines over
+the HUD (`game.window.ui.chat_lines`), mobs, projectiles, the targeted block's outline, the hurt flash, the death screen, the view's tint and
 fog with the eye in water or lava; the sky, clouds, sun, moon and the world's light by the session's
 time of day, `game.window.render.sky`, `game.window.render.clouds`), playing the session's sounds (`game.window.render.sound_player`), the creative
 inventory screen while the session's inventory is open (the pointer free, its clicks made into the
-session's `put_in_slot` events, Esc sending the inventory key), the pause menu (its time of day and
+session's `put_in_slot` events, Esc sending the inventory key), the chat input line (T; Enter sends what
+was typed as the session's `chat` event, Esc closes it; `game.window.ui.chat_input`), the pause menu (its time of day and
 Peaceful switch sent as the session's `set_day_time` and `set_peaceful` events: the window changes the
 game only through events, so a recording has every change), saving on quit,
 on window close and on a stop signal (SIGTERM, SIGHUP, SIGINT: a flag the frame loop checks; Esc while loading quits saving
@@ -68,13 +70,14 @@ from .render.frame_loop import leave_frame_loop
 from .render.entity_view import EntityView
 from .render.hand_view import HandView
 from .render.player_model import PlayerModel
+from .render.other_players import OtherPlayers, other_player_poses
 from .render.third_person import third_person_camera
 from .render.sky import brightness as light_brightness
 from .render.screenshots import save_screenshot
 from .render.clouds import Clouds
 from .render.sky import Sky, far_clip, sky_colors, sun_heading
 from .render.sound_player import SoundPlayer, choose_audio_library, muted_by_environment
-from ..rules.replay import GAME_CHANGES, Event, ReplayCursor, ReplayWriter, SetDayTime, SetPeaceful
+from ..rules.replay import GAME_CHANGES, Chat, Event, ReplayCursor, ReplayWriter, SetDayTime, SetPeaceful
 from ..rules.session import Session, write_report
 from ..rules.targeting import find_target, selected_boxes
 from ..frontends.stop_signals import StopFlag, on_stop_signals
@@ -82,6 +85,8 @@ from .streaming import LOADING, FixedSections, WorldStreamer
 from ..rules.tick_changes import TickChanges
 from .ui.death_screen import DeathScreen
 from .ui.debug_overlay import DebugOverlay, GameStatus, changes_line, panel_lines, status_lines
+from .ui.chat_input import CHAT_KEY, SAY_KEY, ChatInput
+from .ui.chat_lines import ChatLines
 from .ui.hud import Hud
 from .ui.inventory_screen import InventoryScreen
 from .ui.loading_screen import LoadingScreen
@@ -372,6 +377,10 @@ class Game:
         """The latest tick's record (`Session.tick()`): the F3 panel shows a line of it."""
         self.quit_requested = False
         self.paused = False
+        self.chat_opening = False
+        """T was pressed: the chat input opens next frame (after this frame's "t" was typed nowhere)."""
+        self.said: list[str] = []
+        """Lines said in the chat input since the last tick: `Chat` events of the next tick."""
         self.target = None
         self.view_fluid = None
         """The fluid the eye is in as drawn this frame (`health.eye_fluid`): the view's tint and fog."""
@@ -403,8 +412,11 @@ class Game:
             self.overlay = DebugOverlay()
             self.hand = HandView(ARM_BOX, texture=self.renderer.atlas_texture)
             self.player_model = PlayerModel(texture=self.renderer.atlas_texture)
+            self.other_players = OtherPlayers(texture=self.renderer.atlas_texture)
             self.effects = ScreenEffects()
             self.hud = Hud(session.hotbar)
+            self.chat = ChatLines()
+            self.chat_input = ChatInput()
             self.inventory = InventoryScreen(on_put=self.live.put_in_slot, slot_keys=session.bindings.hotbar_slots)
             self.death_screen = DeathScreen(on_respawn=self.request_respawn)
             self.menu = PauseMenu(settings, on_resume=self.resume, on_settings_changed=self.apply_settings,
@@ -421,7 +433,8 @@ class Game:
         self._hooks = Entity(name="boxel", update=self.update, input=self.input)
         # Hundreds of plain quads and labels (most hidden while playing) leave Ursina's per-frame walk,
         # and the mouse's ray skips the 3D scene: aiming is the physics' look ray, never Ursina's.
-        leave_frame_loop(self.hud, self.inventory, self.death_screen, self.menu, self.overlay.panel, self.effects)
+        leave_frame_loop(self.hud, self.chat, self.chat_input, self.inventory, self.death_screen, self.menu,
+                         self.overlay.panel, self.effects)
         mouse.traverse_target = None
         if options.profile_frames:
             from . import frame_profile  # PStats and its in-process server only when asked
@@ -562,6 +575,8 @@ class Game:
         if key == PAUSE_KEY:
             if self.cursor is not None:
                 self.quit_requested = True  # a replay ignores the real keyboard; Esc still ends it
+            elif self.chat_input.is_open:
+                self._close_chat()
             elif self.paused:
                 self.resume()
             elif self.inventory.is_open:
@@ -579,11 +594,41 @@ class Game:
             elif key in self.session.bindings.screenshot:
                 self._screenshot()  # ticks are stopped, so it cannot wait for one
             return
+        if self.chat_input.is_open:
+            self._chat_key(key)
+            return
+        if key == CHAT_KEY and not (self.inventory.is_open or self.death_screen.is_open):
+            self.chat_opening = True  # next frame: this frame's keystroke "t" must not be typed into it
+            return
         if self.death_screen.is_open and key in MOUSE_BUTTON_KEYS:
             return  # a click on the Respawn button must not also build once the player is back
         if self.inventory.is_open and self.inventory.handle(key, mouse.position):
             return  # the screen's: a click on the grid or a slot, a wheel step, a digit over an entry
         self.live.receive(key)
+
+    def _open_chat(self) -> None:
+        """T: the chat input line opens and the pointer is freed (Beta's GuiChat); the game goes on."""
+        self.chat_opening = False
+        if self.paused or self.loading or self.inventory.is_open or self.death_screen.is_open:
+            return
+        self.chat_input.open()
+        mouse.locked = False
+
+    def _chat_key(self, key: str) -> None:
+        """A key while the chat input is open: the field types it (Ursina hands it the keystrokes);
+        Enter says the line (a `Chat` event at the next tick) and closes it; releases still reach the
+        game, so a key held when the chat opened does not stay held."""
+        if key == SAY_KEY:
+            line = self.chat_input.said()
+            if line is not None:
+                self.said.append(line)
+            self._close_chat()
+        elif key.endswith(" up") and key not in WHEEL_STEPS:
+            self.live.receive(key)
+
+    def _close_chat(self) -> None:
+        self.chat_input.close()
+        self._after_inventory()  # the pointer captured again, from the window's centre
 
     # --- frame ------------------------------------------------------------------------------------
 
@@ -605,6 +650,8 @@ class Game:
         if self.paused or self.ticks_done:
             self._stream()
             return
+        if self.chat_opening:
+            self._open_chat()
         if self.cursor is None and mouse.locked and not self.inventory.is_open:
             degrees_per_unit = MOUSE_DEGREES_PER_UNIT * self.settings.mouse_sensitivity
             self.look = turned(*self.look, mouse.velocity[0], mouse.velocity[1], degrees_per_unit)
@@ -663,6 +710,8 @@ class Game:
             events = list(self.cursor.due(tick))
         else:
             events = self.live.events_for(tick, *self.look, session.hotbar.selected)
+            events += [Chat(tick, line) for line in self.said]
+            self.said.clear()
         for event in events:
             self._play_event(event)
         for _ in range(session.take_screenshot_requests()):
@@ -673,6 +722,7 @@ class Game:
         self.sound.play(changes.sounds, session.player.eye, session.player.input.yaw)
         self.particles.tick()
         self.hud.after_tick()
+        self.chat.after_tick()
         for broken in session.take_broken_blocks():
             self.particles.burst(broken.cell, broken.block)
         self._show_vitals()
@@ -681,7 +731,7 @@ class Game:
         for notice in changes.notices:
             if notice.player in (None, session.local_name):
                 print(f"boxel: {notice.text}", file=sys.stderr)
-                self.hud.show_notice(notice.text)
+                self.chat.add(notice.text)
         if self.overlay.boxes_enabled:
             self.overlay.show_boxes(session.player.sink.last)
         if self.overlay.panel_enabled and session.ticks_run % PANEL_REFRESH_TICKS == 0:
@@ -702,6 +752,7 @@ class Game:
         session, toggles = self.session, self.session.toggles
         if self.hud.visible != toggles.hud_visible:
             self.hud.visible = toggles.hud_visible
+            self.chat.visible = toggles.hud_visible  # F1 hides the chat with the HUD, as in Beta
         panel_was_on = self.overlay.panel_enabled
         if (self.overlay.panel_enabled, self.overlay.boxes_enabled) != (toggles.overlay_panel, toggles.overlay_boxes):
             self.overlay.show_parts(panel=toggles.overlay_panel, boxes=toggles.overlay_boxes)
@@ -799,10 +850,12 @@ class Game:
         self.particles.show(alpha)
         mobs, projectiles = session.mobs.views(alpha), session.projectiles.views(alpha)
         self.entities.show(mobs, projectiles, session.falling.views(alpha))
+        others = other_player_poses(session.players, session.local_name, alpha)
+        self.other_players.show(others, camera.world_position, self.settings.fov_degrees)
         if self.overlay.boxes_enabled:
             self.overlay.show_player_box(view.box)
             self.overlay.show_velocity(view.box, player.body.velocity)
-            self.overlay.show_bodies([v.box for v in mobs] + [v.box for v in projectiles]
+            self.overlay.show_bodies([pose.box for pose in others] + [v.box for v in mobs] + [v.box for v in projectiles]
                                      + [body.box for body in session.falling.bodies])  # falling sand: the tick's box
             self.overlay.show_contacts(session.projectiles.contacts)
 
@@ -898,7 +951,7 @@ class Game:
         behind, the last world's held block stayed on screen over the next), the player's own model,
         the sky and the clouds (kept out of Ursina's entity list). `close` destroys them, so the next
         world's `Game` makes them anew."""
-        return tuple(part for part in (self.hand, self.player_model, self.sky, self.clouds) if part is not None)
+        return tuple(part for part in (self.hand, self.player_model, self.other_players, self.sky, self.clouds) if part is not None)
 
     def close(self) -> None:
         """Stop the mesher, tear down this world's views (`world_views`), save and close the world (at
@@ -942,6 +995,10 @@ class Game:
             "settle_s": self.settle_seconds,
             "view_fluid": None if self.view_fluid is None else self.view_fluid.name.lower(),
             "falling_blocks_drawn": len(self.entities.falling),
+            "other_players_drawn": sorted(self.other_players.models),
+            "name_tags_drawn": sorted(self.other_players.shown_tags),
+            "chat_lines_drawn": self.chat.shown,
+            "chat_input_open": self.chat_input.is_open,
             "break_particles_drawn": len(self.particles.cloud),
             "crack_stage_drawn": None if self.cracks.shown is None else self.cracks.shown[1],
             "death_screen": self.death_screen.is_open,

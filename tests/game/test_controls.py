@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import physics
 from game.frontends.cli import build_parser
-from game.rules.controls import (BUILD_REPEAT_TICKS, CONTROLS, DEFAULT_BINDINGS, MOUSE_BUTTON_KEYS, PAUSE_KEY, RESPAWN_KEY,
+from game.rules.controls import (BUILD_REPEAT_TICKS, CHAT_KEY, CONTROLS, DEFAULT_BINDINGS, MOUSE_BUTTON_KEYS, PAUSE_KEY, RESPAWN_KEY,
                            WHEEL_KEYS, InputState, KeyBindings, LiveInput, controls_markdown, event_from_ursina,
                            intent_from_keys, turned)
 from game.rules.replay import Click, KeyDown, KeyUp, Look
@@ -162,7 +162,7 @@ def test_every_bound_key_is_in_the_controls_table_and_every_key_there_does_somet
     bound = set(bound_keys())
     assert bound <= listed, f"bound but not in CONTROLS: {sorted(bound - listed)}"
     # the window's own keys, and the respawn key a dead player hears (game.rules.player)
-    unbound_keys = {PAUSE_KEY, RESPAWN_KEY, *MOUSE_BUTTON_KEYS, *WHEEL_KEYS}
+    unbound_keys = {PAUSE_KEY, RESPAWN_KEY, CHAT_KEY, *MOUSE_BUTTON_KEYS, *WHEEL_KEYS}
     assert listed - bound <= unbound_keys, f"in CONTROLS but bound to nothing: {sorted(listed - bound - unbound_keys)}"
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from .conftest import REPO_ROOT
 
-PARTS = ("hand", "player_model", "sky", "clouds")
+PARTS = ("hand", "player_model", "other_players", "sky", "clouds")
 
 
 class Part:
@@ -53,11 +53,11 @@ def bare_game(log: list[str], present: tuple[str, ...] = PARTS, loading: bool = 
     return game
 
 
-def test_closing_a_world_destroys_the_hand_the_players_model_the_sky_and_the_clouds_before_saving():
+def test_closing_a_world_destroys_the_hand_the_players_models_the_sky_and_the_clouds_before_saving():
     log: list[str] = []
     bare_game(log).close()
-    assert log == ["close renderer", "close sound", "destroy hand", "destroy player_model", "destroy sky",
-                   "destroy clouds", "close session"]
+    assert log == ["close renderer", "close sound", "destroy hand", "destroy player_model", "destroy other_players",
+                   "destroy sky", "destroy clouds", "close session"]
 
 
 def test_the_world_is_still_saved_when_a_part_fails_to_go():
