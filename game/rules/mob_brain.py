@@ -144,15 +144,18 @@ class MobBrain:
         cx, _, cz = probe.center
         x0, x1 = math.floor(cx - DROP_PROBE_HALF_WIDTH), math.floor(cx + DROP_PROBE_HALF_WIDTH)
         z0, z1 = math.floor(cz - DROP_PROBE_HALF_WIDTH), math.floor(cz + DROP_PROBE_HALF_WIDTH)
-        bottom = feet_y - MAX_SAFE_DROP_BLOCKS - 1.0
-        cells = (x0, x1, z0, z1, feet_y)
+        floor_y = math.floor(feet_y)
+        cells = (x0, x1, z0, z1, floor_y)
         memo = self._ground_below
         revision = world.revision
         if memo is None or memo.world is not world or memo.cells != cells or not memo.holds(revision):
-            everything = AABB(x0, bottom, z0, x1 + 1, feet_y, z1 + 1)  # the whole cells: the column lies within
+            # The whole cells, from the lowest the column can reach for any feet in this cell to its top:
+            # the column lies within, however the feet move inside the cell (a mob bobbing, jumping).
+            bottom = floor_y - MAX_SAFE_DROP_BLOCKS - 1
+            everything = AABB(x0, bottom, z0, x1 + 1, floor_y + 1, z1 + 1)
             memo = self._ground_below = _GroundMemo(world, cells, revision, tuple(world.collision_boxes(everything)),
                                                     (x0, math.floor(bottom - MAX_SHAPE_TOP), z0,
-                                                     x1, math.floor(feet_y), z1))
+                                                     x1, floor_y + 1, z1))
         return _highest_below(memo.boxes, cx, cz, feet_y)
 
     def _turn(self) -> None:
@@ -215,7 +218,7 @@ class _GroundMemo(NamedTuple):
 
     world: object
     cells: tuple
-    """(x0, x1, z0, z1, feet_y): the probe's cell columns and the feet it looked down from."""
+    """(x0, x1, z0, z1, floor of feet_y): the probe's cell columns and the cell of the feet it looked down from."""
     revision: int | None
     boxes: tuple[AABB, ...]
     reach: tuple[int, int, int, int, int, int]
