@@ -27,6 +27,20 @@ from game.rules.replay import Event, ReplayWriter
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 XVFB_ARGS = ("xvfb-run", "-a", "-s", "-screen 0 1280x720x24")
+
+DOCS_SCREENSHOTS_ENV = "BOXEL_DOCS_SCREENSHOTS"
+"""Set it (to anything) and the display tests that make the docs' pictures copy them into
+docs/screenshots/ (`keep_docs_screenshot`); by default a test run leaves the repository as it was."""
+
+
+def keep_docs_screenshot(picture: Path, name: str) -> None:
+    """Copy `picture` to docs/screenshots/`name` when DOCS_SCREENSHOTS_ENV is set."""
+    if os.environ.get(DOCS_SCREENSHOTS_ENV):
+        target = REPO_ROOT / "docs" / "screenshots" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(picture, target)
+
+
 GAME_TIMEOUT_S = 180
 """[s] Wall-clock limit for one game run: a run takes a few seconds; this only stops a hang
 (a slow, shared 2-core machine can be ten times slower than usual)."""

@@ -8,20 +8,18 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-from pathlib import Path
 
 import numpy as np
 import pytest
 from PIL import Image
 
 from tests.game.drivers.chat_driver import LINE
-from .conftest import run_with_display
+from .conftest import keep_docs_screenshot, run_with_display
 
 pytestmark = pytest.mark.display
 
 SAID = f"<player> {LINE}"
-DOCS_SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "chat.png"
+DOCS_SCREENSHOT = "chat.png"
 CHAT_ROW = (slice(270, 295), slice(0, 300))
 """[pixels] The bottom chat row at 640x360 (above the hearts, at the left): where the line said is drawn."""
 TEXT_LEVEL = 230
@@ -58,7 +56,7 @@ def test_enter_says_the_line_to_every_player_and_draws_it_over_the_hud(driven):
     typing = np.asarray(Image.open(out / "typing.png").convert("RGB"))
     bright = lambda picture: int((picture[CHAT_ROW].min(axis=2) >= TEXT_LEVEL).sum())
     assert bright(image) > 40 and bright(typing) == 0, "the line said is not drawn in the chat's bottom row"
-    shutil.copy(out / "said.png", DOCS_SCREENSHOT)
+    keep_docs_screenshot(out / "said.png", DOCS_SCREENSHOT)
 
 
 def test_esc_closes_the_chat_line_and_nothing_is_said(driven):

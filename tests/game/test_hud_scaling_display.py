@@ -12,7 +12,6 @@ docs/screenshots/portrait-hud.png is the 320x480 run's last frame."""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import numpy as np
@@ -22,11 +21,11 @@ from PIL import Image
 from game.rules.replay import KeyDown, KeyUp, ReplayWriter
 from game.window.ui import debug_overlay
 from game.window.ui.hud import SELECTION_BORDER, hud_layout
+from tests.game.conftest import keep_docs_screenshot
 
 pytestmark = pytest.mark.display
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-DOCS_SCREENSHOT = REPO_ROOT / "docs" / "screenshots" / "portrait-hud.png"
+DOCS_SCREENSHOT = "portrait-hud.png"
 FIRST_PICTURE_TICK = 3
 F3_TICK = 4
 LAST_SLOT_TICK = 5
@@ -119,5 +118,4 @@ def test_in_a_small_window_the_hotbar_ends_and_the_f3_panel_are_inside_the_windo
     assert last_line.any(), "the F3 panel's last line is not drawn"
 
     if size == (320, 480):
-        DOCS_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(last, DOCS_SCREENSHOT)
+        keep_docs_screenshot(last, DOCS_SCREENSHOT)
