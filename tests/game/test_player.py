@@ -232,7 +232,7 @@ _SAVED_PATHS = list(_paths(Player.spawned(FloorWorld()).to_state(Hotbar())))
 @given(st.sampled_from(_SAVED_PATHS), st.sampled_from(["list", "object"]), st.sampled_from([3, 999, 1000, 100_000]))
 def test_a_saved_player_with_any_value_replaced_by_deep_nesting_is_refused_with_a_player_state_error(path, kind,
                                                                                                    depth):
-    # Issue 36, item 14: a deeply nested player_state must never escape as RecursionError. Nested
+    # A deeply nested player_state is refused as a PlayerStateError, never a RecursionError: nested
     # lists or objects, at any place of a saved player: the whole state, a field, one number of the box.
     nested: object = [] if kind == "list" else {}
     for _ in range(depth):

@@ -119,8 +119,8 @@ def cases():
     c = crowd()
     yield "Crowd.replace with a non-body", lambda c=c: c.replace(0, "body"), c
     yield "Crowd of a non-world", lambda: physics.Crowd(object()), None
-    # Issue 36, item 14: these raised OverflowError, AttributeError, IndexError, ZeroDivisionError
-    # or RecursionError.
+    # Values at the edge of what floats and Python can hold: each must be refused with TypeError or
+    # ValueError, never OverflowError, AttributeError, IndexError, ZeroDivisionError or RecursionError.
     for sign in (1, -1):
         for method in ("offset", "expanded_towards", "grown"):
             yield (f"AABB.{method} by {sign}0**400", lambda m=method, s=sign: getattr(box, m)(s * HUGE_INT, 0.0, 0.0),
