@@ -3,8 +3,8 @@
 Owns: `PredictedWorld`, the blocks the client holds as physics sees them (the columns and block
 changes the server sent, read through the World's own collision, material and current queries, so
 `physics.step` meets exactly the boxes the server's meets), `apply_input`, the movement half of
-`Session.apply` (the rules by which an input event changes a player's keys, look, flying and
-inventory screen), and `Prediction`: the client's own `Player` stepped by the same rules and physics
+`Session.apply` (`Player.take_input`: the rules by which an input event changes a player's keys, look,
+flying and inventory screen), and `Prediction`: the client's own `Player` stepped by the same rules and physics
 as the server's, one tick per call, with each input applied at the tick it is stamped with; it keeps
 the inputs and the predicted states the server has not acknowledged yet, and for each `Ack`
 compares the server's state for that tick with its own, bit for bit: equal, nothing happens;
@@ -26,7 +26,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from ..rules.player import Player
-from ..rules.replay import Click, Event, KeyDown, KeyUp, PutInSlot, Release, SetDayTime, SetPeaceful
+from ..rules.replay import Event, PutInSlot, Release, SetDayTime, SetPeaceful
 from ..world.blocks import AIR, SELECTABLE, SELECTION_SHAPES
 from ..world.collision import PlacedShapeCache
 from ..world.column import Column
@@ -95,32 +95,11 @@ class PredictedWorld(ColumnStore, WorldQueries):
 
 
 def apply_input(player: Player, event: Event, *, flying_allowed: bool = True) -> None:
-    """What `Session.apply` does to `player`'s movement for `event`: keys held, look, flying,
-    sprinting, the inventory screen (open, it releases every key and hears no movement keys), and
-    while dead only releases and the respawn key. The rest (clicks, the hotbar, the game's settings)
-    moves nobody and is left to the server."""
-    if isinstance(event, _NOT_PREDICTED):
-        return
-    if player.dead:
-        player.inventory_open = False
-        player.apply(event)
-        return
-    bindings = player.input.bindings
-    if player.inventory_open:
-        if isinstance(event, KeyDown):
-            if event.key in bindings.inventory:
-                player.inventory_open = False
-        elif not isinstance(event, Click):
-            player.apply(event)
-        return
-    if not flying_allowed and isinstance(event, KeyDown) and event.key in bindings.fly:
-        player.input.apply(event)
-        return
-    player.apply(event)
-    if isinstance(event, KeyDown) and bindings.slot_of(event.key) is None and event.key in bindings.inventory:
-        player.inventory_open = True
-        for key in sorted(player.input.held):
-            player.apply(KeyUp(event.tick, key))
+    """What `Session.apply` does to `player`'s own state for `event` (`Player.take_input`: keys held,
+    look, flying, sprinting, the inventory screen, the rules while dead). The rest (clicks, the
+    hotbar, the game's settings) moves nobody and is left to the server."""
+    if not isinstance(event, _NOT_PREDICTED):
+        player.take_input(event, flying_allowed)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ from .controls import DEFAULT_BINDINGS, RESPAWN_KEY, InputState, KeyBindings
 from .health import Vitals
 from .hotbar import Hotbar, HotbarStateError
 from .mining import Mining
-from .replay import MAX_PITCH, Event, KeyDown, KeyUp, wrap_yaw
+from .replay import MAX_PITCH, Click, Event, KeyDown, KeyUp, wrap_yaw
 from .saved_values import body_fields, body_from_fields, flag, numbers, preview
 from .view_bobbing import ViewMotion
 from ..world.blocks import SHAPES, SOLID
@@ -116,6 +116,12 @@ def surface_feet(world, x: float, z: float) -> tuple[float, float, float]:
         if SOLID[block]:
             return (x, y + max(box[4] for box in SHAPES[block]), z)
     return (x, 0.0, z)
+
+
+ACTION = "action"
+"""`Player.take_input`: a click or a key press the session goes on to act on."""
+SCREEN_KEY = "screen key"
+"""`Player.take_input`: a key pressed while the inventory screen is open (other than the inventory key)."""
 
 
 def spawn_body(world) -> physics.Body:
@@ -213,6 +219,42 @@ class Player:
         self._inventory_open = is_open
 
     # --- a tick -------------------------------------------------------------------------------
+
+    def take_input(self, event: Event, flying_allowed: bool = True) -> str | None:
+        """The rules an input event (a key, a look, a click) follows for this player's own state, the
+        same for the session and a network client's prediction (`game.net.prediction`):
+        - dead: the inventory screen closes, and only a key release and RESPAWN_KEY are heard (`apply`);
+        - the inventory screen open: the inventory key closes it, looks and releases apply, other
+          presses and clicks move nothing: returns SCREEN_KEY for a press (the session hears the
+          hotbar's and the HUD's keys there);
+        - the fly key toggles flying only where `flying_allowed`;
+        - otherwise the event applies (`apply`), and the inventory key opens the screen, releasing
+          every held key (Minecraft's screens do); returns ACTION for a click or a press: what it
+          does to the world, the hotbar and the toggles is the session's.
+        Returns None when nothing is left for the session to do."""
+        if self.dead:
+            self.inventory_open = False  # a respawned player starts with it closed
+            self.apply(event)
+            return None
+        bindings = self.input.bindings
+        if self.inventory_open:
+            if isinstance(event, KeyDown):
+                if event.key not in bindings.inventory:
+                    return SCREEN_KEY
+                self.inventory_open = False
+            elif not isinstance(event, Click):
+                self.apply(event)
+            return None
+        if not flying_allowed and isinstance(event, KeyDown) and event.key in bindings.fly:
+            self.input.apply(event)  # held (and released later) but no toggle: this game allows no flying
+            return None
+        self.apply(event)
+        if isinstance(event, KeyDown) and bindings.slot_of(event.key) is None and event.key in bindings.inventory:
+            self.inventory_open = True
+            for key in sorted(self.input.held):
+                self.apply(KeyUp(event.tick, key, player=self.name))
+            return None
+        return ACTION if isinstance(event, (Click, KeyDown)) else None
 
     def apply(self, event: Event) -> None:
         """Apply one input event at the start of tick `ticks_run` (keys and looks; what clicks and the

@@ -64,7 +64,8 @@ from .inventory import CATALOGUE, put_in_slot
 from .derived_seeds import derived_seed
 from .mobs import MobManager, push_candidates
 from .player_steps import PlayerSteps
-from .player import LOCAL_PLAYER, Player, PlayerStateError, Toggles, check_player_name, saved_player, section_of
+from .player import (ACTION, LOCAL_PLAYER, SCREEN_KEY, Player, PlayerStateError, Toggles, check_player_name, saved_player,
+                     section_of)
 from .falling_blocks import FallingBlocks
 from .projectiles import Knock, Projectiles
 from .mining import Mining, MiningProgress, dig_strength
@@ -365,51 +366,26 @@ class Session:
             if who.inventory_open:  # the screen's move; with the inventory closed there is no screen
                 put_in_slot(who.hotbar, event.slot, event.block)
             return
-        if who.dead:
-            who.inventory_open = False  # a respawned player starts with it closed
-            who.apply(event)  # dead: only key releases and the respawn key are heard
-            return
-        if who.inventory_open:
-            self._apply_in_inventory(who, event)
-            return
-        if not self.flying_allowed and isinstance(event, KeyDown) and event.key in who.input.bindings.fly:
-            who.input.apply(event)  # held (and released later) but no toggle: this game allows no flying
-            return
-        who.apply(event)
-        if isinstance(event, Click):
-            self._build(who, event.button)
-        elif isinstance(event, KeyDown):
-            self._key_down(who, event.key)
-
-    def _apply_in_inventory(self, player: Player, event: Event) -> None:
-        """An event while the creative inventory is open. The player does not act, as in Minecraft
-        with a screen open: clicks belong to the screen (which sends `PutInSlot`), and of the key
-        presses only the inventory key (closing it), the digits (choosing the slot) and the HUD,
-        screenshot and overlay keys are heard; releases and looks are applied as ever."""
-        if isinstance(event, KeyDown):
-            key, bindings = event.key, self.bindings
-            if key in bindings.inventory:
-                player.inventory_open = False
-            elif bindings.slot_of(key) is not None or key in (
+        outcome = who.take_input(event, self.flying_allowed)  # the player's own rules (dead, screen, flying)
+        if outcome == SCREEN_KEY:
+            # With the inventory screen open the player does not act, as in Minecraft: clicks belong
+            # to the screen (which sends `PutInSlot`); of the presses, the digits (choosing the slot)
+            # and the HUD, screenshot and overlay keys are heard.
+            bindings = self.bindings
+            if bindings.slot_of(event.key) is not None or event.key in (
                     bindings.toggle_hud | bindings.screenshot | bindings.debug_overlay | bindings.overlay_boxes):
-                self._key_down(player, key)
-        elif not isinstance(event, Click):
-            player.apply(event)
-
-    def _open_inventory(self, player: Player) -> None:
-        """Open the creative inventory, releasing every held key (Minecraft releases them when a
-        screen opens), so the player stops walking and no key stays held behind the screen."""
-        player.inventory_open = True
-        for key in sorted(player.input.held):
-            player.apply(KeyUp(self.ticks_run, key, player=player.name))
+                self._key_down(who, event.key)
+        elif outcome == ACTION:
+            if isinstance(event, Click):
+                self._build(who, event.button)
+            else:
+                self._key_down(who, event.key)
 
     def _key_down(self, player: Player, key: str) -> None:
         bindings, toggles = self.bindings, player.toggles
         slot = bindings.slot_of(key)
         if slot is not None:
             player.hotbar.select(slot)
-        elif key in bindings.inventory:
-            self._open_inventory(player)
         elif key in bindings.debug_overlay:
             # F3 opens the whole overlay (panel and boxes) unless its panel is up, which it closes
             # with the boxes: after B alone, F3 adds the panel instead of hiding the boxes.
