@@ -35,9 +35,9 @@ tick (about a fifth of its tick went on rebuilding boxes); at 32,768, ~400."""
 SMALL_QUERY_CELLS = 8
 """[cells] A collision query over at most this many cells reads them one by one
 (`PlacedShapeCache.boxes_in_cells`) rather than as an id array (`boxes_in`). Measured on seed 42's
-spawn (2-core machine): 4 cells 12 us against 29 us, 6 cells 9 against 19, 16 cells 25 against 24,
-36 cells 61 against 27: about 1.5 us a cell (more where cells are solid) against a fixed ~20 us
-of array work, so only the smallest queries take it: a mob's look below its probe (6 cells)."""
+spawn (2-core machine, quiet): 4 cells 4.7 us against 10.8 us, 6 cells 5.9 against 9.9, 16 cells
+13.1 against 13.8, 36 cells 26.7 against 21.2: about 0.7 us a cell against a fixed ~9 us of array
+work, so only the smallest queries take it: a mob's look below its probe (6 cells)."""
 
 
 def cell_range(region: AABB) -> tuple[int, int, int, int, int, int]:
@@ -100,7 +100,9 @@ class PlacedShapeCache:
                        z1: int, region: AABB) -> list[AABB]:
         """`boxes_in` for the cells [x0, x1) x [y0, y1) x [z0, z1), reading each cell's id with
         `id_at(x, y, z)` instead of from an array: the same boxes in the same order (cells in x,
-        then y, then z order), cheaper for a few cells (see SMALL_QUERY_CELLS)."""
+        then y, then z order), cheaper for a few cells (see SMALL_QUERY_CELLS). Its inner loop is
+        `boxes_in`'s, written out again: a shared helper over a stream of keys cost the array path
+        15-100 % more in `python -m bench world`'s player-sized query."""
         has_shape = self._has_shape_by_id
         rx0, ry0, rz0, rx1, ry1, rz1 = region
         found = []
