@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -71,24 +72,34 @@ def run_replay(folder: Path) -> Path:
 
 
 def play(folder: Path, view_distance: int, ticks: int, window: str = WINDOW, profile: bool = False,
-         replay: Path | None = None, cave_culling: bool = True) -> dict:
+         replay: Path | None = None, cave_culling: bool = True, offscreen: bool = False,
+         screenshot: Path | None = None) -> dict:
     """Run the game once on a fresh world (`replay`: by default the running replay of `run_replay`; without
-    `cave_culling`, every shown section is drawn); returns its report plus 'first_playable_from_start_s'."""
+    `cave_culling`, every shown section is drawn); returns its report plus 'first_playable_from_start_s'.
+    `offscreen`: no Xvfb and no forced software OpenGL; the game draws into an EGL buffer (`--offscreen`)
+    with whatever driver EGL finds, a GPU's where there is one."""
     name = f"{view_distance}-{window}" + ("" if cave_culling else "-all-drawn")
     world = folder / f"world-{name}.boxel"
     with World.create(world, SEED) as created:
         spawn = created.spawn
     report = folder / f"report-{name}.json"
-    env = dict(os.environ, LP_NUM_THREADS=LLVMPIPE_THREADS, LIBGL_ALWAYS_SOFTWARE="1",
-               BOXEL_DATA_DIR=str(folder / "data"), BOXEL_CONFIG_DIR=str(folder / "config"))
+    env = dict(os.environ, BOXEL_DATA_DIR=str(folder / "data"), BOXEL_CONFIG_DIR=str(folder / "config"))
+    if offscreen:
+        env.pop("DISPLAY", None)  # EGL then looks for a device of its own
+    else:
+        env.update(LP_NUM_THREADS=LLVMPIPE_THREADS, LIBGL_ALWAYS_SOFTWARE="1")
     command = [sys.executable, str(ROOT / "main.py"),
                "--world", str(world), "--view-distance", str(view_distance), "--size", window,
                "--replay", str(replay if replay is not None else run_replay(folder)), "--realtime",
                "--exit-after-ticks", str(ticks),
                "--report", str(report), *(["--profile-frames"] if profile else []),
-               *([] if cave_culling else ["--no-cave-culling"])]
+               *([] if cave_culling else ["--no-cave-culling"]), *(["--offscreen"] if offscreen else []),
+               *(["--screenshot", str(screenshot)] if screenshot is not None else [])]
     started = time.time()
-    done = run_in_window(command, timeout_s=RUN_TIMEOUT_S, env=env)
+    if offscreen:
+        done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
+    else:
+        done = run_in_window(command, timeout_s=RUN_TIMEOUT_S, env=env)
     if done.returncode != 0:
         raise RuntimeError(f"the game exited with {done.returncode}:\n{done.stderr[-3000:]}")
     result = json.loads(report.read_text(encoding="utf-8"))

@@ -213,6 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--realtime", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--profile-frames", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--no-cave-culling", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--offscreen", action="store_true", help=argparse.SUPPRESS)
     return parser
 
 
@@ -229,6 +230,8 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
             parser.error("--headless draws nothing, so it cannot save a --screenshot")
         if args.realtime:
             parser.error("--realtime needs a window (a headless run ticks as fast as it can)")
+        if args.offscreen:
+            parser.error("--offscreen draws into a buffer, and --headless draws nothing: choose one")
     if args.realtime and args.replay is None:
         parser.error("--realtime only applies to --replay (live play always runs on the wall clock)")
     if args.profile_frames and (args.headless or args.report is None):
@@ -253,6 +256,7 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
                          world=args.world, seed=args.seed, new=args.new, view_distance=args.view_distance,
                          frame_delay_ms=args.frame_delay_ms, realtime=args.realtime, day_time=args.time,
                          profile_frames=args.profile_frames, cave_culling=not args.no_cave_culling,
+                         offscreen=args.offscreen,
                          server=args.server, host=args.host, port=args.port, max_players=args.max_players,
                          connect=args.connect, name=args.name)
 

@@ -53,6 +53,9 @@ class LaunchOptions:
     (`game.rules.replay.SetDayTime`, the pause menu's time buttons)."""
     profile_frames: bool = False
     """--profile-frames (hidden): the report carries a per-frame breakdown from Panda3D's PStats (`game.window.frame_profile`)."""
+    offscreen: bool = False
+    """--offscreen (hidden): draw into an offscreen buffer through EGL, with no display (`bench.bench_gpu`
+    on a GPU machine with no screen)."""
     cave_culling: bool = True
     """False with --no-cave-culling (hidden): every shown section is drawn, also those the eye cannot see
     (`ChunkRenderer.refresh_sight`); for tests and benchmarks that compare."""

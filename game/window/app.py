@@ -61,7 +61,8 @@ from ..rules.medium import medium_lines
 from ..frontends.options import LaunchOptions
 from ..frontends.process_memory import resident_mib
 from ..rules.player import View
-from .render.window import CLOSING_FRAMES, NEAR_CLIP, LaunchError, horizontal_fov, open_window, save_window_image
+from .render.window import (CLOSING_FRAMES, NEAR_CLIP, LaunchError, graphics_renderer, horizontal_fov, open_window,
+                            save_window_image)
 from .render import space
 from .render.break_particles import BreakParticles
 from .render.chunk_renderer import ChunkRenderer
@@ -189,7 +190,7 @@ def run(options: LaunchOptions, session: Session, stop: StopFlag | None = None) 
 def open_game_window(options: LaunchOptions):
     """The window, with the audio library chosen first (OpenAL, unless muted or there is no device)."""
     choose_audio_library(muted_by_environment())
-    app = open_quietly(options.size)
+    app = open_quietly(options.size, offscreen=options.offscreen)
     draw_opaque_front_to_back()
     return app
 
@@ -326,14 +327,14 @@ class TitleRun:
         gc.collect()
 
 
-def open_quietly(size: tuple[int, int]):
+def open_quietly(size: tuple[int, int], *, offscreen: bool = False):
     """`open_window`, without the lines Ursina prints on every start (its folders, the window's
     position, "info:" notes); what it printed goes to stderr only if the window cannot open."""
     application.print_info = False
     printed = io.StringIO()
     try:
         with contextlib.redirect_stdout(printed):
-            return open_window(size)
+            return open_window(size, offscreen=offscreen)
     except BaseException:
         sys.stderr.write(printed.getvalue())
         raise
@@ -989,6 +990,7 @@ class Game:
             "sections_hidden": len(self.renderer.hidden_sections),
             "view_distance": self.streamer.view_distance,
             "window": list(self.options.size),
+            "graphics_renderer": graphics_renderer(),
             "first_playable_s": None if self.first_playable_at is None else self.first_playable_at - self.started_at,
             "first_playable_epoch_s": self.first_playable_at,
             "frame_ms": self.frame_times.summary_ms(),

@@ -70,6 +70,12 @@ def test_realtime_needs_a_replay(capsys):
     assert "--realtime only applies to --replay" in refused(["--realtime"], capsys)
 
 
+def test_offscreen_is_carried_into_the_options_and_refused_with_headless(capsys):
+    assert parse_options(["--offscreen"]).offscreen and not parse_options([]).offscreen
+    assert "--offscreen draws into a buffer" in refused(["--offscreen", "--headless", "--exit-after-ticks", "5"],
+                                                         capsys)
+
+
 def test_the_defaults_take_the_world_and_view_settings_from_the_user_folders():
     options = parse_options([])
     assert (options.world, options.seed, options.new, options.view_distance, options.fov) == (None, None, False,

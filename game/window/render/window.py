@@ -18,6 +18,12 @@ PANDA_CONFIG = (
     "notify-level-pnmimage error",  # an Ursina PNG has a known-incorrect sRGB profile
     "sync-video false",  # frame times must show the real cost, not the monitor's refresh
 )
+OFFSCREEN_CONFIG = (
+    "load-display p3headlessgl",  # EGL with no display: the GPU's own driver where there is one
+    "window-type offscreen",
+)
+"""Panda3D settings for `open_window(offscreen=True)`: an offscreen buffer instead of a window, for
+frame benchmarks on machines with a GPU and no display (`bench.bench_gpu`)."""
 WINDOW_TITLE = "Boxel"
 CLOSING_FRAMES = 2
 """Frames drawn after the last tick before a scripted run's screenshot, so the saved image is the
@@ -32,22 +38,42 @@ class LaunchError(RuntimeError):
     """Boxel could not start (no display, an unwritable file...): the message says why and what to do."""
 
 
-def open_window(size: tuple[int, int], title: str = WINDOW_TITLE, *, borderless: bool = False):
-    """Configure Panda3D and open the (single) Ursina window of this process; returns the Ursina app."""
+def open_window(size: tuple[int, int], title: str = WINDOW_TITLE, *, borderless: bool = False,
+                offscreen: bool = False):
+    """Configure Panda3D and open the (single) Ursina window of this process; returns the Ursina app.
+    `offscreen`: draw into an offscreen buffer of `size` through EGL (`OFFSCREEN_CONFIG`), with no display."""
     from panda3d.core import loadPrcFileData
-    for line in PANDA_CONFIG:
+    for line in PANDA_CONFIG + (OFFSCREEN_CONFIG if offscreen else ()):
         loadPrcFileData("", line)
     from ursina import Ursina, window
     try:
         app = Ursina(title=title, size=size, borderless=borderless, editor_ui_enabled=False, vsync=False,
-                     development_mode=False, show_ursina_splash=False)
+                     development_mode=False, show_ursina_splash=False,
+                     **({"window_type": "offscreen"} if offscreen else {}))
     except Exception as error:  # Panda3D raises a bare Exception when no window can be opened
         raise LaunchError(f"could not open a window ({error}); is a display available? "
                           "Without one, run under xvfb-run.") from None
     if getattr(window, "editor_ui", None) is not None:
         window.editor_ui.enabled = False
+    if offscreen:
+        fit_ui_to_buffer()
     single_pass_ui()
     return app
+
+
+def fit_ui_to_buffer() -> None:
+    """Give `camera.ui` the buffer's aspect ratio. Ursina does this when a window reports its size,
+    which an offscreen buffer never does: without it the HUD is drawn many times too large."""
+    from ursina import camera, window
+    camera.ui_lens.set_film_size(camera.ui_size * 0.5 * window.aspect_ratio, camera.ui_size * 0.5)
+
+
+def graphics_renderer() -> str:
+    """The OpenGL renderer that draws the window ('llvmpipe (LLVM 15.0.6, 256 bits)', 'NVIDIA H100 ...')."""
+    from ursina import application
+    win = getattr(application.base, "win", None)
+    gsg = None if win is None else win.getGsg()
+    return "" if gsg is None else f"{gsg.getDriverRenderer()} (OpenGL {gsg.getDriverVersion()})"
 
 
 OVER_URSINA_PRIORITY = 1
