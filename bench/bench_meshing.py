@@ -3,7 +3,8 @@
 Owns: the cases that time the section mesher (the median and the busiest generated surface
 section around spawn, the worst-case checkerboard, a sea surface of flowing water and a fluid
 checkerboard, each against the per-voxel reference mesher; the median lit surface section meshed into
-packed vertices with and without merged faces, against the per-face float meshes) and the upload of one
+packed vertices with and without merged faces and with its faces sorted by the way they face, against
+the per-face float meshes; what leaving out the faces facing away costs per part and new eye) and the upload of one
 section's arrays into an `ursina.Mesh` + Entity (`chunk_renderer.upload`, against building the
 same Mesh from Python lists). The upload needs a window, so it runs in a subprocess (`python -m bench.bench_meshing
 --upload`), under `xvfb-run` when there is no DISPLAY; without either that row is a note.
@@ -109,9 +110,11 @@ def _merge_rows(quick: bool) -> list[Row]:
     repeats = 20 if quick else 200
     before = median_time(lambda: mesh_section_passes(padded, light), repeats=repeats, warmup=3, unit="ms")
     rows = []
-    for merge, label in ((True, "merged"), (False, "every face on its own")):
-        parts = mesh_section_compact(padded, light, merge)
-        took = median_time(lambda: mesh_section_compact(padded, light, merge), repeats=repeats, warmup=3, unit="ms")
+    for merge, facing, label in ((True, True, "merged, sorted by the way they face (the game's job)"),
+                                 (True, False, "merged"), (False, False, "every face on its own")):
+        parts = mesh_section_compact(padded, light, merge, facing)
+        took = median_time(lambda: mesh_section_compact(padded, light, merge, facing), repeats=repeats, warmup=3,
+                           unit="ms")
         old = mesh_section_passes(padded, light)
         faces, old_faces = (sum(part.face_count for part in p) for p in (parts, old))
         old_bytes = sum(part.positions.nbytes + part.uvs.nbytes + part.colors.nbytes for part in old)
@@ -119,7 +122,26 @@ def _merge_rows(quick: bool) -> list[Row]:
         rows.append(Row(SUITE, f"mesh typical lit terrain section into packed vertices, {label}", took, "ms", before,
                         "", f"{faces} faces against {old_faces}; vertex bytes {new_bytes:,} against {old_bytes:,} "
                             f"({new_bytes / old_bytes:.0%}); reference: per-face float meshes (mesh_section_passes)"))
+    rows.append(_facing_row(mesh_section_compact(padded, light, True, True)[0], quick))
     return rows
+
+
+def _facing_row(part, quick: bool) -> Row:
+    """What the renderer works out for one part when the eye crossed one of its faces' planes: the faces
+    kept, the steady bounds and the index list (`game.window.render.section_facing`, without the upload)."""
+    from game.world.meshing_facing import facing_indices, facing_state
+    ranked = part.facing.ranked
+    eyes = [(8.5, 8.5 + 0.25 * k, 8.5) for k in range(8)]  # inside the section: every group is searched
+
+    def update() -> None:
+        for eye in eyes:
+            counts, _, _ = facing_state(part.facing, eye, ranked)
+            facing_indices(part.indices, part.facing, counts)
+
+    took = median_time(update, repeats=20 if quick else 200, warmup=3, unit="ms") / len(eyes)
+    return Row(SUITE, "faces facing a new eye: one part's kept faces, steady bounds and index list", took, "ms",
+               None, "", f"{part.face_count} faces, opaque part of the typical lit section; the renderer's "
+                         "upload of the index list comes on top")
 
 
 def _mesh_row(case: str, padded: np.ndarray, quick: bool, target: str) -> Row:

@@ -13,8 +13,9 @@ from tests.game.conftest import display_command, run_with_display
 
 QUICK_TIMEOUT_S = 600
 """[s] Only stops a hang: the quick run takes well under a minute."""
-DRAWS_CASES = 14
-"""10 drawn cases, then triangles and vertex bytes against two befores (`bench_draws.geometry_rows`)."""
+DRAWS_CASES = 16
+"""11 drawn cases, then triangles and vertex bytes against three befores (`bench_draws.geometry_rows`; the
+merged mesh with every face drawn has no vertex bytes row: its vertex buffers are the same)."""
 
 
 def test_the_meshing_and_draws_suites_run_and_print_every_case():

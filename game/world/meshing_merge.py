@@ -1,7 +1,9 @@
 """Merged faces and compact vertices: a section's faces as few, small vertices for the GPU. numpy only.
 
 Owns: merging the faces that look the same into bigger quads (`merge_faces`), and packing faces into
-16-byte vertices (`pack_compact`, undone by `unpack_compact`), per draw pass (`mesh_section_compact`).
+16-byte vertices (`pack_compact`, undone by `unpack_compact`), per draw pass (`mesh_section_compact`,
+which on request sorts the opaque and cut-out parts' faces by the way they face,
+`game.world.meshing_facing`, so that a renderer can leave out those facing away from the eye).
 Does not own: which faces a section has, their light or their tiles (`game.world.meshing`, whose
 per-face output, `section_faces`, is the readable twin of everything here); how the packed columns are
 uploaded or decoded on the GPU (`game.window.render.chunk_renderer`, `chunk_shader`).
@@ -35,6 +37,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import atlas
+from .meshing_facing import FacingOrder, facing_order
 from .meshing import (BLENDED_PASS, CROSS_LIGHT, CUTOUT_PASS, GLOW_LIGHT, MAX_LIGHT_LEVEL, NOT_MERGEABLE, OPAQUE_PASS,
                       PADDED_SIZE, SECTION_SIZE, VERTEX_LIGHT, SectionFaces, _FRAMES, _atlas_uvs, section_faces)
 
@@ -210,6 +213,9 @@ class CompactMesh:
     """VERTEX_DTYPE, 4 per face."""
     indices: np.ndarray
     """uint16 or uint32, 6 per face: (v0, v1, v2), (v0, v2, v3)."""
+    facing: FacingOrder | None = None
+    """Where the faces lie by the way they face (`game.world.meshing_facing`), when
+    `mesh_section_compact` was asked to sort them so; None: the faces are in the mesher's order."""
 
     @property
     def face_count(self) -> int:
@@ -302,20 +308,30 @@ def _select(faces: SectionFaces, rows: np.ndarray) -> SectionFaces:
 _EMPTY = None
 
 
-def mesh_section_compact(padded: np.ndarray, light: np.ndarray | None = None, merge: bool = True
-                         ) -> tuple[CompactMesh, CompactMesh, CompactMesh]:
+def mesh_section_compact(padded: np.ndarray, light: np.ndarray | None = None, merge: bool = True,
+                         facing: bool = False) -> tuple[CompactMesh, CompactMesh, CompactMesh]:
     """(opaque, cut-out, blended) packed meshes of the section in `padded` lit by `light` (as
-    `meshing.mesh_section_passes`), faces merged unless `merge` is False. Raises as `mesh_section`."""
+    `meshing.mesh_section_passes`), faces merged unless `merge` is False. `facing`: the opaque and
+    cut-out parts' faces sorted by the way they face (`CompactMesh.facing`), so that a renderer can
+    draw only those facing the eye; the blended part keeps the mesher's order (its faces blend in
+    the order they are drawn). Raises as `mesh_section`."""
     faces = section_faces(padded, light)
     if faces is None:
         return (_empty(),) * 3
     if merge:
         faces = merge_faces(faces)
     passes = faces.draw_pass
-    if not passes.any():
-        return pack_compact(faces), _empty(), _empty()
-    return tuple(pack_compact(_select(faces, np.flatnonzero(passes == draw_pass))) if (passes == draw_pass).any()
-                 else _empty() for draw_pass in (OPAQUE_PASS, CUTOUT_PASS, BLENDED_PASS))
+    return tuple(_pack_part(faces, np.flatnonzero(passes == draw_pass), facing and draw_pass != BLENDED_PASS)
+                 if (passes == draw_pass).any() else _empty() for draw_pass in (OPAQUE_PASS, CUTOUT_PASS, BLENDED_PASS))
+
+
+def _pack_part(faces: SectionFaces, rows: np.ndarray, facing: bool) -> CompactMesh:
+    """The faces `rows` of `faces` packed, sorted by the way they face when `facing`."""
+    if not facing:
+        return pack_compact(faces if len(rows) == faces.face_count else _select(faces, rows))
+    order, groups = facing_order(faces.positions[rows])
+    packed = pack_compact(_select(faces, rows[order]))
+    return CompactMesh(packed.vertices, packed.indices, groups)
 
 
 def _empty() -> CompactMesh:

@@ -1,5 +1,6 @@
-"""Merged faces and packed vertices look as the per-face mesh does: one lit view of a generated world
-drawn three ways (`tests.game.drivers.merged_faces_view`) and compared pixel by pixel.
+"""Merged faces and packed vertices look as the per-face mesh does, and leaving out the faces that face
+away from the eye changes nothing: one lit view of a generated world drawn four ways
+(`tests.game.drivers.merged_faces_view`) and compared pixel by pixel.
 
 Each drawing runs in its own process with a display (DISPLAY, else `xvfb-run`; see
 tests/game/conftest.py). Nothing moves between the drawings, so any difference comes from how the
@@ -44,12 +45,18 @@ def assert_looks_the_same(image: np.ndarray, reference: np.ndarray) -> None:
 def views(tmp_path_factory):
     folder = tmp_path_factory.mktemp("merged_faces")
     return {name: draw(folder, *options) for name, options in (
-        ("merged", ()), ("per_face", ("--no-merge",)), ("float", ("--vertices", "float")))}
+        ("merged", ()), ("per_face", ("--no-merge",)), ("float", ("--vertices", "float")),
+        ("facing", ("--facing",)))}
 
 
 @pytest.mark.display
 def test_merged_faces_look_like_the_per_face_mesh(views):
     assert_looks_the_same(views["merged"], views["per_face"])
+
+
+@pytest.mark.display
+def test_leaving_out_the_faces_that_face_away_from_the_eye_changes_no_pixel(views):
+    np.testing.assert_array_equal(views["facing"], views["merged"])
 
 
 @pytest.mark.display

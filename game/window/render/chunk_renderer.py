@@ -12,7 +12,11 @@ vertices' layout on the GPU: by default packed 16-byte vertices with the faces t
 merged (`game.world.meshing_merge`; `upload_compact` builds the Panda3D Geom from the packed
 array as it is), or with `compact_vertices=False` the float columns of before (`upload`, with each
 vertex's shade and light levels packed into the colour column, `vertex_colors`); `merge_faces=False`
-draws every face on its own (the look is the same, `tests/game/test_merged_faces_display.py`).
+draws every face on its own (the look is the same, `tests/game/test_merged_faces_display.py`). With
+packed vertices the opaque and cut-out parts' faces come sorted by the way they face, and once
+`look_from` gave the eye each part draws only those that can face it
+(`game.window.render.section_facing`: the same picture, about half the triangles);
+`cull_facing=False` draws every face.
 Does not own: what a section contains (a `padded_section(cx, sy, cz)` callable, e.g.
 `World.padded_section`, and optionally a `padded_light(cx, sy, cz)` callable, e.g.
 `World.padded_light`; without one, or where it gives None (the lab's arena), every section is lit
@@ -47,12 +51,12 @@ import itertools
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import wait as wait_for_futures
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
-from panda3d.core import (Geom, GeomNode, GeomTriangles, GeomVertexArrayFormat, GeomVertexData, GeomVertexFormat,
-                          InternalName, NodePath, Shader, TransparencyAttrib)
+from panda3d.core import (BoundingBox, Geom, GeomNode, GeomTriangles, GeomVertexArrayFormat, GeomVertexData,
+                          GeomVertexFormat, InternalName, NodePath, Point3, Shader, TransparencyAttrib)
 from ursina import Entity, Mesh, Texture, destroy, scene
 
 from . import space
@@ -62,6 +66,8 @@ from .sky import SKY_SUN_INPUT, SKY_ZENITH_INPUT
 from ...world import atlas
 from ...world.meshing import (BLENDED_PASS, CUTOUT_PASS, MAX_LIGHT_LEVEL, SECTION_SIZE, MeshArrays,
                                 mesh_section_passes)
+from .section_facing import FacingParts
+from ...world.meshing_facing import FacingOrder
 from ...world.meshing_merge import (PACK_OFFSET, PACKED_SPAN, POSITION_UNITS, VERTEX_DTYPE, CompactMesh,
                                    mesh_section_compact)
 from ...world.sight import face_links, hidden_sections
@@ -108,21 +114,23 @@ def to_ursina(part: MeshArrays) -> UrsinaMeshArrays | None:
                             space.triangles(part.indices))
 
 
-def mesh_for_ursina(padded: np.ndarray, light: np.ndarray | None = None, compact: bool = False, merge: bool = True
-                    ) -> tuple[UrsinaMeshArrays | UrsinaCompactArrays | None, ...]:
+def mesh_for_ursina(padded: np.ndarray, light: np.ndarray | None = None, compact: bool = False, merge: bool = True,
+                    facing: bool = False) -> tuple[UrsinaMeshArrays | UrsinaCompactArrays | None, ...]:
     """Mesh a padded section (lit by `light`, see `mesh_section_passes`) and map its parts, one per
     draw pass in DRAW_PASS order, to Ursina's axes (None for an empty part): float columns
     (`UrsinaMeshArrays`), or with `compact` packed vertices (`UrsinaCompactArrays`, faces merged
-    unless `merge` is False, `meshing_merge.mesh_section_compact`)."""
+    unless `merge` is False, the opaque and cut-out parts' faces sorted by the way they face with
+    `facing`, `meshing_merge.mesh_section_compact`)."""
     if compact:
-        return tuple(compact_to_ursina(part) for part in mesh_section_compact(padded, light, merge))
+        return tuple(compact_to_ursina(part) for part in mesh_section_compact(padded, light, merge, facing))
     return tuple(to_ursina(part) for part in mesh_section_passes(padded, light))
 
 
-def mesh_and_links(padded: np.ndarray, light: np.ndarray | None = None, compact: bool = False, merge: bool = True
+def mesh_and_links(padded: np.ndarray, light: np.ndarray | None = None, compact: bool = False, merge: bool = True,
+                   facing: bool = False
                    ) -> tuple[tuple[UrsinaMeshArrays | UrsinaCompactArrays | None, ...], np.ndarray]:
     """The worker's job: `mesh_for_ursina`'s parts and the section's face links (`game.world.sight`)."""
-    return mesh_for_ursina(padded, light, compact, merge), face_links(padded[1:-1, 1:-1, 1:-1])
+    return mesh_for_ursina(padded, light, compact, merge, facing), face_links(padded[1:-1, 1:-1, 1:-1])
 
 
 @dataclass(frozen=True)
@@ -135,6 +143,15 @@ class UrsinaCompactArrays:
     """meshing_merge.VERTEX_DTYPE."""
     indices: np.ndarray
     """uint16 or uint32."""
+    facing: FacingOrder | None = None
+    """The part's faces by the way they face (`CompactMesh.facing`); None: in the mesher's order."""
+    bounds: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
+    """The least and greatest packed position of its vertices (None: worked out at upload)."""
+
+
+def _position_bounds(vertices: np.ndarray) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    corners = vertices["position"][:, :3] if len(vertices) else np.zeros((1, 3), dtype=np.uint16)
+    return tuple(corners.min(axis=0).tolist()), tuple(corners.max(axis=0).tolist())
 
 
 def compact_to_ursina(part: CompactMesh) -> UrsinaCompactArrays | None:
@@ -144,7 +161,7 @@ def compact_to_ursina(part: CompactMesh) -> UrsinaCompactArrays | None:
     vertices = part.vertices.copy()
     vertices["position"][:, 0] = PACKED_SPAN - vertices["position"][:, 0]
     indices = np.ascontiguousarray(part.indices.reshape(-1, 3)[:, ::-1]).reshape(-1)
-    return UrsinaCompactArrays(vertices, indices)
+    return UrsinaCompactArrays(vertices, indices, part.facing, _position_bounds(vertices))
 
 
 def _compact_format() -> GeomVertexFormat:
@@ -180,6 +197,9 @@ def compact_node(arrays: UrsinaCompactArrays) -> Mesh:
     memoryview(handle).cast("B")[:] = arrays.indices.view(np.uint8)
     geom = Geom(data)
     geom.add_primitive(triangles)
+    # Bounds of every vertex, set once: a shorter index list (`section_facing`) then costs no new bounds.
+    low, high = arrays.bounds if arrays.bounds is not None else _position_bounds(arrays.vertices)
+    geom.set_bounds(BoundingBox(Point3(*low), Point3(*high)))
     mesh = Mesh()  # no vertices: Ursina builds nothing, the Geom is added as Mesh.generate would
     mesh.geomNode = GeomNode("mesh_geom")
     mesh.geomNode.add_geom(geom)
@@ -247,7 +267,8 @@ class ChunkRenderer(Entity):
     def __init__(self, padded_section: Callable[[int, int, int], np.ndarray], *, workers: int = 1,
                  texture: Texture | None = None, uploads_per_frame: int = UPLOADS_PER_FRAME,
                  padded_light: Callable[[int, int, int], np.ndarray | None] | None = None,
-                 compact_vertices: bool = True, merge_faces: bool = True, **kwargs) -> None:
+                 compact_vertices: bool = True, merge_faces: bool = True, cull_facing: bool = True,
+                 **kwargs) -> None:
         for name, value in (("workers", workers), ("uploads_per_frame", uploads_per_frame)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be an int >= 1, got {value!r}")
@@ -268,6 +289,9 @@ class ChunkRenderer(Entity):
         """True: packed 16-byte vertices (`upload_compact`); False: the float columns of `upload`."""
         self.merge_faces = bool(merge_faces)
         """With packed vertices: faces that look the same drawn as one quad (`meshing_merge.merge_faces`)."""
+        self._facing = FacingParts() if self.compact_vertices and cull_facing else None
+        """With packed vertices: the opaque and cut-out parts drawn without the faces that face away
+        from the eye given to `look_from` (`game.window.render.section_facing`); None: every face."""
         self._sections_node.set_shader(chunk_shader(compact=self.compact_vertices))
         self._cutout_shader = chunk_shader(cutout=True, compact=self.compact_vertices)
         scale = self.atlas_texture._texture.get_tex_scale()  # the padding Panda3D added to the atlas
@@ -349,6 +373,8 @@ class ChunkRenderer(Entity):
         for key in sections:
             self._versions.pop(key, None)
             self._hidden.discard(key)
+            if self._facing is not None:
+                self._facing.remove(key)
             if self._links.pop(key, None) is not None:
                 self._sight_later()
             for entity in self._entities.pop(key, ()):
@@ -407,12 +433,16 @@ class ChunkRenderer(Entity):
         if section != self._eye_section:
             self._eye_section = section
             self._sight_due = 0
+        if self._facing is not None:
+            self._facing.look_from((x, y, z))
 
     def forget_eye(self) -> None:
-        """Draw every shown section again and stop hiding any until the next `look_from`."""
+        """Draw every shown section again, every face of it, and stop hiding any until the next `look_from`."""
         self._eye_section = None
         self._sight_due = None
         self._set_hidden(set())
+        if self._facing is not None:
+            self._facing.forget_eye()
 
     def _note_links(self, key: SectionKey, links: np.ndarray) -> None:
         """Keep a freshly meshed section's links. Changed links of a section already drawn (an
@@ -445,9 +475,13 @@ class ChunkRenderer(Entity):
         for key in hidden - self._hidden:
             for entity in self._entities.get(key, ()):
                 entity.stash()
+            if self._facing is not None:
+                self._facing.pause(key)
         for key in self._hidden - hidden:
             for entity in self._entities.get(key, ()):
                 entity.unstash()
+            if self._facing is not None:
+                self._facing.resume(key)
         self._hidden = hidden
 
     # --- the frame loop -----------------------------------------------------------------------
@@ -479,21 +513,45 @@ class ChunkRenderer(Entity):
                     continue  # superseded by a later request, or unloaded
                 for entity in self._entities.pop(key, ()):
                     destroy(entity)
-                origin = space.point(*(c * SECTION_SIZE for c in key))
-                put = upload_compact if self.compact_vertices else upload
-                entities = self._entities[key] = [
-                    put(part, self.atlas_texture, self._sections_node, origin, draw_pass, self._cutout_shader)
-                    for draw_pass, part in enumerate(parts) if part is not None]
+                entities = self._entities[key] = self._put(key, parts)
                 self._note_links(key, links)
                 if key in self._hidden:
                     for entity in entities:
                         entity.stash()
+                    if self._facing is not None:
+                        self._facing.pause(key)
                 uploaded += 1
                 self.meshes_uploaded += 1
         finally:
             kept.extend(entries)  # after an error: the entries not looked at yet
             self._in_flight = kept
         return uploaded
+
+    def _put(self, key: SectionKey, parts) -> list[Entity]:
+        """Entities for a section's finished parts; those sorted by the way they face are registered
+        for `look_from` (and drawn at once without the faces that face away from a known eye)."""
+        origin = space.point(*(c * SECTION_SIZE for c in key))
+        put = upload_compact if self.compact_vertices else upload
+        entities = []
+        if self._facing is not None:
+            self._facing.remove(key)
+        for draw_pass, part in enumerate(parts):
+            if part is None:
+                continue
+            prepared = None
+            if self._facing is not None and getattr(part, "facing", None) is not None:
+                prepared = self._facing.prepare(part.indices, part.facing, tuple(float(c * SECTION_SIZE) for c in key))
+                part = replace(part, indices=prepared.drawn)
+            entity = put(part, self.atlas_texture, self._sections_node, origin, draw_pass, self._cutout_shader)
+            entities.append(entity)
+            if prepared is not None:
+                self._facing.add(key, entity.model.geomNode, prepared)
+        return entities
+
+    @property
+    def facing_rewrites(self) -> int:
+        """Index lists rewritten so far because the eye moved (`game.window.render.section_facing`)."""
+        return 0 if self._facing is None else self._facing.rewrites
 
     def wait(self, timeout_s: float | None = None) -> None:
         """Block until every requested mesh is finished (tests, previews, first load), then upload all.
@@ -521,5 +579,6 @@ class ChunkRenderer(Entity):
         light = None if self._padded_light is None else self._padded_light(*key)
         light = None if light is None else np.array(light, copy=True)  # None: a world that keeps no light
         version = self._versions[key] = next(self._version_counter)
-        future = self._pool.submit(mesh_and_links, padded, light, self.compact_vertices, self.merge_faces)
+        future = self._pool.submit(mesh_and_links, padded, light, self.compact_vertices, self.merge_faces,
+                                   self._facing is not None)
         self._in_flight.append((key, version, future))

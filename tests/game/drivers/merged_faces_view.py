@@ -33,6 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=parse_size, default=(640, 360), help="window size, e.g. 640x360")
     parser.add_argument("--vertices", choices=("compact", "float"), default="compact")
     parser.add_argument("--no-merge", action="store_true", help="draw every face on its own")
+    parser.add_argument("--facing", action="store_true",
+                        help="tell the renderer where the eye is, so it leaves out the faces facing away")
     parser.add_argument("--screenshot", type=Path, required=True, help="PNG to write")
     args = parser.parse_args(argv)
 
@@ -58,10 +60,13 @@ def main(argv: list[str] | None = None) -> int:
         camera.position = space.point(*(s + d for s, d in zip(spawn, EYE_ABOVE_SPAWN)))
         camera.rotation = space.camera_rotation(YAW, PITCH)
         renderer.wait()
+        if args.facing:
+            renderer.look_from(*(s + d for s, d in zip(spawn, EYE_ABOVE_SPAWN)))
         for _ in range(FRAMES_AFTER_LOAD):
             app.step()
         _capture(app, args.screenshot, args.size)
-        print(f"{len(renderer.shown_sections)} sections, vertices {args.vertices}, merged {not args.no_merge}")
+        print(f"{len(renderer.shown_sections)} sections, vertices {args.vertices}, merged {not args.no_merge}, "
+              f"facing {args.facing}, {renderer.facing_rewrites} index lists rewritten")
         renderer.close()
         world.close()
     return 0

@@ -1,0 +1,131 @@
+"""The renderer leaves out the faces that face away from the eye (`game.window.render.section_facing`):
+what each section part draws as the eye moves, forgets the eye, and as sections are rebuilt and
+unloaded; and that the picture is the same as with every face drawn
+(`tests/game/test_merged_faces_display.py`).
+
+The probe starts Ursina with window_type='none' in a subprocess of its own and needs no display.
+"""
+
+import numpy as np
+import pytest
+
+from .conftest import print_probe, run_probe
+
+STONE_SECTION = (0, 0, 0)
+"""A section with one stone block at section-local cell (4, 4, 4), and a plant at (8, 4, 8)."""
+CORNER_EYE = (12.0, 11.0, -4.0)
+"""+x, +y and -z of the block, off both of the plant's diagonals, every plane that faces away from the
+eye more than `section_facing`'s largest margin (AHEAD_BLOCKS + STAGGER_STEPS - 1) behind it."""
+OTHER_EYE = (-4.0, 11.0, -10.0)
+"""The same, on the block's -x side."""
+
+
+def run_facing_probe() -> None:
+    """Runs in a subprocess: one section drawn while the eye moves around it; prints what was drawn."""
+    from panda3d.core import loadPrcFileData
+    loadPrcFileData("", "audio-library-name null")
+    from ursina import Ursina
+    app = Ursina(window_type="none", development_mode=False)
+
+    from game.window.render.chunk_renderer import ChunkRenderer
+    from game.world.blocks import block_id
+
+    padded = np.zeros((18, 18, 18), dtype=np.uint16)
+    padded[5, 5, 5] = block_id("stone")
+    padded[9, 5, 9] = block_id("tall_grass")
+    contents = {STONE_SECTION: padded, (1, 0, 0): padded}
+    renderer = ChunkRenderer(lambda cx, sy, cz: contents[(cx, sy, cz)])
+
+    def triangles(key) -> list[int]:
+        return [sum(primitive.get_num_primitives() for geom in entity.model.geomNode.get_geoms()
+                    for primitive in geom.get_primitives()) for entity in renderer.section_entities(key)]
+
+    def index_lists(key) -> list[bytes]:
+        return [bytes(entity.model.geomNode.get_geom(0).get_primitive(0).get_vertices().get_handle().get_data())
+                for entity in renderer.section_entities(key)]
+
+    report = {}
+    renderer.show([STONE_SECTION])
+    renderer.wait()
+    report["no_eye"] = triangles(STONE_SECTION)
+    renderer.look_from(*CORNER_EYE)
+    report["corner"] = triangles(STONE_SECTION)
+    rewrites = renderer.facing_rewrites
+    renderer.look_from(12.5, 11.25, -3.5)  # a small move
+    report["rewrites_for_a_small_move"] = renderer.facing_rewrites - rewrites
+    renderer.look_from(*OTHER_EYE)
+    report["other_side"] = triangles(STONE_SECTION)
+    renderer.show([(1, 0, 0)])  # uploaded while the eye is known: drawn facing it at once
+    renderer.wait()
+    report["new_section"] = triangles((1, 0, 0))
+    renderer.rebuild([STONE_SECTION])
+    renderer.wait()
+    report["rebuilt"] = triangles(STONE_SECTION)
+    renderer._set_hidden({STONE_SECTION})  # as cave culling stashes it
+    hidden_lists = index_lists(STONE_SECTION)
+    renderer.look_from(*CORNER_EYE)
+    report["lists_kept_while_hidden"] = index_lists(STONE_SECTION) == hidden_lists
+    renderer._set_hidden(set())
+    report["lists_changed_when_shown"] = index_lists(STONE_SECTION) != hidden_lists
+    report["shown_again"] = triangles(STONE_SECTION)
+    renderer.forget_eye()
+    report["forgotten"] = triangles(STONE_SECTION)
+    renderer.look_from(*CORNER_EYE)
+    renderer.unload([STONE_SECTION])
+    renderer.look_from(*OTHER_EYE)  # the unloaded section's nodes are gone: nothing is touched
+    report["registered_after_unload"] = len(renderer._facing)
+    renderer.close()
+
+    every = ChunkRenderer(lambda cx, sy, cz: padded, cull_facing=False)
+    every.show([STONE_SECTION])
+    every.wait()
+    every.look_from(*CORNER_EYE)
+    report["cull_facing_off"] = [sum(p.get_num_primitives() for g in e.model.geomNode.get_geoms()
+                                     for p in g.get_primitives()) for e in every.section_entities(STONE_SECTION)]
+    every.close()
+    app.step()
+    print_probe(report)
+
+
+@pytest.fixture(scope="module")
+def report():
+    return run_probe("tests.game.test_section_facing_display", "run_facing_probe")
+
+
+def test_with_no_eye_every_face_is_drawn(report):
+    assert report["no_eye"] == [12, 8]  # opaque: the block's 6 faces; cut-out: the plant's 4 quads
+
+
+def test_an_eye_off_a_corner_draws_the_three_faces_toward_it_and_one_side_of_each_plant_quad(report):
+    assert report["corner"] == [6, 4]
+
+
+def test_a_small_move_rewrites_nothing(report):
+    assert report["rewrites_for_a_small_move"] == 0
+
+
+def test_moving_to_the_other_side_draws_the_faces_on_that_side(report):
+    assert report["other_side"] == [6, 4]
+
+
+def test_a_section_uploaded_or_rebuilt_while_the_eye_is_known_draws_only_what_faces_it(report):
+    assert report["new_section"] == [6, 4]
+    assert report["rebuilt"] == [6, 4]
+
+
+def test_a_stashed_section_follows_the_eye_again_when_it_is_shown(report):
+    assert report["lists_kept_while_hidden"]
+    assert report["lists_changed_when_shown"]
+    assert report["shown_again"] == [6, 4]
+
+
+def test_forgetting_the_eye_draws_every_face_again(report):
+    assert report["forgotten"] == [12, 8]
+
+
+def test_an_unloaded_section_is_forgotten(report):
+    assert report["registered_after_unload"] == 2  # the other section's two parts
+
+
+def test_a_renderer_told_not_to_cull_draws_every_face(report):
+    assert report["cull_facing_off"] == [12, 8]
