@@ -3,7 +3,8 @@ suffocation, cactus, drowning, projectile hits, regeneration and death.
 
 Owns: `Vitals` (health, air, fire, hurt time: one immutable value), `hurt` (one hit through the
 hurt-time rule), `Exposure` (what the player met in one tick) and `exposure_of` (reading it
-from the player's body and the world), `eye_fluid` (Beta's `isInsideOfMaterial` test at the
+from the player's body and the world; `ExposureReader`, its twin that keeps the blocks read
+while their cells are unchanged), `eye_fluid` (Beta's `isInsideOfMaterial` test at the
 eye), `inside_opaque_block` (Beta's `isEntityInsideOpaqueBlock` test around the eye), `advance`
 (one tick of these rules), and the saved form of the vitals (`vitals_fields`, `vitals_from_fields`).
 Pure: no Ursina; the world is read through `get_block` and the block registry (numpy).
@@ -45,6 +46,7 @@ import physics
 from physics.floats import f32
 from physics.materials import Material
 
+from .cell_memo import BlockReads
 from .saved_values import preview
 from ..world.blocks import FLUID_LEVEL, FULL_CUBE, MATERIAL, OPAQUE, SOLID, block_id
 
@@ -196,7 +198,12 @@ def eye_fluid(world, x: float, eye_y: float, z: float) -> Material | None:
     (L + 1) / 9, and falling fluid (level 8 and up) reads as level 0 (in Java floats). So a source
     block's surface is at its top (to 1e-8) and a level-7 block's is 7/9 lower."""
     i, j, k = math.floor(x), math.floor(eye_y), math.floor(z)
-    block = block_id(world.get_block(i, j, k))
+    return _fluid_at_eye(block_id(world.get_block(i, j, k)), eye_y)
+
+
+def _fluid_at_eye(block: int, eye_y: float) -> Material | None:
+    """`eye_fluid`'s answer for an eye at height `eye_y` in a cell holding block id `block`."""
+    j = math.floor(eye_y)
     material = Material(int(MATERIAL[block]))
     if material not in (Material.WATER, Material.LAVA):
         return None
@@ -264,6 +271,48 @@ def exposure_of(body: physics.Body, world, eye: Sequence[float],
                     in_wall=inside_opaque_block(world, x, y + PLAYER_EYE_HEIGHT, z),
                     fall_damage=body.fall_damage, touching_cactus=Material.CACTUS in body.touching,
                     projectile_hits=tuple((float(hx), float(hz)) for hx, hz in projectile_hits))
+
+
+class ExposureReader:
+    """`exposure_of` for one player, keeping the blocks it read (the eye's cell for `eye_fluid`,
+    the cells of `inside_opaque_block`'s 8 points) while their cells are unchanged
+    (`game.rules.cell_memo.BlockReads`): a player stays in the same few cells for several ticks.
+    The same exposures as `exposure_of` (a test compares them through random edits and moves)."""
+
+    def __init__(self) -> None:
+        self._reads = BlockReads()
+
+    def exposure(self, body: physics.Body, world, eye: Sequence[float],
+                 projectile_hits: Sequence[tuple[float, float]] = ()) -> Exposure:
+        """`exposure_of(body, world, eye, projectile_hits)`."""
+        x, y, z = eye
+        if type(x) is not float or type(y) is not float or type(z) is not float:
+            return exposure_of(body, world, eye, projectile_hits)
+        ids = self._reads.fresh(world)
+        floor, spread, get = math.floor, _PLAYER_SPREAD, world.get_block
+        cell = (floor(x), floor(y), floor(z))
+        eye_block = ids.get(cell)
+        if eye_block is None:
+            eye_block = ids[cell] = block_id(get(*cell))
+        wall_y = y + PLAYER_EYE_HEIGHT
+        in_wall = False
+        for i in {floor(x - spread), floor(x + spread)}:  # inside_opaque_block's cells, in its order
+            for j in {floor(wall_y - _RISE), floor(wall_y + _RISE)}:
+                for k in {floor(z - spread), floor(z + spread)}:
+                    block = ids.get((i, j, k))
+                    if block is None:
+                        block = ids[i, j, k] = block_id(get(i, j, k))
+                    if NORMAL_CUBE[block]:
+                        in_wall = True
+                        break
+                if in_wall:
+                    break
+            if in_wall:
+                break
+        return Exposure(in_water=body.in_water, in_lava=body.in_lava,
+                        eye_in_water=_fluid_at_eye(eye_block, y) == Material.WATER, in_wall=in_wall,
+                        fall_damage=body.fall_damage, touching_cactus=Material.CACTUS in body.touching,
+                        projectile_hits=tuple((float(hx), float(hz)) for hx, hz in projectile_hits))
 
 
 @dataclass(frozen=True, slots=True)

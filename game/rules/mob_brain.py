@@ -39,6 +39,7 @@ from physics.materials import FLUIDS, Material
 from physics.media import DRY, medium_before_move
 from physics.shapes import MAX_SHAPE_TOP
 
+from .cell_memo import unchanged_since
 from .replay import wrap_yaw
 from .saved_values import preview
 
@@ -97,6 +98,10 @@ class MobBrain:
         self._ground_below: _GroundMemo | None = None
         """The block boxes under the last probe (`_drop_below`), kept while its cells are unchanged;
         like `_last_scan`, not part of the brain's state."""
+        self._intent: Intent | None = None
+        """The last intent made: given again while it is the same (an idle or walking mob asks the
+        same of its step for many ticks; an Intent checks its values as it is made). Not part of
+        the brain's state either."""
 
     def think(self, body: Body, world: physics.CollisionWorld) -> Intent:
         """The intent for `body`'s next step in `world` (see the module docstring)."""
@@ -112,7 +117,11 @@ class MobBrain:
         forward, jump = self._walk(body, world, medium.in_water, medium.in_lava) if self.walking else (0.0, False)
         if medium.in_water or medium.in_lava:
             jump = self._random.random() < SWIM_JUMP_CHANCE
-        return Intent(forward=forward, yaw=self.yaw, jump=jump)
+        last = self._intent
+        # The same yaw object (a turn makes a new one), so the same bits, -0.0 included.
+        if last is None or last.yaw is not self.yaw or last.forward != forward or last.jump is not jump:
+            last = self._intent = Intent(forward=forward, yaw=self.yaw, jump=jump)
+        return last
 
     def _walk(self, body: Body, world: physics.CollisionWorld, in_water: bool, in_lava: bool,
               ) -> tuple[float, bool]:
@@ -156,6 +165,8 @@ class MobBrain:
             memo = self._ground_below = _GroundMemo(world, cells, revision, tuple(world.collision_boxes(everything)),
                                                     (x0, math.floor(bottom - MAX_SHAPE_TOP), z0,
                                                      x1, floor_y + 1, z1))
+        elif memo.revision != revision:  # held: the next check reads only the cells changed after this one
+            self._ground_below = memo._replace(revision=revision)
         return _highest_below(memo.boxes, cx, cz, feet_y)
 
     def _turn(self) -> None:
@@ -207,9 +218,11 @@ def _drop_column(cx: float, cz: float, feet_y: float) -> AABB:
 
 
 def _highest_below(boxes: tuple[AABB, ...], cx: float, cz: float, feet_y: float) -> float:
-    """`_drop_below`'s answer from `boxes`, any boxes holding those the world gives for its column."""
-    column = _drop_column(cx, cz, feet_y)
-    tops = [b[4] for b in boxes if b.intersects(column)]
+    """`_drop_below`'s answer from `boxes`, any boxes holding those the world gives for its column
+    (`_drop_column`'s corners, and `AABB.intersects` written out: a walking mob asks every tick)."""
+    h = DROP_PROBE_HALF_WIDTH
+    x0, y0, z0, x1, y1, z1 = cx - h, feet_y - MAX_SAFE_DROP_BLOCKS - 1.0, cz - h, cx + h, feet_y, cz + h
+    tops = [b[4] for b in boxes if b[3] > x0 and b[0] < x1 and b[4] > y0 and b[1] < y1 and b[5] > z0 and b[2] < z1]
     return feet_y - max(tops) if tops else math.inf
 
 
@@ -227,21 +240,6 @@ class _GroundMemo(NamedTuple):
     def holds(self, revision: int | None) -> bool:
         """Whether the boxes are still the world's at `revision`."""
         return unchanged_since(self.world, self.revision, revision, *self.reach)
-
-
-def unchanged_since(world, then: int | None, now: int | None, x0: int, y0: int, z0: int, x1: int, y1: int,
-                    z1: int) -> bool:
-    """Whether no block of the cells x0..x1, y0..y1, z0..z1 (inclusive) changed between the world's
-    revisions `then` and `now` (False when the world cannot say: no revision, or its
-    `cells_changed_since` record does not reach back to `then`)."""
-    if then is None or now is None:
-        return False
-    if then == now:
-        return True
-    changed = world.cells_changed_since(then)
-    if changed is None:
-        return False
-    return not any(x0 <= x <= x1 and y0 <= y <= y1 and z0 <= z <= z1 for x, y, z in changed)
 
 
 def _is_step(world: physics.CollisionWorld, probe: AABB, body: Body) -> bool:

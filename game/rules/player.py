@@ -190,6 +190,8 @@ class Player:
         """False: peaceful, nothing hurts the player (the pause menu switches it; saved with the player)."""
         self.damage_taken = 0
         """[half hearts] Health lost in the latest tick (the window flashes red when it is not 0)."""
+        self._exposure = health.ExposureReader()
+        """Reads what the body met for `suffer` (`health.exposure_of`, keeping the blocks it read)."""
         self._last_forward_press: int | None = None
 
     @classmethod
@@ -310,7 +312,7 @@ class Player:
         mobs' pushes) and the projectile hits at (x, z); a hit that counted in full knocks the body
         back from where the projectile was (`physics.knockback`). On dying, every held key is let
         go (the body stops walking). Returns what happened."""
-        exposure = health.exposure_of(self.body, world, self.eye, projectile_hits)
+        exposure = self._exposure.exposure(self.body, world, self.eye, projectile_hits)
         outcome = health.advance(self.vitals, exposure, self.damage_enabled)
         self.vitals = outcome.vitals
         self.damage_taken = outcome.damage

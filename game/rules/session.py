@@ -62,7 +62,7 @@ from .controls import DEFAULT_BINDINGS, KeyBindings
 from .hotbar import Hotbar, holdable
 from .inventory import CATALOGUE, put_in_slot
 from .derived_seeds import derived_seed
-from .mobs import MobManager, push_candidates
+from .mobs import MobManager, push_pairs
 from .player_steps import PlayerSteps
 from .player import (ACTION, LOCAL_PLAYER, SCREEN_KEY, Player, PlayerStateError, Toggles, check_player_name, saved_player,
                      section_of)
@@ -80,7 +80,8 @@ from ..world import WorldFileError
 from ..world.coords import CHUNK_SIZE as COLUMN_SIZE
 from ..world.blocks import block_id
 from ..world.world import DAY_TICKS
-from .targeting import MobTarget, Target, break_block, find_mob, find_target, place_against
+from .targeting import (KeptSelection, MobBoxes, MobTarget, SelectedBoxes, Target, break_block, find_mob, find_target,
+                        place_against)
 from .reach import DIG_REACH_BLOCKS, PLACE_REACH_BLOCKS, within_reach
 from .view_bobbing import ViewMotion
 
@@ -98,6 +99,9 @@ CHAT_NOTICE = "<{name}> {text}"
 MAX_PENDING_SOUNDS = 256
 """[sounds] The sounds kept for a front end to take: the window takes them after every tick (a tick
 makes a few); a headless run never does, so only the latest this many are kept."""
+MOB_BOXES_FROM = 16
+"""[mobs] From this many mobs on, a tick's diggers look for a mob in front of their targets among
+the mobs' boxes ordered once for all of them (`targeting.MobBoxes`); with fewer, each scans them all."""
 MAX_PENDING_BROKEN = 64
 """[blocks] The broken blocks kept for a front end's particles (`take_broken_blocks`): a tick breaks
 at most a few; a headless run never takes them, so only the latest this many are kept."""
@@ -166,6 +170,9 @@ class Session:
         self.flying_allowed = True
         """The fly key toggles flying. Every world is creative today, so it is on; a server may turn it
         off (`game.net.hub.ServerLimits.flying_allowed`): then the key is held but toggles nothing."""
+        self._looks: dict[str, tuple[SelectedBoxes, KeptSelection]] = {}
+        """Each player's look ray's kept reads (`targeting.SelectedBoxes`, `targeting.KeptSelection`):
+        the boxes of its target and along its ray, read again only where a block changed."""
         self.saved_player_problem: str | None = None
         """Why the world's saved player could not be used, when `open` started a new player at the
         spawn instead (the front ends print it); None when it loaded or none was saved."""
@@ -237,6 +244,7 @@ class Session:
             raise ValueError(f"no player named {name!r} is playing")
         self._store(player)
         del self._players[name]
+        self._looks.pop(name, None)
 
     def _player_for(self, name: str | None) -> Player:
         """The player an event is for; ValueError when that name is not playing."""
@@ -336,7 +344,11 @@ class Session:
         """The block `player` (the local player by default) looks at from the eye at the latest
         tick (building acts on it)."""
         player = self.player if player is None else player
-        return find_target(self.world, player.eye, player.input.yaw, player.input.pitch)
+        looks = self._looks.get(player.name)
+        if looks is None:
+            looks = self._looks[player.name] = (SelectedBoxes(), KeptSelection())
+        return find_target(self.world, player.eye, player.input.yaw, player.input.pitch,
+                           selected=looks[0], kept=looks[1])
 
     # --- events ---------------------------------------------------------------------------------
 
@@ -439,9 +451,13 @@ class Session:
         elif holdable(name := self.world.get_block(*target.block)):
             player.hotbar.pick(CATALOGUE.held_block(name))  # a stair of any facing: the stairs entry
 
-    def _mob_in_front(self, player: Player, target: Target | None) -> MobTarget | None:
-        """The mob `player`'s look ray meets before `target` (the block targeted), None if none."""
-        mob = find_mob(player.eye, player.input.yaw, player.input.pitch, [body.box for body in self.mobs.bodies])
+    def _mob_in_front(self, player: Player, target: Target | None, mobs: MobBoxes | None = None) -> MobTarget | None:
+        """The mob `player`'s look ray meets before `target` (the block targeted), None if none;
+        `mobs`: the mobs' boxes ordered for many rays (`_dig_all`), the same answer."""
+        if mobs is not None:
+            mob = mobs.find_mob(player.eye, player.input.yaw, player.input.pitch)
+        else:
+            mob = find_mob(player.eye, player.input.yaw, player.input.pitch, [body.box for body in self.mobs.bodies])
         return mob if mob is not None and (target is None or mob.distance < target.distance) else None
 
     def _break(self, target: Target) -> None:
@@ -453,15 +469,26 @@ class Session:
             self.sounds.extend(self.sound_rules.block_edited(BREAK, broken, cell))
             self.broken_blocks.append(BrokenBlock(cell, broken))
 
-    def _dig(self, player: Player) -> None:
+    def _dig_all(self, players: list[Player]) -> None:
+        """Step 2, every player's digging in join order (`_dig`); the mobs' boxes are ordered once
+        for all the diggers (`targeting.MobBoxes`) when there are MOB_BOXES_FROM mobs or more
+        (no digging moves a mob)."""
+        mobs = None
+        for player in players:
+            if mobs is None and player.mining.held and len(self.mobs) >= MOB_BOXES_FROM:
+                mobs = MobBoxes(body.box for body in self.mobs.bodies)
+            self._dig(player, mobs)
+
+    def _dig(self, player: Player, mobs: MobBoxes | None = None) -> None:
         """`player`'s digging this tick (`game.rules.mining`) while its attack button is held: the block
-        targeted (none behind a mob), by its strength for the player now (in water, off the ground)."""
+        targeted (none behind a mob), by its strength for the player now (in water, off the ground).
+        `mobs`: the mobs' boxes ordered for many rays (`_dig_all`), or None to scan them all."""
         mining = player.mining
         if not mining.held or not player.damage_enabled:  # peaceful breaks on the click itself
             mining.tick(None, 0.0)
             return
         target = self.target(player)
-        if target is not None and self._mob_in_front(player, target) is not None:
+        if target is not None and self._mob_in_front(player, target, mobs) is not None:
             target = None
         strength = 0.0
         if target is not None:
@@ -533,8 +560,7 @@ class Session:
         (`game.rules.tick_changes.TickChanges`: edits applied before this tick are in it)."""
         started = time.perf_counter()
         players = list(self._players.values())  # join order
-        for player in players:
-            self._dig(player)  # the held attack button: Beta digs in its input step, before the world ticks
+        self._dig_all(players)  # the held attack buttons: Beta digs in its input step, before the world ticks
         self.world.tick()  # block_updates: flowing fluids, sand (none in the lab); moves the time of day on
         for player, stepped in zip(players, self._player_steps.step(players, self.local_name)):
             player.take_step(stepped)
@@ -725,10 +751,9 @@ def push_players(players: list[Player]) -> None:
         return
     bodies = [player.body for player in players]
     regions = [push_region(body.box) for body in bodies]  # pushes change velocities, never boxes
-    for me, near in enumerate(push_candidates(regions, [body.box for body in bodies])):
-        for other in near:
-            if other != me and regions[me].intersects(bodies[other].box):
-                bodies[me], bodies[other] = physics.push(bodies[me], bodies[other])
+    for me, other in push_pairs(regions, [body.box for body in bodies]):
+        if other != me:
+            bodies[me], bodies[other] = physics.push(bodies[me], bodies[other])
     for player, body in zip(players, bodies):
         player.body = body
 

@@ -2,10 +2,12 @@
 
 Owns: the look direction from yaw and pitch, the ray cast from the eye (`find_target`), the
 `Target` value it returns, the ray test against mobs' boxes (`find_mob`, `MobTarget`: a mob in
-front of a block is hit first), the placement rules (`can_place`, and `placement`: for slabs
-the half by where the face was hit, two halves making a double slab; for stairs the facing by
-the player's yaw, for ladders the wall by the clicked face) and the edits
-(`break_block`, `place_block`, `place_against`). Pure: no Ursina import; works on any
+front of a block is hit first; `MobBoxes`, its twin for many rays against the same mobs), what
+one viewer's look ray keeps between ticks while the cells it read are unchanged (`SelectedBoxes`:
+its target's boxes; `KeptSelection`: the boxes along the ray), the placement rules (`can_place`,
+and `placement`: for slabs the half by where the face was hit, two halves making a double slab;
+for stairs the facing by the player's yaw, for ladders the wall by the clicked face) and the
+edits (`break_block`, `place_block`, `place_against`). Pure: no Ursina import; works on any
 `game.rules.game_world.GameWorld` (the look ray reads its `selection_boxes`, building its blocks).
 Does not own: the hit test or the grid walk (`physics.cast` does both), block properties
 (`game.world.blocks`), which block the player holds (`game.rules.hotbar`), what hitting a mob does
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -36,10 +39,16 @@ from typing import Protocol
 
 import physics
 from physics import AABB
+from physics.body import require_finite
+from physics.grid_cast import cast_unchecked
+from physics.shapes import MAX_SHAPE_TOP
+from physics.swept_aabb import check_moving_box
 
+from .cell_memo import unchanged_since
 from .game_world import GameWorld
 from ..world.blocks import AIR, BREAKABLE, REPLACEABLE, SHAPES, block_id
-from ..world.coords import block_coordinate
+from ..world.collision import cell_range
+from ..world.coords import WORLD_BORDER, block_coordinate
 
 REACH_BLOCKS = 5.0
 """[blocks] How far from the eye a block can be broken, placed against or picked."""
@@ -162,13 +171,16 @@ def look_direction(yaw_degrees: float, pitch_degrees: float) -> tuple[float, flo
 
 
 def find_target(world: physics.CollisionWorld, eye: Sequence[float], yaw: float, pitch: float,
-                reach: float = REACH_BLOCKS) -> Target | None:
+                reach: float = REACH_BLOCKS, selected: SelectedBoxes | None = None,
+                kept: KeptSelection | None = None) -> Target | None:
     """The first block whose selection shape (`World.selection_boxes`: the collision shape, or the
     box a torch, flower or cobweb is aimed at by) the look ray from `eye` meets within `reach`, or None.
 
     Within reach means at most `reach` along the ray (a face exactly at the reach counts).
 
-    `eye`: (x, y, z) [blocks]; `yaw`, `pitch`: [degrees]; `reach`: [blocks], positive.
+    `eye`: (x, y, z) [blocks]; `yaw`, `pitch`: [degrees]; `reach`: [blocks], positive; `selected`:
+    a viewer's `SelectedBoxes`, which reads the target's boxes again only when they may differ;
+    `kept`: a viewer's `KeptSelection`, which reads the boxes along the ray again only when they may.
     TypeError for non-numbers or a world without `selection_boxes`, ValueError for non-finite
     values or a reach that is not positive.
     """
@@ -180,14 +192,20 @@ def find_target(world: physics.CollisionWorld, eye: Sequence[float], yaw: float,
     dx, dy, dz = look_direction(yaw, pitch)
     x, y, z = float(x), float(y), float(z)
     ray = AABB(x, y, z, x, y, z).grown(RAY_HALF_WIDTH, RAY_HALF_WIDTH, RAY_HALF_WIDTH)
-    hit = physics.cast(ray, dx * reach, dy * reach, dz * reach, _selection_view(world))
+    view = _selection_view(world) if kept is None else kept.view(world)
+    # `physics.cast` less its check that the world is a `physics.CollisionWorld`: both views are
+    # (a runtime protocol check walks the class's attributes: a fifth of a kept ray's time).
+    check_moving_box("cast box", ray)
+    require_finite("cast displacement", dx * reach, dy * reach, dz * reach)
+    hit = cast_unchecked(ray, (dx * reach, dy * reach, dz * reach), view)
     if hit is None:
         return None
     block = (math.floor(hit.box[0]), math.floor(hit.box[1]), math.floor(hit.box[2]))
     face = (int(hit.normal[0]), int(hit.normal[1]), int(hit.normal[2]))
     distance = _ray_distance(hit, (x, y, z), (dx, dy, dz), reach)
     point = (x + dx * distance, y + dy * distance, z + dz * distance)
-    return Target(block, face, hit.box, selected_boxes(world, block), distance, point)
+    boxes = selected_boxes(world, block) if selected is None else selected(world, block)
+    return Target(block, face, hit.box, boxes, distance, point)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +217,63 @@ class _SelectionView:
 
     def collision_boxes(self, region: AABB):
         return self.selection_boxes(region)
+
+
+KEPT_RANGES = 32
+"""[cell ranges] A `KeptSelection` forgets every range once it holds more than this: a digging
+player's look ray asks about 4 a tick, the same ones while it digs."""
+_RANGE_BOTTOM_ABOVE_CELL = MAX_SHAPE_TOP - 1.0
+"""[blocks] The lowest region bottom, above its range's first cell's floor, that `cell_range` gives
+that range for (a fence's box reaches MAX_SHAPE_TOP up from its cell)."""
+_NEAR_BORDER = WORLD_BORDER - 2
+"""[blocks] A region reaching this far out may meet the border's walls: `KeptSelection` asks the world."""
+
+
+class KeptSelection:
+    """The world as one viewer's look ray sees it (`_selection_view`), keeping the selection boxes
+    of each cell range the ray asked about while those cells are unchanged (`game.rules.cell_memo`):
+    a digging player's ray asks about the same cells tick after tick, though its eye slides a hair.
+
+    Exact: the world's answer for a region is its cells' boxes (the cells `game.world.collision.cell_range`
+    names, in x, then y, then z order) that overlap the region's interior. So the boxes of the
+    widest region with the same cells, filtered by the region, are the world's answer, in its order
+    (a test compares them). Regions near the world border (its walls) or empty ask the world."""
+
+    def __init__(self) -> None:
+        self._world: object = None
+        self._revision: int | None = None
+        self._ranges: dict[tuple[int, int, int, int, int, int], list[AABB]] = {}
+
+    def view(self, world: GameWorld) -> KeptSelection:
+        """This keeper, with what `world` changed since the last call forgotten."""
+        revision, ranges = world.revision, self._ranges
+        if world is not self._world or self._revision is None or revision is None or len(ranges) > KEPT_RANGES:
+            ranges.clear()
+            self._world = world
+            _selection_view(world)  # TypeError for a world without selection boxes
+        elif revision != self._revision:
+            changed = world.cells_changed_since(self._revision)
+            if changed is None:
+                ranges.clear()
+            else:
+                for key in [key for key in ranges if any(
+                        key[0] <= x < key[3] and key[1] <= y < key[4] and key[2] <= z < key[5] for x, y, z in changed)]:
+                    del ranges[key]
+        self._revision = revision
+        return self
+
+    def collision_boxes(self, region: AABB) -> list[AABB]:
+        """`world.selection_boxes(region)` (the look ray asks it as a physics world)."""
+        key = x0, y0, z0, x1, y1, z1 = cell_range(region)
+        rx0, ry0, rz0, rx1, ry1, rz1 = region
+        if x1 <= x0 or y1 <= y0 or z1 <= z0 or not (
+                -_NEAR_BORDER < min(rx0, ry0, rz0) and max(rx1, ry1, rz1) < _NEAR_BORDER):
+            return self._world.selection_boxes(region)
+        boxes = self._ranges.get(key)
+        if boxes is None:
+            widest = AABB(x0, y0 + _RANGE_BOTTOM_ABOVE_CELL, z0, x1, y1, z1)
+            boxes = self._ranges[key] = list(self._world.selection_boxes(widest))
+        return [b for b in boxes if b[3] > rx0 and b[0] < rx1 and b[4] > ry0 and b[1] < ry1 and b[5] > rz0 and b[2] < rz1]
 
 
 def _selection_view(world: GameWorld) -> physics.CollisionWorld:
@@ -251,6 +326,35 @@ def find_mob(eye: Sequence[float], yaw: float, pitch: float, boxes: Iterable[AAB
     return nearest
 
 
+class MobBoxes:
+    """The mobs' boxes of one moment, ordered by their min x, so that each of many look rays
+    (`find_mob`, one a digging player) scans only the boxes whose x range its reach can meet: the
+    same answers as `find_mob` over every box (a test compares them). TypeError for a box that is
+    not an AABB."""
+
+    def __init__(self, boxes: Iterable[AABB]) -> None:
+        self.boxes = tuple(boxes)
+        for box in self.boxes:
+            if not isinstance(box, AABB):
+                raise TypeError(f"mob boxes must be physics.AABB values, got {box!r}")
+        self._order = sorted(range(len(self.boxes)), key=lambda i: self.boxes[i][0])
+        self._min_x = [self.boxes[i][0] for i in self._order]
+        self._widest = max((box[3] - box[0] for box in self.boxes), default=0.0)
+
+    def find_mob(self, eye: Sequence[float], yaw: float, pitch: float, reach: float = REACH_BLOCKS) -> MobTarget | None:
+        """`find_mob(eye, yaw, pitch, self.boxes, reach)`."""
+        x = _three("eye", eye)[0]
+        for name, value in (("eye x", x), ("reach", reach)):
+            _require_number(name, value)
+        # find_mob scans only boxes meeting the ray's region, which lies within reach (and its margin)
+        # of the eye: their min x is within this span (a spare block against rounding) and the widest box.
+        span = float(reach) + MOB_SCAN_MARGIN + RAY_HALF_WIDTH + 1.0
+        low, high = bisect_left(self._min_x, x - span - self._widest), bisect_right(self._min_x, x + span)
+        near = sorted(self._order[low:high])
+        found = find_mob(eye, yaw, pitch, [self.boxes[i] for i in near], reach)
+        return None if found is None else MobTarget(near[found.index], found.box, found.distance)
+
+
 def _ray_distance(hit: physics.Hit, eye: Sequence[float], direction: Sequence[float], reach: float) -> float:
     """[blocks] Where the ray itself crosses the hit face's plane (the cast cube touched it
     RAY_HALF_WIDTH earlier), within [0, reach]."""
@@ -274,6 +378,28 @@ def selected_boxes(world: physics.CollisionWorld, cell: Cell) -> tuple[AABB, ...
     """The selection boxes of the block at `cell` (what the outline and the cracks are drawn on),
     sorted; () for air: `block_boxes` of the world as the look ray sees it."""
     return block_boxes(_selection_view(world), cell)
+
+
+class SelectedBoxes:
+    """`selected_boxes` for one viewer (a player), keeping the last cell's boxes while that cell's
+    block is unchanged (`game.rules.cell_memo`): a digging player targets the same block for a
+    second or more. A cell's selection boxes are its own block's (every shape's boxes start in its
+    own cell), so they are the same while that one cell is. The same boxes as `selected_boxes`
+    (a test compares them)."""
+
+    def __init__(self) -> None:
+        self._last: tuple | None = None
+
+    def __call__(self, world: physics.CollisionWorld, cell: Cell) -> tuple[AABB, ...]:
+        revision = world.revision
+        last = self._last
+        if last is not None and last[0] is world and last[1] == cell and unchanged_since(world, last[2], revision,
+                                                                                         *cell, *cell):
+            boxes = last[3]
+        else:
+            boxes = selected_boxes(world, cell)
+        self._last = (world, cell, revision, boxes)
+        return boxes
 
 
 def placement_cell(target: Target) -> Cell:
