@@ -126,6 +126,15 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _classic_size(text: str) -> tuple[int, int, int]:
+    """A --classic-size value, WxHxD blocks (`game.net.classic.level.check_window_size`)."""
+    from ..net.classic.level import check_window_size
+    try:
+        return check_window_size(tuple(int(part) for part in text.lower().split("x")))
+    except (TypeError, ValueError) as error:
+        raise argparse.ArgumentTypeError(f"expected WxHxD in blocks, e.g. 256x128x256 ({error})") from None
+
+
 def _max_players(text: str) -> int:
     low, high = MAX_PLAYERS_RANGE
     if not text.isdigit() or not low <= int(text) <= high:
@@ -201,8 +210,17 @@ def build_parser() -> argparse.ArgumentParser:
                         help="with --server: the TCP port (default %(default)s; 0 picks a free one)")
     parser.add_argument("--max-players", type=_max_players, default=20, metavar="N",
                         help="with --server: the most players at once (default %(default)s)")
+    parser.add_argument("--allow-flying", action="store_true",
+                        help="with --server: players may fly (F); off by default, as Minecraft's servers")
+    parser.add_argument("--classic-port", type=_port, metavar="PORT",
+                        help="with --server: also accept Minecraft Classic clients (ClassiCube) on this TCP port "
+                             "(0 picks a free one; prints 'Classic listening on HOST:PORT')")
+    parser.add_argument("--classic-size", type=_classic_size, default=(256, 128, 256), metavar="WxHxD",
+                        help="with --classic-port: the map a Classic client gets around the spawn, in blocks "
+                             "(default 256x128x256)")
     parser.add_argument("--connect", type=_address, metavar="HOST:PORT",
-                        help="play on a server (with --name; for now with --headless --exit-after-ticks N)")
+                        help="play on the server at HOST:PORT in the window (with --name; with --headless "
+                             "--exit-after-ticks N, a client with no window)")
     parser.add_argument("--name", type=_player_name, metavar="NAME",
                         help="with --connect: your player name, 1..16 letters, digits or underscores")
     # Testing and benchmarking aids, not for players.
@@ -258,7 +276,9 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
                          profile_frames=args.profile_frames, cave_culling=not args.no_cave_culling,
                          offscreen=args.offscreen,
                          server=args.server, host=args.host, port=args.port, max_players=args.max_players,
-                         connect=args.connect, name=args.name)
+                         allow_flying=args.allow_flying,
+                         connect=args.connect, name=args.name, classic_port=args.classic_port,
+                         classic_size=args.classic_size)
 
 
 def _check_network_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -271,6 +291,8 @@ def _check_network_options(parser: argparse.ArgumentParser, args: argparse.Names
                       "report")
         if stray:
             parser.error(f"--server serves a world until stopped: leave out {' and '.join(stray)}")
+    elif args.classic_port is not None or args.classic_size != (256, 128, 256):
+        parser.error("--classic-port and --classic-size go with --server")
     elif args.host != "127.0.0.1" or args.port != 25565 or args.max_players != 20:
         parser.error("--host, --port and --max-players go with --server")
     if args.connect is not None:
@@ -279,10 +301,10 @@ def _check_network_options(parser: argparse.ArgumentParser, args: argparse.Names
             parser.error(f"--connect plays the server's world: leave out {' and '.join(stray)}")
         if args.name is None:
             parser.error("--connect needs --name NAME")
-        if not args.headless:
-            parser.error("--connect opens no window yet: use it with --headless --exit-after-ticks N")
     elif args.name is not None:
         parser.error("--name goes with --connect")
+    if args.allow_flying and not args.server:
+        parser.error("--allow-flying goes with --server")
 
 
 class WorldOpenError(ValueError):
@@ -378,14 +400,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _launch_title(options: LaunchOptions) -> int:
     """Open the window on the title screen and play the worlds chosen there (`game.window.app.run_title`)."""
+    return _in_window(lambda app, stop: app.run_title(options, title_session, stop))
+
+
+def _in_window(play) -> int:
+    """`play(app, stop)` with `game.window.app` imported (Ursina loads here), its exit status; as in
+    `_run`, from here a stop signal is only noted, and one that came while Ursina loaded ends it."""
     stop = StopFlag()
-    with on_stop_signals(stop):  # as in `_run`: from here a stop signal is only noted
+    with on_stop_signals(stop):
         from ..window import app
 
         if stop:
             print(f"boxel: stopped by {signal.Signals(stop.signal_number).name}", file=sys.stderr)
             return EXIT_STOPPED
-        return _report_failures(app, lambda: app.run_title(options, title_session, stop))
+        return _report_failures(app, lambda: play(app, stop))
 
 
 def _launch(options: LaunchOptions) -> int:
@@ -402,10 +430,12 @@ def _launch(options: LaunchOptions) -> int:
             print(f"boxel: error: {error}", file=sys.stderr)
             return EXIT_USAGE
         return server.run(options, world)
-    if options.connect is not None:
+    if options.connect is not None and options.headless:
         from . import connect
 
         return connect.run(options)
+    if options.connect is not None:
+        return _run_connected(options)
     created = None
     if options.lab:
         from ..rules.lab_session import lab_session
@@ -473,6 +503,11 @@ def _run(options: LaunchOptions, session) -> int:
             print(f"boxel: stopped by {signal.Signals(stop.signal_number).name}", file=sys.stderr)
             return EXIT_STOPPED
         return _report_failures(app, lambda: app.run(options, session, stop))
+
+
+def _run_connected(options: LaunchOptions) -> int:
+    """`--connect` with a window (`game.window.app.run_connected`): the server's world, in the window."""
+    return _in_window(lambda app, stop: app.run_connected(options, title_session, stop))
 
 
 def _report_failures(runner, run) -> int:

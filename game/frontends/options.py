@@ -67,6 +67,14 @@ class LaunchOptions:
     """--port: the TCP port a server listens on (0: a free one, printed at start)."""
     max_players: int = 20
     """[players] --max-players: a server refuses handshakes beyond this."""
+    allow_flying: bool = False
+    """--allow-flying: a server lets its players fly (`game.net.hub.ServerLimits.flying_allowed`); off by
+    default, as Minecraft's servers (`allow-flight=false`): there the fly key toggles nothing."""
+    classic_port: int | None = None
+    """--classic-port: with --server, also accept Minecraft Classic clients on this TCP port (0: a free
+    one, printed at start; `game.net.classic`); None: Boxel clients only."""
+    classic_size: tuple[int, int, int] = (256, 128, 256)
+    """[blocks] --classic-size WxHxD: the map window a Classic client gets, around the spawn."""
     connect: tuple[str, int] | None = None
     """--connect HOST:PORT: play on a server instead of a world file (`game.frontends.connect`)."""
     name: str | None = None

@@ -3,7 +3,8 @@
 Owns: the server's run: take the world the command line opened (or created) as --world does, wrap its session in a
 `game.net.hub.Hub` with --max-players, listen on --host:--port (printing `Boxel server listening on
 HOST:PORT` as the first line on stdout, the port bound when --port is 0), tick until SIGTERM,
-SIGHUP or SIGINT, then save the world and every player and exit EXIT_STOPPED (0).
+SIGHUP or SIGINT, then save the world and every player and exit EXIT_STOPPED (0). With --classic-port, Minecraft
+Classic clients too (`game.net.classic.gateway`), `Classic listening on HOST:PORT` printed on the next line.
 Imports no Ursina or Panda3D (tested as --headless is).
 Does not own: the options (`game.frontends.cli`), the protocol or the server's loop (`game.net`).
 """
@@ -34,7 +35,7 @@ def run(options: LaunchOptions, world) -> int:
     with on_stop_signals(stop):  # from here a stop signal is only noted; the tick loop checks it
         try:
             session = Session.open(world)
-            hub = Hub(session, ServerLimits(max_players=options.max_players))
+            hub = Hub(session, ServerLimits(max_players=options.max_players, flying_allowed=options.allow_flying))
             if options.day_time is not None:
                 session.set_day_time(options.day_time)
             return asyncio.run(_serve(hub, options, stop))
@@ -43,15 +44,26 @@ def run(options: LaunchOptions, world) -> int:
 
 
 async def _serve(hub: Hub, options: LaunchOptions, stop: StopFlag) -> int:
-    server = Server(hub, options.host, options.port)
+    gateway = None
+    if options.classic_port is not None:  # Classic clients too (game.net.classic): the server ticks its wrapped hub
+        from ..net.classic.gateway import ClassicGateway
+        gateway = ClassicGateway(hub, options.host, options.classic_port, options.classic_size)
+    server = Server(hub if gateway is None else gateway.hub, options.host, options.port)
     try:
         host, port = await server.start()
+        if gateway is not None:
+            classic = await gateway.start()
     except OSError as error:
-        print(f"boxel: error: cannot listen on {options.host}:{options.port}: {error.strerror or error}",
-              file=sys.stderr)
+        print(f"boxel: error: cannot listen on {options.host}: {error.strerror or error}", file=sys.stderr)
         return EXIT_USAGE
     print(f"Boxel server listening on {host}:{port}", flush=True)
-    await server.run(lambda: bool(stop))
+    if gateway is not None:
+        print(f"Classic listening on {classic[0]}:{classic[1]}", flush=True)
+    try:
+        await server.run(lambda: bool(stop))
+    finally:
+        if gateway is not None:
+            await gateway.stop()
     if stop:
         print(f"boxel: stopped by {signal.Signals(stop.signal_number).name}; the world and every player are saved",
               file=sys.stderr, flush=True)

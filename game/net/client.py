@@ -27,6 +27,7 @@ from ..world.blocks import block_name
 from ..world.column import Column, ColumnDataError
 from ..world.coords import CHUNK_SIZE
 from ..world.terrain import Terrain
+from .column_wire import column_ids_of
 from .prediction import Prediction
 from .hub import BODY_UPDATE_TICKS
 from .protocol import (HEADER_BYTES, MAX_FRAME_BYTES, POSITION_UNITS, PROTOCOL_VERSION, SERVER_MESSAGES,
@@ -71,6 +72,8 @@ class ClientWorld:
         self.chat: list[tuple[str, str]] = []
         self.sounds = 0
         """Sounds heard (counted)."""
+        self._terrain: Terrain | None = None
+        """The seed's terrain, made for the first "seed" column."""
 
     def apply(self, message: Message) -> None:
         """Take one server message into the copy; ProtocolError for a column that is not one."""
@@ -87,11 +90,17 @@ class ClientWorld:
             ack = self.full_ack(message)
             self.state, self.input_tick = ack.state, ack.input_tick
         elif isinstance(message, ColumnData):
-            self.columns[(message.cx, message.cz)] = column_ids(message.data)
+            self.columns[(message.cx, message.cz)] = column_ids_of(message, self.generated_column)
         elif isinstance(message, ForgetColumn):
             self.columns.pop((message.cx, message.cz), None)
         elif isinstance(message, Chat):
             self.chat.append((message.sender, message.text))
+
+    def generated_column(self, cx: int, cz: int) -> np.ndarray:
+        """Column (cx, cz) as the server's seed generates it (a "seed" `ColumnData`), ~11 ms."""
+        if self._terrain is None:
+            self._terrain = Terrain(self.seed)
+        return self._terrain.column(cx, cz)
 
     def full_ack(self, message: Ack | AckDelta) -> Ack:
         """The whole `Ack` a server's `Ack` or `AckDelta` (from the last state received) stands for;

@@ -7,25 +7,28 @@ applied for the connection's player at the tick they name (within a window ahead
 the server's tick), `tick` runs one session tick and returns, for each client, that tick's
 messages (the changes it can see, other bodies as Beta's short ids and fixed-point steps
 (`BodyMove`), its ack and exact authoritative state (an `AckDelta` from the last one after the
-first), paced compressed columns), and a player who leaves is saved at once (`leave`).
+first), paced columns, each as its seed's where never edited), and a player who leaves is saved at
+once (`leave`). Every player digs by Beta's times (damage on when it joins), and a cell a client
+stopped digging before it broke is sent back to it as the server holds it (`_refused_digs`).
+What every client gets alike is made once a tick: each body's move (`_move_since_last_update`),
+block edits, sounds, and each column's message until the column changes.
 Pure: no asyncio, no clock; `game.net.server` drives it from the network. Does not own the rules
-(`game.rules.session`) or the wire format (`game.net.protocol`).
+(`game.rules.session`), the wire format (`game.net.protocol`) or a column's forms (`game.net.column_wire`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import zlib
-from collections import deque
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 
 from ..rules.column_keeper import KEEP_RADIUS_COLUMNS, ColumnKeeper
 from ..rules.replay import GAME_CHANGES
-from ..rules.tick_changes import body_changes, session_bodies
+from ..rules.tick_changes import session_bodies
 from ..world.blocks import block_id
-from ..world.column import Column
 from ..world.coords import CHUNK_SIZE
 from ..world.player_names import LOCAL_PLAYER
+from .column_wire import COLUMN_LEVEL, column_data
 from .protocol import (PROTOCOL_VERSION, Ack, AckDelta, BlockEdit, BodyMove, Chat, ColumnData,
                        ForgetColumn, Hello, Input, Message, PlayerState, Say, Sound, TickUpdate, Welcome, fixed_feet,
                        fixed_size, fixed_velocity)
@@ -39,9 +42,11 @@ BODY_IDS = 65536
 STEP_LIMIT = 128
 """[1/32 block] A body whose feet moved less than this on every axis since they were last sent is
 sent as a step (3 signed bytes, Beta's relative move); farther, its feet in full."""
-COLUMN_COMPRESSION = 1
-"""zlib level for columns: level 1 packs a generated column ~15x (measured ~9 KB from 130 KB)
-at a fraction of level 6's time, and columns are encoded inside the tick."""
+COLUMN_COMPRESSION = COLUMN_LEVEL
+"""zlib level for a column sent in full (`game.net.column_wire.COLUMN_LEVEL`; kept for callers)."""
+COLUMN_CACHE_COLUMNS = 1024
+"""[columns] Column messages kept made (each for every client that needs it, until the column
+changes): a few hundred bytes to ~3 KB each, ~1 MB at most."""
 
 
 @dataclass(frozen=True)
@@ -109,7 +114,7 @@ class Client:
     name: str
     address: str
     pending: list = dataclasses.field(default_factory=list)
-    """Input events not applied yet (already named for this player)."""
+    """Input events not applied yet (applied for this player, whatever player they name)."""
     input_tick: int = -1
     """The tick of the latest input applied."""
     messages_this_tick: int = 0
@@ -119,14 +124,20 @@ class Client:
     """The columns (cx, cz) it holds."""
     complete_around: tuple[int, int] | None = None
     """The column it held every column in range around at the last tick (None: not yet)."""
+    pruned_around: tuple[int, int] | None = None
+    """The column it stood in when the columns out of its range were last forgotten (None: not yet)."""
     bodies: dict = dataclasses.field(default_factory=dict)
     """The bodies it was last told of, by key (to send only changes)."""
     feet_sent: dict = dataclasses.field(default_factory=dict)
-    """The fixed-point feet [1/32 block] it was last sent of each body it sees, by key (steps are from them)."""
+    """Left empty now (the field stays for callers): a body it saw at the last update was sent its feet
+    then, so its step is the one the hub makes for every such client (`Hub._move_since_last_update`)."""
     state_sent: PlayerState | None = None
     """Its player's state in the last `Ack` or `AckDelta` (the next is a delta from it)."""
     outbox: list = dataclasses.field(default_factory=list)
     """Messages to send before the next tick's (chat)."""
+    digging: set = dataclasses.field(default_factory=set)
+    """The cells its player's attack button dug (held on them) since the last tick's messages: one
+    it stopped digging before Beta's time is resent to it as the server holds it (`_refused_digs`)."""
 
 
 class Hub:
@@ -145,8 +156,22 @@ class Hub:
         """The short id of every body sent to a client (`BodyMove`), by key."""
         self._next_body_id = 0
         self._fixed_feet: dict[str, tuple[int, int, int]] = {}
-        """This tick's fixed-point feet of each body sent, by key (made once for every client)."""
+        """This tick's fixed-point feet [1/32 block] of each body sent, by key (made once for every client)."""
+        self._feet_before: dict[str, tuple[int, int, int]] = {}
+        """Every body's fixed-point feet at the last body update, by key: what every client that saw it
+        then was sent (it appeared or stepped to there), so its next step is the same for them all."""
+        self._moves: dict[str, BodyMove | None] = {}
+        """This body update's move of each body for the clients that saw it at the last (None: moved
+        less than 1/32 block), made at most once."""
+        self._tick_moves: dict[tuple[str, str], BodyMove] = {}
+        """This body update's appearing and going moves, by (key, change), made once for every client."""
+        self.last_changes = None
+        """The latest tick's `TickChanges` (None before the first tick)."""
         self._sounds_of: tuple[int, list] = (-1, [])
+        self._blocks_of: tuple[int, list] = (-1, [])
+        """The latest tick's block changes on the wire, with their columns (`_tick_blocks`)."""
+        self._column_messages: OrderedDict[tuple[int, int], ColumnData] = OrderedDict()
+        """Columns' messages as made (`column_message`), least recently sent first; a column's goes when it changes."""
         """The latest tick's sounds on the wire, with their columns (`_tick_sounds`)."""
         self.keeper = ColumnKeeper(session.world, self._save_for_unloading,
                                    radius=max(KEEP_RADIUS_COLUMNS, limits.view_radius_columns + 2))
@@ -173,6 +198,7 @@ class Hub:
             raise Refused(str(error)) from None
         if not self.limits.flying_allowed:
             player.flying = False  # saved flying where flying is allowed no more: it falls
+        player.damage_enabled = True  # the server's rules: a saved peaceful player does not break at once
         self.clients[hello.name] = Client(hello.name, address)
         self.log.append(f"{hello.name} joined from {address}")
         return Welcome(PROTOCOL_VERSION, hello.name, self.session.world.seed, self.session.ticks_run,
@@ -211,7 +237,7 @@ class Hub:
             return f"input for tick {event.tick} is more than {limits.max_behind_ticks} ticks behind tick {now}"
         if isinstance(event, GAME_CHANGES):
             return None  # the time of day and peaceful are the server's to set, not a client's
-        client.pending.append(dataclasses.replace(event, player=client.name))
+        client.pending.append(event)  # applied for this client's player (`Session.apply(event, player=...)`)
         return None
 
     def _say(self, client: Client, text: str) -> str | None:
@@ -247,22 +273,26 @@ class Hub:
                     self.log.append(f"{client.name}'s {type(event).__name__} raised {error!r}")
                     break
                 client.input_tick = max(client.input_tick, event.tick)
+                _note_digging(client, session.players[client.name].mining)
         changes = session.tick()
+        for change in changes.blocks:
+            self._column_messages.pop(_column_of(change.cell), None)
+        self.last_changes = changes  # what the Classic gateway (game.net.classic) mirrors after the tick
         session.world.poll(self.limits.columns_installed_per_tick)  # columns the workers made, installed a few a tick
         self.keeper.after_tick(session.ticks_run, [player.body.feet for player in session.players.values()])
+        body_update = changes.tick % BODY_UPDATE_TICKS == 0
         placed = ({key: (_column_of(_box_feet(state[1])), state) for key, state in session_bodies(session).items()}
-                  if changes.tick % BODY_UPDATE_TICKS == 0 else {})  # each body's column and state
+                  if body_update else {})  # each body's column and state
         budget = [self.limits.columns_per_tick]
-        updates: dict[tuple, BodyMove] = {}  # one per body and change, shared by every client
-        self._fixed_feet = {}
-        out = {name: self._messages_for(client, changes, placed, budget, updates)
+        self._fixed_feet, self._moves, self._tick_moves = {}, {}, {}
+        out = {name: self._messages_for(client, changes, placed, budget)
                for name, client in self.clients.items()}
-        if changes.tick % BODY_UPDATE_TICKS == 0:
+        if body_update:
             self._forget_body_ids(placed)
+            self._feet_before = {key: self._feet_of(key, state) for key, (_, state) in placed.items()}
         return out
 
-    def _messages_for(self, client: Client, changes, placed: dict, budget: list[int],
-                      updates: dict[tuple, BodyMove]) -> list[Message]:
+    def _messages_for(self, client: Client, changes, placed: dict, budget: list[int]) -> list[Message]:
         session = self.session
         player = session.players[client.name]
         centre = _column_of(player.body.feet)
@@ -270,19 +300,41 @@ class Hub:
         messages: list[Message] = [*client.outbox]
         client.outbox.clear()
         messages.extend(self._columns(client, centre, radius, budget))
-        blocks = tuple(BlockEdit(*change.cell, block_id(change.new)) for change in changes.blocks
-                       if _column_of(change.cell) in client.sent_columns)
-        moved = (self._bodies_for(client, centre, radius, placed, updates)
-                 if changes.tick % BODY_UPDATE_TICKS == 0 else ())
-        sounds = tuple(sound for column, sound in self._tick_sounds(changes) if _near(column, centre, radius))
-        messages.append(TickUpdate(changes.tick, changes.day_time, blocks, moved, sounds))
-        messages.extend(Chat("", notice.text) for notice in changes.notices
-                        if notice.player in (None, client.name))
+        blocks = tuple(edit for column, edit in self._tick_blocks(changes) if column in client.sent_columns)
+        _note_digging(client, player.mining)  # a dig the tick started (the button held on to the next block)
+        if client.digging:
+            blocks += self._refused_digs(client, player.mining, changes)
+        moved = self._bodies_for(client, centre, radius, placed) if changes.tick % BODY_UPDATE_TICKS == 0 else ()
+        sounds = tuple(sound for column, sound in self._tick_sounds(changes)
+                       if abs(column[0] - centre[0]) <= radius and abs(column[1] - centre[1]) <= radius)
+        messages.append(TickUpdate.of_parts(changes.tick, changes.day_time, blocks, moved, sounds))
+        if changes.notices:
+            messages.extend(Chat("", notice.text) for notice in changes.notices if notice.player in (None, client.name))
         state = player_state(player)
         messages.append(Ack(changes.tick, client.input_tick, state) if client.state_sent is None else
                         AckDelta.between(changes.tick, client.input_tick, client.state_sent, state))
         client.state_sent = state
         return messages
+
+    def _refused_digs(self, client: Client, mining, changes) -> tuple[BlockEdit, ...]:
+        """The cells `client` stopped digging this tick (released, turned away, out of reach) without
+        the server breaking them: each as the server holds it, so a client that broke one early in
+        its own copy (a hostile client's instant break) has it back. A dig held to Beta's time
+        breaks (a block change) and is never resent."""
+        changed = {change.cell for change in changes.blocks}
+        still = tuple(map(int, mining.cell)) if mining.held and mining.cell is not None else None
+        world = self.session.world
+        refused = tuple(BlockEdit(*cell, block_id(world.get_block(*cell))) for cell in sorted(client.digging)
+                        if cell != still and cell not in changed and _column_of(cell) in client.sent_columns)
+        client.digging = set() if still is None else {still}
+        return refused
+
+    def _tick_blocks(self, changes) -> list[tuple[tuple[int, int], BlockEdit]]:
+        """The tick's block changes as the wire carries them, with their columns: made once a tick for every client."""
+        if self._blocks_of[0] != changes.tick:
+            self._blocks_of = (changes.tick, [(_column_of(change.cell), BlockEdit(*change.cell, block_id(change.new)))
+                                              for change in changes.blocks])
+        return self._blocks_of[1]
 
     def _tick_sounds(self, changes) -> list[tuple[tuple[int, int], Sound]]:
         """The tick's sounds as the wire carries them, with their columns: made once a tick for every client."""
@@ -292,54 +344,64 @@ class Hub:
                                               for sound in changes.sounds])
         return self._sounds_of[1]
 
-    def _bodies_for(self, client: Client, centre: tuple[int, int], radius: int, placed: dict,
-                    updates: dict[tuple, BodyMove]) -> tuple[BodyMove, ...]:
+    def _bodies_for(self, client: Client, centre: tuple[int, int], radius: int, placed: dict) -> tuple[BodyMove, ...]:
         """The bodies in range of `client` (not its own player) that appeared, moved or went since
         it was last told, as Beta sends them: a short id, feet in 1/32 block, a small step as 3
-        bytes (`BodyMove`); a move too small to show in 1/32 block is not sent. Each move made once
-        a tick and shared by every client it goes to."""
+        bytes (`BodyMove`); a move too small to show in 1/32 block is not sent. In `placed`'s order,
+        then those gone in the order it saw them; each move made once and shared by every client."""
         own = f"player:{client.name}"
-        seen = {key: state for key, (column, state) in placed.items() if key != own and _near(column, centre, radius)}
-        moved = []
-        for change in body_changes(client.bodies, seen):
-            move = self._body_move(client, change, updates)
-            if move is not None:
-                moved.append(move)
+        west, east, north, south = centre[0] - radius, centre[0] + radius, centre[1] - radius, centre[1] + radius
+        before, moves = client.bodies, self._moves
+        seen, moved = {}, []
+        for key, (column, state) in placed.items():
+            if west <= column[0] <= east and north <= column[1] <= south and key != own:
+                seen[key] = state
+                move = (moves[key] if key in moves else self._move_since_last_update(key, state)) if key in before \
+                    else self._appeared(key, state)
+                if move is not None:
+                    moved.append(move)
+        if before:
+            moved.extend(self._gone(key) for key in before if key not in seen)
         client.bodies = seen
         return tuple(moved)
 
-    def _body_move(self, client: Client, change, updates: dict[tuple, BodyMove]) -> BodyMove | None:
-        key = change.key
-        if change.change == "gone":
-            client.feet_sent.pop(key, None)
-            cache = (key, "gone")
-            if cache not in updates:
-                updates[cache] = BodyMove(self._body_ids[key], "gone")
-            return updates[cache]
+    def _feet_of(self, key: str, state) -> tuple[int, int, int]:
+        """Body `key`'s feet this tick in 1/32 block (made once a tick)."""
         feet = self._fixed_feet.get(key)
         if feet is None:
-            feet = self._fixed_feet[key] = fixed_feet(change.box)
-        last = client.feet_sent.get(key)
-        client.feet_sent[key] = feet
-        if change.change == "appeared" or last is None:
-            cache = (key, "appeared")
-            if cache not in updates:
-                updates[cache] = BodyMove(self._body_id(key), "appeared", key, change.kind, feet,
-                                          fixed_size(change.box), fixed_velocity(change.velocity))
-            return updates[cache]
+            feet = self._fixed_feet[key] = fixed_feet(state[1])
+        return feet
+
+    def _move_since_last_update(self, key: str, state) -> BodyMove | None:
+        """Body `key`'s move from its feet at the last body update (which every client that saw it
+        then was sent) to now: a step of 3 signed bytes, its feet in full when farther, None when
+        it moved less than 1/32 block. Made once for every client."""
+        if key in self._moves:
+            return self._moves[key]
+        feet, last = self._feet_of(key, state), self._feet_before[key]
         dx, dy, dz = feet[0] - last[0], feet[1] - last[1], feet[2] - last[2]
         if dx == dy == dz == 0:
-            return None
-        if -STEP_LIMIT <= dx < STEP_LIMIT and -STEP_LIMIT <= dy < STEP_LIMIT and -STEP_LIMIT <= dz < STEP_LIMIT:
-            cache = (key, dx, dy, dz)
-            move = updates.get(cache)
-            if move is None:
-                move = updates[cache] = BodyMove(self._body_ids[key], "stepped", at=(dx, dy, dz))
-            return move
-        cache = (key, "moved")
-        if cache not in updates:
-            updates[cache] = BodyMove(self._body_ids[key], "moved", at=feet, velocity=fixed_velocity(change.velocity))
-        return updates[cache]
+            move = None
+        elif -STEP_LIMIT <= dx < STEP_LIMIT and -STEP_LIMIT <= dy < STEP_LIMIT and -STEP_LIMIT <= dz < STEP_LIMIT:
+            move = BodyMove(self._body_ids[key], "stepped", at=(dx, dy, dz))
+        else:
+            move = BodyMove(self._body_ids[key], "moved", at=feet, velocity=fixed_velocity(state[2]))
+        self._moves[key] = move
+        return move
+
+    def _appeared(self, key: str, state) -> BodyMove:
+        move = self._tick_moves.get((key, "appeared"))
+        if move is None:
+            move = self._tick_moves[key, "appeared"] = BodyMove(
+                self._body_id(key), "appeared", key, state[0], self._feet_of(key, state), fixed_size(state[1]),
+                fixed_velocity(state[2]))
+        return move
+
+    def _gone(self, key: str) -> BodyMove:
+        move = self._tick_moves.get((key, "gone"))
+        if move is None:
+            move = self._tick_moves[key, "gone"] = BodyMove(self._body_ids[key], "gone")
+        return move
 
     def _body_id(self, key: str) -> int:
         """The short id of body `key` (made when it is first sent; kept while it exists)."""
@@ -364,10 +426,12 @@ class Hub:
         messages: list[Message] = []
         if client.complete_around == centre:
             return messages  # it holds every column in range already
-        for key in sorted(client.sent_columns):
-            if not _near(key, centre, radius + 1):
-                client.sent_columns.discard(key)
-                messages.append(ForgetColumn(*key))
+        if client.pruned_around != centre:  # only a move to another column takes columns out of range
+            for key in sorted(client.sent_columns):
+                if not _near(key, centre, radius + 1):
+                    client.sent_columns.discard(key)
+                    messages.append(ForgetColumn(*key))
+            client.pruned_around = centre
         if budget[0] <= 0:
             return messages  # the tick's columns are spent (on the clients that joined first)
         cx0, cz0 = centre
@@ -382,13 +446,25 @@ class Hub:
                 waiting += 1
             elif budget[0] > 0:
                 budget[0] -= 1
-                messages.append(column_message(world, *key))
+                messages.append(self._column_message(key))
                 client.sent_columns.add(key)
             else:
                 waiting += 1
         if not waiting:
             client.complete_around = centre
         return messages
+
+    def _column_message(self, key: tuple[int, int]) -> ColumnData:
+        """Column `key`'s message, made once for every client that needs it until the column changes."""
+        cache = self._column_messages
+        message = cache.get(key)
+        if message is None:
+            message = cache[key] = column_message(self.session.world, *key)
+            if len(cache) > COLUMN_CACHE_COLUMNS:
+                cache.popitem(last=False)
+        else:
+            cache.move_to_end(key)
+        return message
 
     def _save_for_unloading(self) -> None:
         try:
@@ -402,15 +478,22 @@ class Hub:
 
 
 def column_message(world, cx: int, cz: int) -> ColumnData:
-    """Column (cx, cz) of `world` as it is now, compressed (loaded on the spot if it was not)."""
-    data = Column.from_ids(world.column(cx, cz)).to_bytes()
-    return ColumnData(cx, cz, zlib.compress(data, COLUMN_COMPRESSION))
+    """Column (cx, cz) of `world` as it is now (loaded on the spot if it was not), in its smallest
+    form (`game.net.column_wire.column_data`): as the seed's where the world never edited it
+    (`GameWorld.is_as_generated`)."""
+    return column_data(cx, cz, world.column(cx, cz), as_generated=world.is_as_generated(cx, cz))
 
 
 def player_state(player) -> PlayerState:
     """`player`'s authoritative state as the wire carries it: its whole body, bit for bit."""
     return PlayerState.of_body(player.body, float(player.input.yaw), float(player.input.pitch),
                                bool(player.flying), bool(player.dead), int(player.vitals.health))
+
+
+def _note_digging(client: Client, mining) -> None:
+    """Remember the cell `client`'s player is digging now, if any (`Client.digging`)."""
+    if mining.held and mining.cell is not None:
+        client.digging.add(tuple(map(int, mining.cell)))
 
 
 def _column_of(point) -> tuple[int, int]:

@@ -30,9 +30,11 @@ from ..rules.sounds import SOUND_NAMES
 from ..rules.tick_changes import BODY_CHANGES, BODY_KINDS
 from ..world.player_names import check_player_name
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 """Sent in `Hello` and `Welcome`; a server refuses any other (a changed message layout bumps it).
-2: `Ack` carries the whole body (prediction), `Welcome` whether flying is allowed."""
+2: `Ack` carries the whole body (prediction), `Welcome` whether flying is allowed.
+3: `ColumnData` has a form: a column never edited is sent as the seed's (a checksum; the client
+generates it), others one byte a block where their ids fit."""
 HEADER_BYTES = 4
 """[bytes] The frame's length prefix."""
 MAX_FRAME_BYTES = 1 << 20
@@ -50,6 +52,12 @@ MAX_ITEMS = 65535
 """[items] The most blocks, bodies or sounds in one update (their counts are 2-byte)."""
 MAX_COLUMN_BYTES = 256 * 1024
 """[bytes] The longest compressed column."""
+COLUMN_FORMS = ("ids16", "ids8", "seed")
+"""How a `ColumnData`'s data holds the column (`game.net.column_wire`): zlib of its byte form with
+two bytes a block (`game.world.column`), or one byte a block (every id < 256), or, for a column
+exactly as the world's seed generates it, only the CRC-32 of its ids (the client generates it)."""
+SEED_COLUMN_DATA_BYTES = 4
+"""[bytes] A "seed" column's data: the CRC-32 (u32, big-endian) of its ids."""
 U32_MAX = 2 ** 32 - 1
 I32_RANGE = (-2 ** 31, 2 ** 31 - 1)
 I64_RANGE = (-2 ** 63, 2 ** 63 - 1)
@@ -182,7 +190,7 @@ class _In:
 
 def _check_finite(values) -> None:
     try:
-        if all(map(math.isfinite, values)) and not any(isinstance(value, bool) for value in values):
+        if all(map(math.isfinite, values)) and bool not in map(type, values):  # bool has no subclasses
             return
     except (TypeError, OverflowError):
         pass
@@ -366,6 +374,8 @@ class Sound:
     position: tuple[float, float, float]
     volume: float
     pitch: float
+    _wire: list = field(default_factory=list, init=False, compare=False, repr=False)
+    """Its bytes once encoded (a server sends one sound to every client in hearing: encoded once)."""
 
     def __post_init__(self) -> None:
         _name_index(SOUND_NAMES, self.name, "sound")
@@ -379,6 +389,13 @@ class Sound:
             raise ProtocolError(f"a sound's numbers do not fit the wire ({error})") from None
         for v in self.position:
             _check_int(round(v * SOUND_UNITS), *I32_RANGE, "a sound's position")
+
+    def wire(self) -> bytes:
+        """The sound's bytes inside a `TickUpdate` (made once, then kept)."""
+        if not self._wire:
+            self._wire.append(struct.pack(">B3i2e", SOUND_NAMES.index(self.name),
+                                          *(round(v * SOUND_UNITS) for v in self.position), self.volume, self.pitch))
+        return self._wire[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -660,27 +677,36 @@ class Disconnect:
 
 @dataclass(frozen=True, slots=True)
 class ColumnData:
-    """Server -> client: column (cx, cz) [columns], zlib-compressed `game.world.column.Column.to_bytes`."""
+    """Server -> client: column (cx, cz) [columns], its `data` in one of the `COLUMN_FORMS`
+    (`game.net.column_wire` makes and reads them): "ids16" (the default) zlib-compressed
+    `game.world.column.Column.to_bytes`, "ids8" the same with one byte a block, "seed" the CRC-32 of
+    the ids the world's seed generates there."""
 
     TYPE: ClassVar[int] = 18
     cx: int
     cz: int
     data: bytes
+    form: str = "ids16"
 
     def __post_init__(self) -> None:
         _check_int(self.cx, *I32_RANGE, "cx")
         _check_int(self.cz, *I32_RANGE, "cz")
         if not isinstance(self.data, bytes) or len(self.data) > MAX_COLUMN_BYTES:
             raise ProtocolError(f"column data is bytes of at most {MAX_COLUMN_BYTES}")
+        _name_index(COLUMN_FORMS, self.form, "column form")
+        if self.form == "seed" and len(self.data) != SEED_COLUMN_DATA_BYTES:
+            raise ProtocolError(f"a seed column's data is its {SEED_COLUMN_DATA_BYTES}-byte checksum, "
+                                f"got {len(self.data)} bytes")
 
     def write(self, out: _Out) -> None:
-        out.pack("ii", self.cx, self.cz)
+        out.pack("iiB", self.cx, self.cz, COLUMN_FORMS.index(self.form))
         out.blob(self.data, MAX_COLUMN_BYTES)
 
     @classmethod
     def read(cls, data: _In) -> ColumnData:
         cx, cz = data.unpack("ii")
-        return cls(cx, cz, data.blob(MAX_COLUMN_BYTES))
+        form = data.index(COLUMN_FORMS, "column form")
+        return cls(cx, cz, data.blob(MAX_COLUMN_BYTES), form)
 
 
 @dataclass(frozen=True, slots=True)
@@ -721,18 +747,32 @@ class TickUpdate:
         _check_int(self.day_time, 0, U32_MAX, "the time of day")
         for name, kind in (("blocks", BlockEdit), ("bodies", BodyMove), ("sounds", Sound)):
             items = tuple(getattr(self, name))
-            if len(items) > MAX_ITEMS or not all(isinstance(item, kind) for item in items):
+            if len(items) > MAX_ITEMS or not (set(map(type, items)) <= {kind}  # fast: exactly the kind (a server's)
+                                              or all(isinstance(item, kind) for item in items)):
                 raise ProtocolError(f"{name} are at most {MAX_ITEMS} {kind.__name__} values")
             object.__setattr__(self, name, items)
+
+    @classmethod
+    def of_parts(cls, tick: int, day_time: int, blocks: tuple[BlockEdit, ...], bodies: tuple[BodyMove, ...],
+                 sounds: tuple[Sound, ...]) -> TickUpdate:
+        """`TickUpdate(tick, day_time, blocks, bodies, sounds)` for a server that made the three tuples
+        of their own kinds itself (equal to the checked one: tested): only the numbers are checked."""
+        _check_int(tick, 0, U32_MAX, "the tick")
+        _check_int(day_time, 0, U32_MAX, "the time of day")
+        if max(len(blocks), len(bodies), len(sounds)) > MAX_ITEMS:
+            raise ProtocolError(f"an update holds at most {MAX_ITEMS} blocks, bodies and sounds each")
+        update = object.__new__(cls)
+        for name, value in (("tick", tick), ("day_time", day_time), ("blocks", blocks), ("bodies", bodies),
+                            ("sounds", sounds)):
+            object.__setattr__(update, name, value)
+        return update
 
     def write(self, out: _Out) -> None:
         out.pack("IIHHH", self.tick, self.day_time, len(self.blocks), len(self.bodies), len(self.sounds))
         for edit in self.blocks:
             out.pack("iBiH", edit.x, edit.y, edit.z, edit.block)
-        out.parts.extend(body.wire() for body in self.bodies)
-        for sound in self.sounds:
-            out.pack("B3i2e", SOUND_NAMES.index(sound.name), *(round(v * SOUND_UNITS) for v in sound.position),
-                     sound.volume, sound.pitch)
+        out.parts.extend(map(BodyMove.wire, self.bodies))
+        out.parts.extend(map(Sound.wire, self.sounds))
 
     @classmethod
     def read(cls, data: _In) -> TickUpdate:
@@ -808,12 +848,21 @@ class AckDelta:
 
     @classmethod
     def between(cls, tick: int, input_tick: int, before: PlayerState, after: PlayerState) -> AckDelta:
-        """The delta that makes `after` from `before` (the last state sent)."""
+        """The delta that makes `after` from `before` (the last state sent). Equal to the checked
+        `AckDelta(tick, input_tick, changed, after.rest())` (tested), made without checking again
+        what two `PlayerState`s already hold (a server makes one per client per tick)."""
+        _check_int(tick, 0, U32_MAX, "the tick")
+        _check_int(input_tick, -1, U32_MAX - 1, "the input tick")
+        if not isinstance(before, PlayerState) or not isinstance(after, PlayerState):
+            raise ProtocolError("an ack delta is made between two PlayerStates")
         new = after.numbers()
         old_bits, new_bits = _STATE_BITS.pack(*before.numbers()), _STATE_BITS.pack(*new)
         changed = tuple((k, new[k]) for k in range(STATE_NUMBERS)
                         if old_bits[8 * k:8 * k + 8] != new_bits[8 * k:8 * k + 8])
-        return cls(tick, input_tick, changed, after.rest())
+        delta = object.__new__(cls)
+        for name, value in (("tick", tick), ("input_tick", input_tick), ("changed", changed), ("rest", after.rest())):
+            object.__setattr__(delta, name, value)
+        return delta
 
     def applied_to(self, before: PlayerState) -> Ack:
         """The whole `Ack` this delta makes of `before` (the last state received)."""
@@ -823,13 +872,16 @@ class AckDelta:
         return Ack(self.tick, self.input_tick, PlayerState.of_parts(numbers, self.rest))
 
     def write(self, out: _Out) -> None:
-        out.pack("IIH", self.tick, self.input_tick + 1, sum(1 << index for index, _ in self.changed))
-        out.floats(value for _, value in self.changed)
+        mask, values = 0, []
+        for index, value in self.changed:  # finite: checked when made
+            mask |= 1 << index
+            values.append(value)
         (on_ground, flying, dead, health, horizontally, vertically, in_water, in_lava, in_web, fall_damage,
          touching) = self.rest
-        flags = sum(int(flag) << bit for bit, flag in enumerate(
-            (on_ground, flying, dead, horizontally, vertically, in_water, in_lava, in_web)))
-        out.pack("BBHH", flags, health, fall_damage, sum(1 << _MATERIALS.index(m) for m in touching))
+        flags = (on_ground | flying << 1 | dead << 2 | horizontally << 3 | vertically << 4 | in_water << 5
+                 | in_lava << 6 | in_web << 7)
+        out.pack(f"IIH{len(values)}dBBHH", self.tick, self.input_tick + 1, mask, *values, flags, health, fall_damage,
+                 sum(1 << _MATERIALS.index(m) for m in touching))
 
     @classmethod
     def read(cls, data: _In) -> AckDelta:

@@ -70,6 +70,10 @@ class GameWorld(Protocol):
     def column(self, cx: int, cz: int) -> np.ndarray:
         """A new (16, 256, 16) uint16 array of column (cx, cz)'s ids, indexed [x, y, z] (local)."""
 
+    def is_as_generated(self, cx: int, cz: int) -> bool:
+        """Whether column (cx, cz) holds exactly what the seed generates (never edited): a server
+        sends such a column as the seed's. False where the world is not generated from its seed."""
+
     def ids_in_box(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> np.ndarray:
         """The ids of blocks [x0, x1) x [y0, y1) x [z0, z1) as a read-only [x, y, z] array."""
 

@@ -20,6 +20,9 @@ With no world chosen on the command line the window opens on the title screen (`
 `TitleRun`): the world chosen there plays in the same window, and "Save and quit" goes back to it.
 The same window plays the lab (`--lab`): the session is then over the lab's arena, whose
 sections are drawn all at once (`FixedSections`) instead of streamed.
+The same window plays a server's world (`--connect`: `run_connected`; the title screen's Multiplayer
+and Host: `play_remote`): the session is then a `game.net.remote_session.RemoteSession`, the
+network-backed object with the surface the `Game` drives a `Session` through.
 Does not own: the game's rules and tick order (`game.rules.session`), movement (`game.rules.player` and
 `physics`), streaming (`game.window.streaming`), widgets (`game.window.ui`), the options and opening the
 world (`game.frontends.cli`) or the physics -> Ursina mapping (`game.window.render.space`).
@@ -38,6 +41,7 @@ saves the screenshot and report, saves the world and exits.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import io
 import math
@@ -49,7 +53,7 @@ from collections import deque
 from pathlib import Path
 
 from panda3d.core import CullBinManager
-from ursina import Entity, application, camera, color, mouse, scene, window
+from ursina import Entity, application, camera, color, destroy, mouse, scene, window
 
 from ..rules import health
 
@@ -130,6 +134,12 @@ built. The first frame still has the window's first size (the backdrop drawn too
 the second is the whole screen. Measured at 640x360 under Xvfb on the 2-core development machine
 (from the window opening to the end of the frame showing the whole loading screen): 94-189 ms,
 where the first frame, drawn only once the game was built, came 213-384 ms after the window opened."""
+EXIT_DISCONNECTED = 4
+"""Exit status of a scripted connected run (--connect --exit-after-ticks) that the server refused or
+cut: the headless client's (`game.frontends.connect.EXIT_REFUSED`)."""
+HOST_NAME = "player"
+"""The name a hosting player plays its own world's server as: the single-player name
+(`game.world.player_names.LOCAL_PLAYER`), so the host is where it last played that world alone."""
 MEMORY_SAMPLE_TICKS = 100
 """[ticks] With --report, the report's `memory` samples are taken this often (every 5 s of play)."""
 
@@ -256,6 +266,78 @@ def run_title(options: LaunchOptions, open_session, stop: StopFlag | None = None
         hearing.__exit__(None, None, None)
 
 
+def run_connected(options: LaunchOptions, open_session, stop: StopFlag | None = None) -> int:
+    """`--connect HOST:PORT --name NAME` with a window: play on that server (`play_remote`). A refusal
+    or a lost connection shows its reason on the title screen, which then plays on as `run_title`
+    does (a scripted run, --exit-after-ticks, exits instead with EXIT_DISCONNECTED)."""
+    stop = stop if stop is not None else StopFlag()
+    hearing = on_stop_signals(stop)
+    hearing.__enter__()
+    try:
+        app = open_game_window(options)
+        host, port = options.connect
+        status, reason = play_remote(app, options, host, port, options.name, stop)
+        if reason is None or stop:
+            return status
+        if options.exit_after_ticks is not None:
+            print(f"boxel: {reason}", file=sys.stderr)
+            return EXIT_DISCONNECTED
+        title_run = TitleRun(app, options, open_session, stop)
+        title_run.notice = reason
+        title_run._clear()
+        return title_run.run()
+    finally:
+        hearing.__exit__(None, None, None)
+
+
+def play_remote(app, options: LaunchOptions, host: str, port: int, name: str, stop: StopFlag,
+                on_game=None) -> tuple[int, str | None]:
+    """Join `host`:`port` as `name` (`game.net.remote_session.RemoteSession`: the network-backed
+    object with a `Session`'s surface) and play there with the same `Game` and loop as a local world
+    (`play`) until the player quits, the window closes, `stop` is set, the scripted run ends or the
+    connection is lost. The server's messages are taken every frame, also while the spawn area
+    loads, and ticks follow the wall clock also in a scripted run (--replay): the server's do, so a
+    replay's tick is the server's time. Returns the exit status and why the game ended when the
+    player did not choose it (the server's reason, or why it could not be joined; None when they did)."""
+    from ..net.remote_session import JoinError, RemoteSession
+
+    options = dataclasses.replace(options, realtime=True)
+    connecting = LoadingScreen(text=f"Connecting to {host}:{port}")
+    for _ in range(LOADING_SCREEN_FIRST_FRAMES):
+        app.step()
+    try:
+        session = RemoteSession.join(host, port, name)
+    except JoinError as error:
+        return 0, str(error)
+    finally:
+        connecting.close()
+    print(f"boxel: joined {host}:{port} as {name}", flush=True)
+    pump = None
+
+    def started(game: Game) -> None:
+        nonlocal pump
+
+        def take_messages() -> None:
+            if not game.ticks_done:  # once a scripted run's ticks are done, its report is what was drawn
+                session.poll()
+
+        pump = Entity(name="boxel network", update=take_messages)  # the server's messages, every frame
+        session.on_lost = lambda reason: game.request_quit()
+        if on_game is not None:
+            on_game(game)
+
+    try:
+        status = play(app, options, session, stop, on_game=started)
+    finally:
+        session.close()
+        if pump is not None:
+            destroy(pump)
+    if session.lost is not None:
+        print(f"boxel: disconnected from {host}:{port}: {session.lost}", file=sys.stderr)
+        return status, f"disconnected from {host}:{port}: {session.lost}"
+    return status, None
+
+
 class TitleRun:
     """The title screen's loop in an open window: the screen, then the chosen world, then the screen again.
 
@@ -286,6 +368,12 @@ class TitleRun:
             self.title = None
             if self.stop or choice.quit:
                 break
+            if choice.server is not None:
+                self._join(*choice.server)
+                continue
+            if choice.host:
+                self._host(choice.path)
+                continue
             self._play(choice.path, choice.created)
         return 0
 
@@ -313,6 +401,53 @@ class TitleRun:
             print(f"boxel: nothing was played, so the new world {path} was not kept", file=sys.stderr)
         if not self.stop:
             self._clear()
+
+    def _join(self, host: str, port: int, name: str) -> None:
+        """Play on the server the Multiplayer dialog chose (`play_remote`);
+        why it ended, when the player did not choose it, is shown on the next title screen."""
+        _, self.notice = self._play_remote(host, port, name, self._started)
+        if not self.stop:
+            self._clear()
+
+    def _host(self, path: Path) -> None:
+        """Host the world at `path` (`game.net.hosting`): its server as a child process on a free port,
+        joined as HOST_NAME with the address to share said in the chat; leaving the world stops the
+        server (SIGTERM: it saves) and waits for it."""
+        from ..net.hosting import HostError, HostedServer
+
+        self.last_world = path
+        loading = LoadingScreen(text=f"Starting a server on {path.stem}")
+        for _ in range(LOADING_SCREEN_FIRST_FRAMES):
+            self.app.step()
+        try:
+            server = HostedServer.start(path)
+        except HostError as error:
+            self.notice = str(error)
+            return
+        finally:
+            loading.close()
+        print(f"boxel: hosting {path} on {server.address_text}", flush=True)
+        share = f"Hosting on {server.address_text}: other players join this address (Multiplayer)"
+
+        def started(game: Game) -> None:
+            self.game = game
+            game.session.notify(share)
+
+        try:
+            host, port = server.address
+            _, self.notice = self._play_remote(host, port, HOST_NAME, started)
+        finally:
+            status = server.stop()
+            if status != 0:
+                self.notice = f"the server for {path.stem} exited with status {status}: its last save stands"
+        if not self.stop:
+            self._clear()
+
+    def _play_remote(self, host: str, port: int, name: str, on_game) -> tuple[int, str | None]:
+        try:
+            return play_remote(self.app, self.options, host, port, name, self.stop, on_game=on_game)
+        finally:
+            self.game = None
 
     def _started(self, game: Game) -> None:
         self.game = game

@@ -273,6 +273,10 @@ class Arena:
                 ids[x - x0, y, z - z0] = block
         return ids
 
+    def is_as_generated(self, cx: int, cz: int) -> bool:
+        """Never: the arena is built by hand, not generated from its seed (a server sends its columns whole)."""
+        return False
+
     def spawn_body(self) -> physics.Body:
         return physics.Body.at_feet(*SPAWN_FEET)
 

@@ -34,7 +34,7 @@ def test_connect_options_are_read_as_host_port_and_name():
     (["--port", "0"], "--host, --port and --max-players go with --server"),
     (["--connect", "localhost", "--name", "a", "--headless", "--exit-after-ticks", "3"], "expected HOST:PORT"),
     (["--connect", "h:1", "--headless", "--exit-after-ticks", "3"], "--connect needs --name NAME"),
-    (["--connect", "h:1", "--name", "a"], "opens no window yet"),
+    (["--connect", "h:1", "--name", "a", "--lab"], "leave out --lab"),
     (["--connect", "h:1", "--name", "a", "--world", "w.boxel", "--headless", "--exit-after-ticks", "3"],
      "leave out --world"),
     (["--connect", "h:1", "--name", "bad name", "--headless", "--exit-after-ticks", "3"], "letters, digits or underscores"),

@@ -58,7 +58,8 @@ messages = st.one_of(
               .filter(str.isprintable)),
     st.builds(Welcome, st.integers(0, 65535), names, st.integers(-2 ** 63, 2 ** 63 - 1), u32, u32, st.booleans()),
     st.builds(Disconnect, st.text(max_size=200)),
-    st.builds(ColumnData, i32, i32, st.binary(max_size=300)),
+    st.builds(ColumnData, i32, i32, st.binary(max_size=300), st.sampled_from(["ids16", "ids8"])),
+    st.builds(ColumnData, i32, i32, st.binary(min_size=4, max_size=4), st.just("seed")),
     st.builds(ForgetColumn, i32, i32),
     st.builds(TickUpdate, u32, u32,
               st.lists(st.builds(BlockEdit, i32, st.integers(0, 255), i32, st.integers(0, 65535)), max_size=5)
@@ -209,3 +210,41 @@ def test_a_negative_zero_is_a_change_to_the_bit():
 def test_a_step_beyond_a_signed_byte_is_refused():
     with pytest.raises(ProtocolError, match="position"):
         BodyMove(1, "stepped", at=(128, 0, 0))
+
+
+@given(u32, st.integers(-1, 2 ** 32 - 2), states, states)
+def test_a_delta_made_between_two_states_equals_the_checked_delta_of_the_same_fields(tick, input_tick, before, after):
+    delta = AckDelta.between(tick, input_tick, before, after)
+    checked = AckDelta(tick, input_tick, delta.changed, after.rest())
+    assert delta == checked and encode(delta) == encode(checked)
+    assert all(isinstance(pair, tuple) for pair in delta.changed) and isinstance(delta.rest, tuple)
+
+
+@pytest.mark.parametrize("tick, input_tick", [(-1, 0), (2 ** 32, 0), (0, -2), (0, 2 ** 32)])
+def test_a_delta_for_a_tick_the_wire_cannot_carry_is_refused(tick, input_tick):
+    state = PlayerState((0.0, 0.0, 0.0, 0.6, 1.8, 0.6), (0.0, 0.0, 0.0), 0.0, 0.0, True, False, False, 20)
+    with pytest.raises(ProtocolError):
+        AckDelta.between(tick, input_tick, state, state)
+
+
+@given(st.lists(st.builds(Sound, st.sampled_from(SOUND_NAMES), st.tuples(*[st.floats(-1e6, 1e6)] * 3),
+                          st.floats(0, 4), st.floats(0.1, 2)), max_size=4))
+def test_a_sound_encoded_once_and_kept_reads_back_as_the_sound(sounds):
+    update = TickUpdate(5, 6, (), (), tuple(sounds))
+    assert encode(update) == encode(update)  # the second from the kept bytes
+    assert decode(encode(update)[4:]) == update
+
+
+@given(u32, u32, st.lists(st.builds(BlockEdit, i32, st.integers(0, 255), i32, st.integers(0, 65535)), max_size=5),
+       st.lists(body_moves, max_size=4), st.lists(st.builds(Sound, st.sampled_from(SOUND_NAMES),
+                                                             st.tuples(near, near, near), st.floats(0, 4),
+                                                             st.floats(0.1, 2)), max_size=3))
+def test_an_update_made_of_its_parts_equals_the_checked_update(tick, day_time, blocks, bodies, sounds):
+    made = TickUpdate.of_parts(tick, day_time, tuple(blocks), tuple(bodies), tuple(sounds))
+    checked = TickUpdate(tick, day_time, tuple(blocks), tuple(bodies), tuple(sounds))
+    assert made == checked and encode(made) == encode(checked)
+
+
+def test_an_update_made_of_its_parts_still_refuses_a_tick_the_wire_cannot_carry():
+    with pytest.raises(ProtocolError):
+        TickUpdate.of_parts(2 ** 32, 0, (), (), ())

@@ -8,14 +8,17 @@ import asyncio
 import contextlib
 import socket
 import struct
+import zlib
 
 import pytest
 
+from game.net import hub as hub_module
 from game.net.client import ClientWorld, Connection, ServerRefused, play
 from game.net.hub import Hub, ServerLimits
-from game.net.protocol import PROTOCOL_VERSION, Disconnect, Hello, Input, Say, TickUpdate, decode, encode
+from game.net.protocol import PROTOCOL_VERSION, ColumnData, Disconnect, Hello, Input, Say, TickUpdate, decode, encode
 from game.net.server import Server
 from game.rules.replay import Click, KeyDown, KeyUp, Look, Release
+from game.world.column import Column
 
 TEST_SECONDS = 60
 """[s] The most any scenario here may take (it takes a few on an idle machine)."""
@@ -103,8 +106,9 @@ def _fields(event):
 
 WALK = (Look(0, 0.0, 0.0), KeyDown(0, "w"), KeyUp(30, "w"), KeyDown(40, "s"), KeyUp(70, "s"))
 HOSTILE_LIMITS = ServerLimits(frame_seconds=0.5, handshake_seconds=1.0, max_send_buffer_bytes=32 * 1024,
-                              connections_per_address=10, socket_send_buffer_bytes=8 * 1024)
-"""Short time limits and a small send queue, so each hostile client is cut within a second or two."""
+                              connections_per_address=10, socket_send_buffer_bytes=8 * 1024, view_radius_columns=5)
+"""Short time limits and a small send queue, so each hostile client is cut within a second or two; 11 x 11
+columns in range, so the client that never reads has far more to be sent than its buffers hold."""
 
 
 async def raw_client(port: int, name: str | None, *, receive_buffer: int | None = None):
@@ -173,6 +177,13 @@ DEAF_WAIT_S = 40
 queue fill at the pace of the columns sent to it, which a busy machine slows (once over 10 s here)."""
 
 
+def columns_in_full(world, cx: int, cz: int) -> ColumnData:
+    """Column (cx, cz) as protocol 2 sent every column (two bytes a block, zlib level 1: ~3 KB) rather
+    than as its seed's (18 bytes): with HOSTILE_LIMITS' 11 x 11 columns, ~350 KB to send the client
+    that never reads, far more than its socket buffers and send queue hold, so it is cut."""
+    return ColumnData(cx, cz, zlib.compress(Column.from_ids(world.column(cx, cz)).to_bytes(), 1))
+
+
 async def never_reads(port, log):
     _, writer = await raw_client(port, "deaf", receive_buffer=4096)
     for _ in range(DEAF_WAIT_S * 20):
@@ -199,8 +210,9 @@ async def same_name(port):
 
 
 @pytest.mark.slow
-def test_hostile_clients_are_each_cut_with_a_reason_while_an_honest_client_plays_on(session):
+def test_hostile_clients_are_each_cut_with_a_reason_while_an_honest_client_plays_on(session, monkeypatch):
     log = []
+    monkeypatch.setattr(hub_module, "column_message", columns_in_full)
 
     async def scenario():
         async with serving(session, HOSTILE_LIMITS, log) as (server, port):

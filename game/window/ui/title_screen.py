@@ -1,12 +1,13 @@
 """The title screen: "Boxel", the player's worlds (name, seed, last played, size on disk) and the
-buttons Play, New, Rename, Delete, Settings and Quit.
+buttons Play, New, Rename, Delete, Multiplayer, Settings and Quit.
 
 Owns: drawing the list from `game.userdata.world_list` (newest first; a world that cannot be played greyed,
 with the reason, and never playable), the selection (a click on a row; Up and Down), the dialogs
 (New: a name and an optional seed; Rename: the new name; Delete: a confirmation naming the world;
 Settings: the shared `SettingsPanel`), doing what they ask through `game.userdata.world_list`, showing its
-refusals on the screen, and saying what the player chose: `choice` becomes a `TitleChoice` (play a
-world, with whether New just made it, or quit) for the window's loop to act on.
+refusals on the screen, the Multiplayer dialog (an address, a name, the recent servers of
+`game.userdata.recent_servers`, Join), and saying what the player chose: `choice` becomes a
+`TitleChoice` (play a world, with whether New just made it, join a server, or quit) for the window's loop to act on.
 Does not own: the window or its loop, opening and playing a world, or what the game does after
 (`game.window.app.run_title`); the world files (`game.userdata.world_list`); the settings controls
 (`game.window.ui.settings_panel`); how a text field's caret and selection behave (`game.window.ui.text_input`:
@@ -25,10 +26,13 @@ from pathlib import Path
 
 from ursina import Button, Entity, Text, camera, color, destroy, window
 
-from ...userdata import user_settings, world_list
+from ...net.link import parse_address
+from ...userdata import recent_servers, user_settings, world_list
+from ...world.player_names import check_player_name
 from . import style
 from .loading_screen import BACKDROP_TILE_SIZE, BACKDROP_TINT, backdrop_tile_texture
-from .settings_panel import CONTROL_HEIGHT, CONTROL_SPACING, CONTROL_WIDTH, SettingsPanel, control_button
+from .settings_panel import (CONTROL_HEIGHT, CONTROL_SPACING, CONTROL_WIDTH, SettingsPanel, control_button,
+                             set_caption)
 from .text_input import TextInput
 from ...userdata.user_settings import UserSettings
 from ...world.seed_text import is_blank, seed_from_text
@@ -51,7 +55,7 @@ TEXT_INSET = 0.02
 """[window heights] From a row's left edge to its text."""
 MESSAGE_Y = -0.205
 BUTTON_ROW_Y = (-0.29, -0.38)
-"""[window heights] Centre lines of the two button rows: Play, New, Rename, Delete; Settings, Quit."""
+"""[window heights] Centre lines of the two button rows: Play, New, Rename, Delete; Multiplayer, Settings, Quit."""
 BUTTON_GAP = 0.012
 UNPLAYABLE_COLOR = color.rgb(0.50, 0.50, 0.52)
 """Name of a world that cannot be played: greyed."""
@@ -74,18 +78,30 @@ SETTINGS_TITLE_Y = 0.36
 SETTINGS_BOX = (CONTROL_WIDTH + 0.1, 0.86)
 """[window heights] The Settings dialog's box, width and height: the controls with a margin, title to Done."""
 KIB = 1024
+RECENT_SHOWN = 3
+"""Recent servers listed in the Multiplayer dialog (under its buttons)."""
+RECENT_ROW_HEIGHT = 0.078
+"""[window heights] Between the recent servers' buttons."""
+HOST_BUTTON_WIDTH = 0.12
+"""[window heights] A world row's Host button, at the row's right end."""
+MAX_PLAYER_NAME_CHARS = 16
+"""A name's longest (`game.world.player_names`)."""
 
 
 @dataclass(frozen=True)
 class TitleChoice:
-    """What the player chose on the title screen: play `path` (`created`: New made it just now) or quit."""
+    """What the player chose on the title screen: play `path` (`created`: New made it just now; `host`:
+    its row's Host button), join `server` ((host, port, name): the Multiplayer dialog's Join), or quit."""
 
     path: Path | None
     created: bool = False
+    server: tuple[str, int, str] | None = None
+    host: bool = False
+    """Host `path`: serve it to other players from this machine and play it as one of them."""
 
     @property
     def quit(self) -> bool:
-        return self.path is None
+        return self.path is None and self.server is None
 
 
 def size_text(size_bytes: int) -> str:
@@ -120,10 +136,17 @@ def parse_seed(text: str) -> int | None:
 class WorldRow(Button):
     """One world in the list: a clickable row with the world's name and its details under it."""
 
-    def __init__(self, parent: Entity, y: float, on_click: Callable[[], None]) -> None:
+    def __init__(self, parent: Entity, y: float, on_click: Callable[[], None],
+                 on_host: Callable[[], None] | None = None) -> None:
         super().__init__(parent=parent, model="quad", y=y, z=-style.LAYER_STEP, scale=(LIST_WIDTH, ROW_HEIGHT),
                          color=style.PANEL_COLOR, highlight_color=style.HOVER_COLOR, pressed_color=style.HOVER_COLOR)
         self.on_click = on_click
+        self.host_button = Button(parent=parent, model="quad", y=y, z=-3 * style.LAYER_STEP,
+                                  x=LIST_WIDTH / 2 - TEXT_INSET - HOST_BUTTON_WIDTH / 2,
+                                  scale=(HOST_BUTTON_WIDTH, ROW_HEIGHT * 0.6), color=style.PANEL_COLOR,
+                                  highlight_color=style.HOVER_COLOR, pressed_color=style.PANEL_COLOR)
+        set_caption(self.host_button, "Host")
+        self.host_button.on_click = on_host if on_host is not None else (lambda: None)
         left = -LIST_WIDTH / 2 + TEXT_INSET
         self.name_text = Text(parent=parent, x=left, y=y + ROW_HEIGHT * 0.18, origin=(-0.5, 0), z=-2 * style.LAYER_STEP,
                               scale=style.TEXT_SCALE * 1.1, color=style.TEXT_COLOR)
@@ -137,6 +160,7 @@ class WorldRow(Button):
         self.entry = entry
         for part in (self, self.name_text, self.detail_text):
             part.enabled = entry is not None
+        self.host_button.enabled = entry is not None and entry.readable
         self.frame.enabled = entry is not None and selected
         if entry is None:
             return
@@ -226,24 +250,25 @@ class TitleScreen(Entity):
         style.rectangle(self.content, 0.0, LIST_TOP_Y - list_height / 2 + (ROW_HEIGHT + ROW_GAP) / 2,
                         LIST_WIDTH + 2 * LIST_PADDING,
                         list_height + 0.01, color.rgba(0, 0, 0, 0.35), z=-0.5 * style.LAYER_STEP)
-        self.rows = [WorldRow(self.content, LIST_TOP_Y - k * (ROW_HEIGHT + ROW_GAP), lambda k=k: self._click_row(k))
-                     for k in range(VISIBLE_ROWS)]
+        self.rows = [WorldRow(self.content, LIST_TOP_Y - k * (ROW_HEIGHT + ROW_GAP), lambda k=k: self._click_row(k),
+                              on_host=lambda k=k: self.host(self.rows[k].entry)) for k in range(VISIBLE_ROWS)]
         self.empty_text = Text("No worlds yet: New makes one", parent=self.content, origin=(0, 0),
                                y=LIST_TOP_Y - ROW_HEIGHT,
                                z=-style.LAYER_STEP, color=style.SUBTLE_TEXT_COLOR)
         self.message = Text(notice or "", parent=self.content, origin=(0, 0), y=MESSAGE_Y, z=-style.LAYER_STEP,
                             scale=style.TEXT_SCALE * 0.85, color=PROBLEM_COLOR)
         quarter = (LIST_WIDTH - 3 * BUTTON_GAP) / 4
-        half = (LIST_WIDTH - BUTTON_GAP) / 2
         self.buttons: dict[str, Button] = {}
         first_row = (("Play", self.play), ("New", self.open_new), ("Rename", self.open_rename),
                      ("Delete", self.open_delete))
         for k, (caption, action) in enumerate(first_row):
             x = -LIST_WIDTH / 2 + quarter / 2 + k * (quarter + BUTTON_GAP)
             self.buttons[caption] = control_button(self.content, caption, BUTTON_ROW_Y[0], action, x=x, width=quarter)
-        for k, (caption, action) in enumerate((("Settings", self.open_settings), ("Quit", self.quit))):
-            x = -LIST_WIDTH / 2 + half / 2 + k * (half + BUTTON_GAP)
-            self.buttons[caption] = control_button(self.content, caption, BUTTON_ROW_Y[1], action, x=x, width=half)
+        third = (LIST_WIDTH - 2 * BUTTON_GAP) / 3
+        second_row = (("Multiplayer", self.open_multiplayer), ("Settings", self.open_settings), ("Quit", self.quit))
+        for k, (caption, action) in enumerate(second_row):
+            x = -LIST_WIDTH / 2 + third / 2 + k * (third + BUTTON_GAP)
+            self.buttons[caption] = control_button(self.content, caption, BUTTON_ROW_Y[1], action, x=x, width=third)
         self._fit_window()
         self.refresh()
 
@@ -332,6 +357,18 @@ class TitleScreen(Entity):
             return
         self.choice = TitleChoice(entry.path)
 
+    def host(self, entry: WorldEntry | None = None) -> None:
+        """Host `entry` (default: the selected world): serve it to other players from this machine and
+        play it as one of them (`game.net.hosting`); not a world that cannot be played."""
+        entry = self.selected if entry is None else entry
+        if entry is None or self.dialog is not None:
+            return
+        if not entry.readable:
+            self.show_message(f"{entry.name} cannot be hosted: {entry.problem}")
+            return
+        self.selected_path = entry.path
+        self.choice = TitleChoice(entry.path, host=True)
+
     def quit(self) -> None:
         if self.dialog is None:
             self.choice = TitleChoice(None)
@@ -408,6 +445,49 @@ class TitleScreen(Entity):
         self.close_dialog()
         self.show_message("")
         self.refresh()
+
+    def open_multiplayer(self) -> None:
+        """The Multiplayer dialog: the server's address and the name to play as (the last server
+        joined filled in), the recent servers (a click fills both fields), then Join."""
+        dialog = self._open_dialog("Multiplayer")
+        if dialog is None:
+            return
+        self.recent = recent_servers.load()
+        last = self.recent[0] if self.recent else None
+        self.fields = {"address": dialog.field("Server address (HOST:PORT)", DIALOG_FIELD_Y[0],
+                                               last.address if last else "", recent_servers.MAX_ADDRESS_CHARS),
+                       "name": dialog.field("Your name", DIALOG_FIELD_Y[1], last.name if last else "",
+                                            MAX_PLAYER_NAME_CHARS)}
+        self.fields["address"].active = True
+        shown = self.recent[:RECENT_SHOWN]
+        x, y, width, height = DIALOG_BOX
+        dialog.box.y, dialog.box.scale_y = y - len(shown) * RECENT_ROW_HEIGHT / 2, height + len(shown) * RECENT_ROW_HEIGHT
+        for k, server in enumerate(shown):
+            control_button(dialog.content, f"{server.address}  as  {server.name}",
+                           DIALOG_BUTTONS_Y - (k + 1) * RECENT_ROW_HEIGHT, lambda s=server: self._fill_server(s),
+                           width=CONTROL_WIDTH)
+        dialog.buttons("Join", self.confirm_join, self.close_dialog)
+
+    def _fill_server(self, server) -> None:
+        self.fields["address"].text, self.fields["name"].text = server.address, server.name
+
+    def confirm_join(self, address: str | None = None, name: str | None = None) -> None:
+        """Join the server the Multiplayer dialog names (or `address` and `name` when given): it is
+        remembered first in the recent servers; a bad address or name is shown in the dialog."""
+        address = self.fields["address"].text if address is None else address
+        name = self.fields["name"].text if name is None else name
+        try:
+            host, port = parse_address(address)
+            check_player_name(name)
+        except (ValueError, TypeError) as error:
+            self.dialog.error.text = str(error)
+            return
+        try:
+            recent_servers.remember(address, name)
+        except OSError as error:  # the list is a convenience: a full disk must not stop the join
+            print(f"boxel: could not save the recent servers: {error}")
+        self.close_dialog()
+        self.choice = TitleChoice(None, server=(host, port, name))
 
     def open_settings(self) -> None:
         """The Settings dialog: the same controls as the pause menu's, saved as they change."""
