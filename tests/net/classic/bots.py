@@ -20,13 +20,13 @@ from game.world import World
 from game.world.blocks import REPLACEABLE, block_id
 
 from ..test_server_process import start_server as start_boxel_server
+from ..test_server_process import stop as stop_boxel_server
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 CLIENT = ROOT / "tests" / "classic_client"
 SEED = 42
 SIZE = (64, 64, 64)
 """[blocks] The tests' window: 16 columns, so a new world has it whole in a second or two."""
-STOP_SECONDS = 30
 BOT_SECONDS = 40
 """[s] The most one bot may run."""
 
@@ -52,13 +52,7 @@ def start_server(world: pathlib.Path, size=SIZE) -> tuple[subprocess.Popen, int,
 
 def stop(process: subprocess.Popen) -> tuple[int, str]:
     """SIGTERM, then the exit status and everything the server logged."""
-    process.send_signal(signal.SIGTERM)
-    try:
-        _, err = process.communicate(timeout=STOP_SECONDS)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        raise
-    return process.returncode, err
+    return stop_boxel_server(process, signal.SIGTERM)
 
 
 async def bot(port: int, name: str, steps, *, cpe: bool = True, seconds: float = BOT_SECONDS, **options) -> list[dict]:

@@ -268,6 +268,23 @@ WALK_TICKS = 600
 """[ticks] 30 s of walking."""
 
 
+def _walk_on_a_server(world_path, name: str, path: list, seconds: float) -> list[dict]:
+    """A server on `world_path` and one bot sending `path` (fixed-point feet) a position every 50 ms; the
+    bot's events, once the server was stopped, after checking it exited 0 and never teleported the bot."""
+    process, _, classic = start_server(world_path)
+    try:
+        events = run(bot(classic, name, [{"do": "wait", "ms": 300}, {"do": "walk", "path": path, "ms": 50},
+                                         {"do": "wait", "ms": 300}, {"do": "quit"}], seconds=seconds),
+                     seconds=seconds + 20)
+        status, err = stop(process)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert status == 0, err
+    assert named(events, "teleported") == [] and "teleported back" not in err
+    return events
+
+
 def _recorded_walk(world_path, feet) -> list:
     """The feet of a player walking and jumping in a slow circle from `feet` for WALK_TICKS ticks, stepped
     by Boxel's physics in the world's own terrain: what an honest client at 20 Hz sends."""
@@ -286,17 +303,8 @@ def test_a_bot_walking_and_jumping_a_recorded_30_s_path_is_never_corrected(tmp_p
     world_path = tmp_path / "served.boxel"
     feet, window = new_world(world_path)
     path = [list(fixed_of_feet(*window.to_map(*point))) for point in _recorded_walk(world_path, feet)]
-    process, _, classic = start_server(world_path)
-    try:
-        events = run(bot(classic, "walker", [{"do": "wait", "ms": 300}, {"do": "walk", "path": path, "ms": 50},
-                                             {"do": "wait", "ms": 300}, {"do": "quit"}], seconds=60), seconds=80)
-        status, err = stop(process)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert status == 0, err
+    events = _walk_on_a_server(world_path, "walker", path, seconds=60)
     assert named(events, "walked")[0]["packets"] == WALK_TICKS
-    assert named(events, "teleported") == [] and "teleported back" not in err
     with World.open(world_path) as saved:
         box = saved.saved_player_state("walker")["box"]
     end = window.to_world(path[-1][0] / 32, (path[-1][1] - 51) / 32, path[-1][2] / 32)
@@ -346,14 +354,5 @@ def test_a_bot_swimming_a_recorded_path_through_a_pool_and_out_is_never_correcte
     walk, wet = _recorded_swim(world_path, feet)
     assert wet >= 20  # the path really swims
     path = [list(fixed_of_feet(*window.to_map(*point))) for point in walk]
-    process, _, classic = start_server(world_path)
-    try:
-        events = run(bot(classic, "swimmer", [{"do": "wait", "ms": 300}, {"do": "walk", "path": path, "ms": 50},
-                                              {"do": "wait", "ms": 300}, {"do": "quit"}], seconds=40), seconds=60)
-        status, err = stop(process)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert status == 0, err
+    events = _walk_on_a_server(world_path, "swimmer", path, seconds=40)
     assert named(events, "walked")[0]["packets"] == SWIM_TICKS
-    assert named(events, "teleported") == [] and "teleported back" not in err
