@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import zlib
 from collections.abc import Sequence
 
 import numpy as np
 
 from ..rules.replay import Event
 from ..world.blocks import block_name
-from ..world.column import Column, ColumnDataError
 from ..world.coords import CHUNK_SIZE
 from ..world.terrain import Terrain
 from .column_wire import column_ids_of
@@ -40,9 +38,6 @@ INPUT_LEAD_TICKS = 6
 (and a replay's tick 0 this many after the server's tick at the handshake), so they reach the server
 before their tick runs over a round trip of up to ~250 ms (4 ticks there and back, and 2 to spare
 for jitter); the predicted player answers at once whatever the lead."""
-MAX_COLUMN_RAW_BYTES = 2 + 16 * 16 * 16 * 16 * 2
-"""[bytes] A column's byte form at most (mask and 16 full sections): a compressed column that
-inflates past this is refused."""
 
 
 class ServerRefused(ConnectionError):
@@ -151,18 +146,6 @@ class ClientWorld:
                 x, z = cx * CHUNK_SIZE + int(lx), cz * CHUNK_SIZE + int(lz)
                 found.append([x, int(y), z, block_name(int(ids[lx, y, lz]))])
         return sorted(found)
-
-
-def column_ids(data: bytes) -> np.ndarray:
-    """The ids of a compressed column; ProtocolError when it does not inflate to one."""
-    inflater = zlib.decompressobj()
-    try:
-        raw = inflater.decompress(data, MAX_COLUMN_RAW_BYTES)
-        if inflater.unconsumed_tail:
-            raise ProtocolError(f"a column inflates past {MAX_COLUMN_RAW_BYTES} bytes")
-        return Column.from_bytes(raw).ids()
-    except (zlib.error, ColumnDataError) as error:
-        raise ProtocolError(f"bad column data: {error}") from None
 
 
 class Connection:

@@ -28,7 +28,7 @@ from ..rules.tick_changes import session_bodies
 from ..world.blocks import block_id
 from ..world.coords import CHUNK_SIZE
 from ..world.player_names import LOCAL_PLAYER
-from .column_wire import COLUMN_LEVEL, column_data
+from .column_wire import column_data
 from .protocol import (PROTOCOL_VERSION, Ack, AckDelta, BlockEdit, BodyMove, Chat, ColumnData,
                        ForgetColumn, Hello, Input, Message, PlayerState, Say, Sound, TickUpdate, Welcome, fixed_feet,
                        fixed_size, fixed_velocity)
@@ -42,8 +42,6 @@ BODY_IDS = 65536
 STEP_LIMIT = 128
 """[1/32 block] A body whose feet moved less than this on every axis since they were last sent is
 sent as a step (3 signed bytes, Beta's relative move); farther, its feet in full."""
-COLUMN_COMPRESSION = COLUMN_LEVEL
-"""zlib level for a column sent in full (`game.net.column_wire.COLUMN_LEVEL`; kept for callers)."""
 COLUMN_CACHE_COLUMNS = 1024
 """[columns] Column messages kept made (each for every client that needs it, until the column
 changes): a few hundred bytes to ~3 KB each, ~1 MB at most."""
@@ -128,9 +126,6 @@ class Client:
     """The column it stood in when the columns out of its range were last forgotten (None: not yet)."""
     bodies: dict = dataclasses.field(default_factory=dict)
     """The bodies it was last told of, by key (to send only changes)."""
-    feet_sent: dict = dataclasses.field(default_factory=dict)
-    """Left empty now (the field stays for callers): a body it saw at the last update was sent its feet
-    then, so its step is the one the hub makes for every such client (`Hub._move_since_last_update`)."""
     state_sent: PlayerState | None = None
     """Its player's state in the last `Ack` or `AckDelta` (the next is a delta from it)."""
     outbox: list = dataclasses.field(default_factory=list)
@@ -148,6 +143,9 @@ class Hub:
         self.limits = limits
         self.clients: dict[str, Client] = {}
         """Connected players by name, in join order."""
+        self.elsewhere: dict[str, str] = {}
+        """Players connected through another listener of this server (the Classic gateway), by name ->
+        address: they count against `max_players` and `connections_per_address` too."""
         self.log: list[str] = []
         """What happened that an operator would want to read (the server prints and clears it)."""
         self.failed: dict[str, str] = {}
@@ -168,11 +166,11 @@ class Hub:
         self.last_changes = None
         """The latest tick's `TickChanges` (None before the first tick)."""
         self._sounds_of: tuple[int, list] = (-1, [])
+        """The latest tick's sounds on the wire, with their columns (`_tick_sounds`)."""
         self._blocks_of: tuple[int, list] = (-1, [])
         """The latest tick's block changes on the wire, with their columns (`_tick_blocks`)."""
         self._column_messages: OrderedDict[tuple[int, int], ColumnData] = OrderedDict()
         """Columns' messages as made (`column_message`), least recently sent first; a column's goes when it changes."""
-        """The latest tick's sounds on the wire, with their columns (`_tick_sounds`)."""
         self.keeper = ColumnKeeper(session.world, self._save_for_unloading,
                                    radius=max(KEEP_RADIUS_COLUMNS, limits.view_radius_columns + 2))
         """Unloads the columns far from every player (a server runs for days)."""
@@ -186,12 +184,7 @@ class Hub:
         """Join the player a good handshake names; Refused with the reason otherwise (nothing changes)."""
         if hello.version != PROTOCOL_VERSION:
             raise Refused(f"this server speaks protocol {PROTOCOL_VERSION}, the client {hello.version}")
-        if hello.name in self.clients or hello.name in self.session.players:
-            raise Refused(f"a player named {hello.name} is already playing")
-        if len(self.clients) >= self.limits.max_players:
-            raise Refused(f"the server is full ({self.limits.max_players} players)")
-        if sum(client.address == address for client in self.clients.values()) >= self.limits.connections_per_address:
-            raise Refused(f"too many connections from {address}")
+        self.check_joinable(hello.name, address)
         try:
             player = self.session.join(hello.name)
         except ValueError as error:
@@ -203,6 +196,18 @@ class Hub:
         self.log.append(f"{hello.name} joined from {address}")
         return Welcome(PROTOCOL_VERSION, hello.name, self.session.world.seed, self.session.ticks_run,
                        self.session.day_time, self.limits.flying_allowed)
+
+    def check_joinable(self, name: str, address: str) -> None:
+        """Refused with the reason when a player `name` connecting from `address` may not join now: the
+        name is playing, the server is full, or that address has its connections. Every connection
+        counts, the Boxel clients' and those of `elsewhere` (another listener's, e.g. Classic)."""
+        if name in self.clients or name in self.elsewhere or name in self.session.players:
+            raise Refused(f"a player named {name} is already playing")
+        if len(self.clients) + len(self.elsewhere) >= self.limits.max_players:
+            raise Refused(f"the server is full ({self.limits.max_players} players)")
+        addresses = [client.address for client in self.clients.values()] + list(self.elsewhere.values())
+        if addresses.count(address) >= self.limits.connections_per_address:
+            raise Refused(f"too many connections from {address}")
 
     def leave(self, name: str, reason: str) -> None:
         """Forget client `name` and save its player at once (the world's file holds it after)."""
@@ -351,13 +356,12 @@ class Hub:
         then those gone in the order it saw them; each move made once and shared by every client."""
         own = f"player:{client.name}"
         west, east, north, south = centre[0] - radius, centre[0] + radius, centre[1] - radius, centre[1] + radius
-        before, moves = client.bodies, self._moves
+        before = client.bodies
         seen, moved = {}, []
         for key, (column, state) in placed.items():
             if west <= column[0] <= east and north <= column[1] <= south and key != own:
                 seen[key] = state
-                move = (moves[key] if key in moves else self._move_since_last_update(key, state)) if key in before \
-                    else self._appeared(key, state)
+                move = self._move_since_last_update(key, state) if key in before else self._appeared(key, state)
                 if move is not None:
                     moved.append(move)
         if before:

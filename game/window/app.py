@@ -86,6 +86,7 @@ from ..rules.replay import GAME_CHANGES, Chat, Event, ReplayCursor, ReplayWriter
 from ..rules.session import Session, write_report
 from ..rules.targeting import find_target, selected_boxes
 from ..frontends.stop_signals import StopFlag, on_stop_signals
+from ..world.player_names import LOCAL_PLAYER
 from .streaming import LOADING, FixedSections, WorldStreamer
 from ..rules.tick_changes import TickChanges
 from .ui.death_screen import DeathScreen
@@ -136,10 +137,10 @@ the second is the whole screen. Measured at 640x360 under Xvfb on the 2-core dev
 where the first frame, drawn only once the game was built, came 213-384 ms after the window opened."""
 EXIT_DISCONNECTED = 4
 """Exit status of a scripted connected run (--connect --exit-after-ticks) that the server refused or
-cut: the headless client's (`game.frontends.connect.EXIT_REFUSED`)."""
-HOST_NAME = "player"
-"""The name a hosting player plays its own world's server as: the single-player name
-(`game.world.player_names.LOCAL_PLAYER`), so the host is where it last played that world alone."""
+cut: the headless client's (`game.frontends.connect.EXIT_REFUSED`, which the window may not import)."""
+HOST_NAME = LOCAL_PLAYER
+"""The name a hosting player plays its own world's server as: the single-player name, so the host is
+where it last played that world alone."""
 MEMORY_SAMPLE_TICKS = 100
 """[ticks] With --report, the report's `memory` samples are taken this often (every 5 s of play)."""
 

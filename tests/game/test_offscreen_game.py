@@ -42,6 +42,9 @@ def test_the_game_plays_a_replay_offscreen_with_no_display_and_reports_its_rende
     assert pixels.shape == (WINDOW[1], WINDOW[0], 3)
     # The sky's blue above, the ground's colours below: a drawn world, not a blank buffer.
     assert len(np.unique(pixels.reshape(-1, 3), axis=0)) > 100
-    # The HUD fits the buffer: the crosshair's white arms span a few percent of the height (clouds may add some), not most of it.
+    # The HUD fits the buffer: the crosshair's white arms span a few percent of the height (clouds may add some),
+    # not most of it, and the hearts (the only red here) are drawn, along the bottom.
     white = np.all(pixels > 235, axis=2)
     assert white[:, WINDOW[0] // 2].sum() < WINDOW[1] // 3
+    red_rows, _ = np.nonzero((pixels[:, :, 0] > 170) & (pixels[:, :, 1] < 80) & (pixels[:, :, 2] < 80))
+    assert len(red_rows) > 0 and red_rows.min() > WINDOW[1] * 4 // 5

@@ -30,7 +30,9 @@ from ...rules.reach import DIG_REACH_BLOCKS, PLACE_REACH_BLOCKS, within_reach
 from ...rules.sounds import BREAK, PLACE
 from ...rules.targeting import place_block
 from ...world.blocks import BREAKABLE, HARDNESS, REPLACEABLE, block_id
+from ..hub import Refused
 from ..protocol import Chat, Say
+from ..server import STOPPING
 from .blocks import CUSTOM_BLOCKS_LEVEL, BlockMap, Capabilities
 from .level import DEFAULT_SIZE, MapWindow, WindowBlocks, encode_level, level_chunks
 from .movement import angle_byte, check_move, feet_of_fixed, fixed_of_feet
@@ -56,8 +58,6 @@ MAX_PACKETS_PER_TICK = 40
 """[packets] A client sends one position a tick and a few edits: 40 in 50 ms is a flood."""
 NEGOTIATION_SECONDS = 10.0
 """[s] From connecting to a whole identification and CPE negotiation."""
-CHAT_LINES, CHAT_WINDOW_TICKS = 5, 100
-"""[lines, ticks] Chat a client may send per window (5 s), as for Boxel clients."""
 ECHO_WAIT_TICKS = 40
 """[ticks] A client without TwoWayPing: after a teleport, positions are ignored this long (2 s)."""
 ENTITY_TICKS = 2
@@ -65,7 +65,6 @@ ENTITY_TICKS = 2
 MAX_ENTITIES = 127
 """Entity ids 0..126 (the byte's 127 others are negative; -1 is the client itself)."""
 READ_BYTES = 4096
-STOPPING = "the server is stopping"
 
 
 class Disconnect(Exception):
@@ -274,13 +273,11 @@ class ClassicGateway:
         self._join(client, ident.name)
 
     def _check_joinable(self, name: str, address: str) -> None:
-        limits = self._inner.limits
-        if name in self.session.players or name in self.clients:
-            raise Disconnect(f"a player named {name} is already playing")
-        if len(self.clients) >= limits.max_players:
-            raise Disconnect(f"the server is full ({limits.max_players} Classic players)")
-        if sum(c.address == address for c in self.clients.values()) >= limits.connections_per_address:
-            raise Disconnect(f"too many connections from {address}")
+        """The hub's own join checks, counting every connection of both listeners (`Hub.check_joinable`)."""
+        try:
+            self._inner.check_joinable(name, address)
+        except Refused as refusal:
+            raise Disconnect(str(refusal)) from None
 
     def _join(self, client: ClassicClient, name: str) -> None:
         try:
@@ -289,6 +286,7 @@ class ClassicGateway:
             raise Disconnect(str(error)) from None
         client.name, client.joined = name, True
         self.clients[name] = client
+        self._inner.elsewhere[name] = client.address
         x, y, z = (int(v) for v in player.body.feet)
         if not self.window.contains(x, max(y, self.window.y0), z) or y >= self.window.y0 + self.window.height:
             player.body = player.spawn()  # saved beyond this map: a Classic player starts at the spawn
@@ -313,6 +311,7 @@ class ClassicGateway:
             return
         client.joined = False
         del self.clients[client.name]
+        self._inner.elsewhere.pop(client.name, None)
         self.log(f"{client.name} left: {reason}")
         player = self.session.players.get(client.name)
         try:
@@ -399,10 +398,11 @@ class ClassicGateway:
 
     def _chat(self, client: ClassicClient, text: str) -> None:
         now = self.session.ticks_run
-        while client.chat_ticks and client.chat_ticks[0] <= now - CHAT_WINDOW_TICKS:
+        lines, window = self._inner.limits.chat_lines, self._inner.limits.chat_window_ticks
+        while client.chat_ticks and client.chat_ticks[0] <= now - window:
             client.chat_ticks.popleft()
-        if len(client.chat_ticks) >= CHAT_LINES:
-            return self._cut(client, f"chat too fast (more than {CHAT_LINES} lines in {CHAT_WINDOW_TICKS} ticks)")
+        if len(client.chat_ticks) >= lines:
+            return self._cut(client, f"chat too fast (more than {lines} lines in {window} ticks)")
         if not text.strip():
             return None
         client.chat_ticks.append(now)

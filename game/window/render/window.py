@@ -20,10 +20,10 @@ PANDA_CONFIG = (
 )
 OFFSCREEN_CONFIG = (
     "load-display p3headlessgl",  # EGL with no display: the GPU's own driver where there is one
-    "window-type offscreen",
 )
-"""Panda3D settings for `open_window(offscreen=True)`: an offscreen buffer instead of a window, for
-frame benchmarks on machines with a GPU and no display (`bench.bench_gpu`)."""
+"""Panda3D settings for `open_window(offscreen=True)` (with Ursina's `window_type="offscreen"`, which
+asks for a buffer instead of a window), for frame benchmarks on machines with a GPU and no display
+(`bench.bench_gpu`)."""
 WINDOW_TITLE = "Boxel"
 CLOSING_FRAMES = 2
 """Frames drawn after the last tick before a scripted run's screenshot, so the saved image is the

@@ -10,11 +10,11 @@ import pytest
 
 from game.frontends.cli import parse_options
 from game.net.classic.blocks import BlockMap, Capabilities
-from game.net.classic.gateway import SERVER_EXTENSIONS, ClassicClient, ClassicGateway
+from game.net.classic.gateway import SERVER_EXTENSIONS, ClassicClient, ClassicGateway, Disconnect
 from game.net.classic.movement import fixed_of_feet
 from game.net.classic.packets import (SELF_ID, SERVER_PACKETS, DisconnectPlayer, Message, PacketReader,
                                       PositionOrientation, SetBlock, SetBlockClient, TwoWayPing)
-from game.net.hub import Hub, ServerLimits
+from game.net.hub import Hub, Refused, ServerLimits
 from game.net.protocol import PROTOCOL_VERSION, Chat, Hello, Say
 
 SIZE = (32, 32, 32)
@@ -191,3 +191,20 @@ def test_the_classic_options_go_with_the_server_and_name_a_port_and_a_window():
                 ["--server", "--world", "w", "--classic-port", "70000"]):
         with pytest.raises(SystemExit):
             parse_options(bad)
+
+
+def test_boxel_and_classic_players_count_together_against_the_servers_limits(session):
+    hub = Hub(session, ServerLimits(max_players=2, connections_per_address=1))
+    gateway = ClassicGateway(hub, size=SIZE)
+    join(gateway, "classic")  # from 10.0.0.1
+    assert hub.elsewhere == {"classic": "10.0.0.1"}
+    with pytest.raises(Refused, match="too many connections from 10.0.0.1"):
+        hub.admit(Hello(PROTOCOL_VERSION, "boxel"), "10.0.0.1")
+    hub.admit(Hello(PROTOCOL_VERSION, "boxel"), "10.0.0.2")
+    with pytest.raises(Disconnect, match=r"the server is full \(2 players\)"):
+        gateway._check_joinable("third", "10.0.0.3")
+    with pytest.raises(Refused, match="a player named classic is already playing"):
+        hub.admit(Hello(PROTOCOL_VERSION, "classic"), "10.0.0.4")
+    gateway._leave(gateway.clients["classic"], "bye")
+    assert hub.elsewhere == {}
+    gateway._check_joinable("third", "10.0.0.3")  # room again

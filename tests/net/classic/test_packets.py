@@ -129,7 +129,7 @@ def test_random_bytes_give_packets_or_a_protocol_error_and_nothing_else(data, cu
             reader.feed(piece)
             for packet in reader.packets():
                 assert isinstance(packet, CLIENT_PACKETS)
-                assert encode(packet) is not None
+                assert decode(type(packet), encode(packet)) == packet  # what was read is exactly a packet
     except ClassicProtocolError:
         pass
 
