@@ -10,12 +10,12 @@ or the name rule (`game.world.player_names`).
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..world.player_names import check_player_name
 from . import paths
+from .json_file import write_json
 
 FILE_NAME = "recent_servers.json"
 MAX_RECENT = 8
@@ -68,9 +68,5 @@ def remember(address: str, name: str, path: Path | None = None) -> list[RecentSe
     server = RecentServer(address.strip() if isinstance(address, str) else address, name)
     path = recent_servers_path() if path is None else Path(path)
     servers = [server, *(old for old in load(path) if old.address != server.address)][:MAX_RECENT]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    written = path.with_name(path.name + ".new")
-    written.write_text(json.dumps([{"address": s.address, "name": s.name} for s in servers], indent=2) + "\n",
-                       encoding="utf-8")
-    os.replace(written, path)
+    write_json(path, [{"address": s.address, "name": s.name} for s in servers])
     return servers

@@ -23,11 +23,11 @@ import json
 import math
 import os
 import stat
-import tempfile
 import warnings
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
+from .json_file import write_json
 from .paths import config_dir
 
 SETTINGS_FILE_NAME = "settings.json"
@@ -259,16 +259,4 @@ def _notice(path: Path, problem: str, aside: Path | None) -> str:
 
 def save(settings: UserSettings, path: Path | None = None) -> Path:
     """Write the settings atomically; returns the file's path."""
-    path = path or settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".settings-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            json.dump(asdict(settings), file, indent=2)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return path
+    return write_json(path or settings_path(), asdict(settings))
