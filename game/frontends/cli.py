@@ -34,6 +34,7 @@ from .options import DEFAULT_SIZE, LaunchOptions
 from ..window.render.window import parse_size
 from ..userdata.user_settings import FOV_RANGE_DEGREES, VIEW_DISTANCE_RANGE_COLUMNS
 from ..rules.replay import ReplayFormatError, read_replay
+from ..world.file_format import GAME_MODES, SURVIVAL
 from ..world.seed_text import is_blank, random_seed, seed_from_text
 from .stop_signals import StopFlag, StopRequested, on_stop_signals, raise_stop
 
@@ -170,7 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--world", type=_world_path, metavar="PATH",
                         help="the world file to play, created when missing (a file: a path ending in a slash is "
                              "refused). Without it the title screen opens to choose a world, unless --seed, "
-                             "--new, --replay, --record, --exit-after-ticks, --time or --headless is given: "
+                             "--new, --game-mode, --replay, --record, --exit-after-ticks, --time or --headless is given: "
                              "those play default.boxel in the user's data folder")
     parser.add_argument("--seed", type=_seed, metavar="SEED",
                         help="seed of a new world (default: random): a whole number, or any text, which stands "
@@ -178,6 +179,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "opens only with its own seed or no --seed: a different seed is refused")
     parser.add_argument("--new", action="store_true",
                         help="create a new world at --world (an error if a file is already there)")
+    parser.add_argument("--game-mode", choices=GAME_MODES, metavar="MODE",
+                        help="the game mode of a new world: survival (the default, as in Beta: gather, craft, "
+                             "survive) or creative (every block at hand, flying). An existing world keeps the mode "
+                             "it was made with: a different --game-mode is refused")
     parser.add_argument("--view-distance", type=_view_distance, metavar="N",
                         help="columns drawn around the player, %d..%d (default: the saved setting, 8)"
                              % VIEW_DISTANCE_RANGE_COLUMNS)
@@ -256,7 +261,8 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
         parser.error("--profile-frames needs a window and --report (the frame breakdown is written in the report)")
     if args.lab:
         world_options = [name for name, given in (("--world", args.world is not None),
-                                                  ("--seed", args.seed is not None), ("--new", args.new)) if given]
+                                                  ("--seed", args.seed is not None), ("--new", args.new),
+                                                  ("--game-mode", args.game_mode is not None)) if given]
         if world_options:
             parser.error(f"--lab opens the physics lab, which has no world file and is never saved: "
                          f"leave out {' and '.join(world_options)} (or --lab to play that world)")
@@ -271,7 +277,8 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
             parser.error(f"bad replay: {error}")
     return LaunchOptions(lab=args.lab, headless=args.headless, size=args.size, fov=args.fov, replay=replay, record=args.record,
                          exit_after_ticks=args.exit_after_ticks, screenshot=args.screenshot, report=args.report,
-                         world=args.world, seed=args.seed, new=args.new, view_distance=args.view_distance,
+                         world=args.world, seed=args.seed, new=args.new, game_mode=args.game_mode,
+                         view_distance=args.view_distance,
                          frame_delay_ms=args.frame_delay_ms, realtime=args.realtime, day_time=args.time,
                          profile_frames=args.profile_frames, cave_culling=not args.no_cave_culling,
                          offscreen=args.offscreen,
@@ -296,7 +303,7 @@ def _check_network_options(parser: argparse.ArgumentParser, args: argparse.Names
     elif args.host != "127.0.0.1" or args.port != 25565 or args.max_players != 20:
         parser.error("--host, --port and --max-players go with --server")
     if args.connect is not None:
-        stray = given("world", "seed", "new", "lab", "record", "time")
+        stray = given("world", "seed", "new", "game_mode", "lab", "record", "time")
         if stray:
             parser.error(f"--connect plays the server's world: leave out {' and '.join(stray)}")
         if args.name is None:
@@ -328,7 +335,7 @@ def open_world(options: LaunchOptions):
             if options.world is None:
                 path.parent.mkdir(parents=True, exist_ok=True)
             seed = options.seed if options.seed is not None else random_seed()
-            world = World.create(path, seed)
+            world = World.create(path, seed, game_mode=options.game_mode or SURVIVAL)
         else:
             world = World.open(path)
     except WorldFileError as error:
@@ -340,6 +347,9 @@ def open_world(options: LaunchOptions):
         if options.seed is not None and options.seed != world.seed:
             raise WorldOpenError(f"the world {path} has seed {world.seed}, not {options.seed}; --seed only "
                                  "chooses the seed of a new world (use --new with another --world)")
+        if options.game_mode is not None and options.game_mode != world.game_mode:
+            raise WorldOpenError(f"the world {path} is a {world.game_mode} world, not {options.game_mode}; "
+                                 "--game-mode only chooses the mode of a new world (use --new with another --world)")
     except BaseException:
         world.close()
         raise
@@ -356,7 +366,8 @@ def world_path(options: LaunchOptions) -> Path:
 def wants_title_screen(options: LaunchOptions) -> bool:
     """Whether this launch opens the title screen: no option chooses a world or scripts a run (only
     the window's and the view's options, --size, --fov and --view-distance, may be given)."""
-    return (options.world is None and options.seed is None and not options.new and not options.lab
+    return (options.world is None and options.seed is None and not options.new and options.game_mode is None
+            and not options.lab
             and not options.headless and options.replay is None and options.record is None
             and options.exit_after_ticks is None and options.day_time is None
             and not options.server and options.connect is None)

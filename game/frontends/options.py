@@ -40,6 +40,9 @@ class LaunchOptions:
     For an existing world it must be that world's seed: `game.frontends.cli.open_world` refuses any other."""
     new: bool = False
     """--new: create the world; it is an error if something is already at the path."""
+    game_mode: str | None = None
+    """--game-mode: "survival" or "creative" for a new world (None: survival, as Beta's new worlds); an
+    existing world must already be of that mode (`game.frontends.cli.open_world` refuses another)."""
     view_distance: int | None = None
     """[columns] None: the user's setting."""
     frame_delay_ms: float = 0.0

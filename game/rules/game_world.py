@@ -55,6 +55,10 @@ class GameWorld(Protocol):
     def spawn(self) -> tuple[float, float, float]:
         """[blocks] Feet position for a new player."""
 
+    @property
+    def game_mode(self) -> str:
+        """"survival" or "creative" (`game.world.file_format.GAME_MODES`): the rules the session plays by."""
+
     # --- blocks ---------------------------------------------------------------------------------
 
     def get_block(self, x: int, y: int, z: int) -> str:

@@ -706,6 +706,7 @@ class Session:
         return {
             "ticks_run": self.ticks_run,
             "day_time": self.day_time,
+            "game_mode": self.world.game_mode,
             **top,
             "players": {name: self.player_report(player) for name, player in self._players.items()},
             "bodies": [{"kind": kind, "box": list(b.box), "velocity": list(b.velocity)} for kind, bodies in

@@ -94,6 +94,8 @@ class WorldEntry:
     """[bytes] The file and its write-ahead log on disk."""
     problem: str | None = None
     """Why the world cannot be played (damaged, foreign, in use, newer format); None when it can."""
+    game_mode: str | None = None
+    """"survival" or "creative"; None when the file could not be read."""
 
     @property
     def readable(self) -> bool:
@@ -127,13 +129,13 @@ def describe(path: Path) -> WorldEntry:
     path = Path(path)
     last_played, size = _disk_facts(path)
     try:
-        seed = read_seed(path)
+        seed, game_mode = read_seed_and_mode(path)
     except WorldFileError as error:
         return WorldEntry(_name_of(path), path, None, last_played, size, problem=_short(str(error), path))
     except OSError as error:  # vanished or unreadable between the listing and the read
         return WorldEntry(_name_of(path), path, None, last_played, size,
                           problem=f"cannot read it: {error.strerror or error}")
-    return WorldEntry(_name_of(path), path, seed, last_played, size)
+    return WorldEntry(_name_of(path), path, seed, last_played, size, game_mode=game_mode)
 
 
 def read_seed(path: Path) -> int:
@@ -142,13 +144,18 @@ def read_seed(path: Path) -> int:
     no lock on the world (as on any open, SQLite removes an empty write-ahead log on close, and folds in one a
     crash left). A WorldFileError says what is wrong. Holds the worlds folder's lock shared meanwhile,
     so no rename in another process moves the world (or another world's log) under the read."""
+    return read_seed_and_mode(path)[0]
+
+
+def read_seed_and_mode(path: Path) -> tuple[int, str]:
+    """The seed and game mode of the world file at `path`, read as `read_seed` reads the seed."""
     path = Path(path)
     with _folder_lock(path.parent, shared=True):
         return _read_seed(path)
 
 
-def _read_seed(path: Path) -> int:
-    """`read_seed` for a caller that holds the folder's lock already."""
+def _read_seed(path: Path) -> tuple[int, str]:
+    """`read_seed_and_mode` for a caller that holds the folder's lock already."""
     from ..world.file_checks import check_file_kind, check_header, check_pages, check_schema, database_error, \
         read_metadata
 
@@ -172,7 +179,7 @@ def _read_seed(path: Path) -> int:
         raise database_error(error, path, "read the world") from None
     finally:
         db.close()
-    return metadata.seed
+    return metadata.seed, metadata.game_mode
 
 
 def file_name_for(name: str) -> str:
@@ -234,22 +241,26 @@ def unique_path(name: str, folder: Path | None = None) -> Path:
     raise ValueError(f"there are already {MAX_COPIES} worlds named like {name!r}: choose another name")
 
 
-def create(name: str, seed: int | None = None, folder: Path | None = None) -> WorldEntry:
+def create(name: str, seed: int | None = None, folder: Path | None = None, game_mode: str = "survival") -> WorldEntry:
     """Make a new world called `name` (a unique file name in `folder`, default `worlds_folder()`)
-    with `seed` (default: random) and return its entry. ValueError for a bad name or seed, before
-    anything is made; a WorldFileError when the disk refuses (nothing left behind) or another
-    process keeps the folder busy."""
+    with `seed` (default: random) in `game_mode` ("survival", the default as Beta's, or "creative")
+    and return its entry. ValueError for a bad name, seed or mode, before anything is made; a
+    WorldFileError when the disk refuses (nothing left behind) or another process keeps the folder busy."""
     from ..world import World
+    from ..world.file_format import GAME_MODES
     from ..world.noise import MAX_SEED, MIN_SEED
 
     check_name(name)
+    if not isinstance(game_mode, str) or game_mode not in GAME_MODES:
+        raise ValueError(f"a game mode is one of {', '.join(GAME_MODES)}, got {game_mode!r}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not MIN_SEED <= seed <= MAX_SEED):
         raise ValueError(f"a seed is a whole number in {MIN_SEED}..{MAX_SEED}, got {seed!r}")
     folder = worlds_folder() if folder is None else Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     with _folder_lock(folder):
         path = unique_path(name, folder)
-        World.create(path, random.randint(0, MAX_SEED) if seed is None else seed, workers=1).close()
+        World.create(path, random.randint(0, MAX_SEED) if seed is None else seed, workers=1,
+                     game_mode=game_mode).close()
     return describe(path)
 
 

@@ -41,7 +41,8 @@ from types import MappingProxyType
 from .file_errors import (CorruptWorldError, ForeignFileError, ForeignLogError, NewerFormatError, NotAFileError,
                           UnexpectedSchemaError, WorldFileError, WorldNotFoundError, WorldPermissionError, access_error,
                           disk_error)
-from .file_format import (APPLICATION_ID, BLOCK_UPDATES_SINCE_VERSION, CHECKSUM_KEY, CHECKSUM_SINCE_VERSION,
+from .file_format import (APPLICATION_ID, BLOCK_UPDATES_SINCE_VERSION, CHECKSUM_KEY, CHECKSUM_SINCE_VERSION, CREATIVE,
+                          GAME_MODE_KEY, GAME_MODES,
                           FORMAT_VERSION, MAX_CREATED_AT_S, MAX_JSON_DEPTH, MAX_JSON_INT, MAX_META_KEY_BYTES,
                           MAX_META_TEXT_BYTES, MAX_PLAYERS_TEXT_BYTES, MAX_SAVED_PLAYERS, MAX_WORLD_TICKS,
                           PLAYER_STATE_KEY, PLAYERS_SINCE_VERSION, SPAWN_HEIGHT, SPAWN_LIMIT, WORLD_ID_BYTES,
@@ -86,6 +87,8 @@ class Metadata:
     players: Mapping[str, dict] = field(default_factory=lambda: MappingProxyType({}))
     """Every saved player's state by name (read-only), the local player's included; a format 1 to 4
     file's one player is under `LOCAL_PLAYER`."""
+    game_mode: str = CREATIVE
+    """"survival" or "creative" (`file_format.GAME_MODES`); CREATIVE before format 6, when every world was."""
 
 
 def companion_path(path: Path, suffix: str) -> Path:
@@ -351,7 +354,7 @@ def read_metadata(db: sqlite3.Connection, path: Path, version: int) -> Metadata:
         state = values[PLAYER_STATE_KEY]
         players = {} if state is None else {LOCAL_PLAYER: state}
     return Metadata(version, values["seed"], values["created_at"], values["spawn"], players.get(LOCAL_PLAYER),
-                    values.get(WORLD_TICKS_KEY, 0), MappingProxyType(players))
+                    values.get(WORLD_TICKS_KEY, 0), MappingProxyType(players), values.get(GAME_MODE_KEY, CREATIVE))
 
 
 def read_players(db: sqlite3.Connection, path: Path) -> dict[str, dict]:
@@ -498,8 +501,15 @@ def check_json_values(value) -> None:
             raise TypeError(f"holds a {type(item).__name__}, which JSON cannot hold")
 
 
+def _checked_game_mode(value) -> str:
+    if isinstance(value, str) and value in GAME_MODES:
+        return value
+    raise ValueError(f"{_shown(value)} is not one of {', '.join(GAME_MODES)}")
+
+
 META_VALUE_CHECKS = {"seed": _checked_seed, "created_at": _checked_created_at, "spawn": _checked_spawn,
-                     "player_state": check_player_state, WORLD_TICKS_KEY: _checked_world_ticks}
+                     "player_state": check_player_state, WORLD_TICKS_KEY: _checked_world_ticks,
+                     GAME_MODE_KEY: _checked_game_mode}
 """The check of each meta value read into `Metadata` (format_version and the checksum are checked before them)."""
 
 

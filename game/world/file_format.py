@@ -16,7 +16,9 @@ Versions:
 5. adds `players` (each player's saved state by name, as Beta's multiplayer keeps one file per
    player) and drops the `player_state` meta row: the one player of a version 1 to 4 file is the
    local player (`player_names.LOCAL_PLAYER`), and the upgrade moves its state into `players`.
-Versions 1 to 4 open as they are; their first save upgrades them to 5.
+6. adds the `game_mode` meta row ("survival" or "creative": `GAME_MODES`). A file of an older
+   version was made when every world was creative: it opens as creative, and the upgrade writes that.
+Versions 1 to 5 open as they are; their first save upgrades them to 6.
 
 The world's identity (not a version of its own): SQLite's header field `user_version` (bytes
 WORLD_ID_OFFSET.. of the file) holds a random nonzero id chosen when the world is made (or by the
@@ -38,7 +40,7 @@ import json
 
 from .coords import WORLD_BORDER, WORLD_HEIGHT
 
-FORMAT_VERSION = 5
+FORMAT_VERSION = 6
 """The world file format this code writes; it opens this version and older ones."""
 ENTITIES_SINCE_VERSION = 2
 """The first format version with the `entities` table."""
@@ -48,6 +50,8 @@ BLOCK_UPDATES_SINCE_VERSION = 4
 """The first format version with the `block_updates` table and the `world_ticks` meta row."""
 PLAYERS_SINCE_VERSION = 5
 """The first format version with the `players` table (and without the `player_state` meta row)."""
+GAME_MODE_SINCE_VERSION = 6
+"""The first format version with the `game_mode` meta row."""
 APPLICATION_ID = 0x426F7831
 """SQLite header application id of Boxel worlds ('Box1')."""
 
@@ -74,16 +78,25 @@ TABLES_BY_VERSION = {
     5: {"meta": CREATE_META, "columns": CREATE_COLUMNS, "entities": CREATE_ENTITIES, "damaged_columns": CREATE_DAMAGED,
         "block_updates": CREATE_BLOCK_UPDATES, "players": CREATE_PLAYERS},
 }
+TABLES_BY_VERSION[6] = TABLES_BY_VERSION[5]  # version 6 adds a meta row, no table
 """Every schema object of a world file of each version: tables only (WITHOUT ROWID tables keep their
 primary key in the table itself, so SQLite adds no index for it), by name, with their SQL as SQLite stores it."""
 
 CHECKSUM_KEY = "meta_sha256"
 VALUE_KEYS = ("format_version", "seed", "created_at", "spawn", "player_state")
 """The meta keys every version writes (PLAYER_STATE_KEY only before PLAYERS_SINCE_VERSION); from
-CHECKSUM_SINCE_VERSION CHECKSUM_KEY too, and from BLOCK_UPDATES_SINCE_VERSION WORLD_TICKS_KEY."""
+CHECKSUM_SINCE_VERSION CHECKSUM_KEY too, from BLOCK_UPDATES_SINCE_VERSION WORLD_TICKS_KEY, and from
+GAME_MODE_SINCE_VERSION GAME_MODE_KEY."""
 PLAYER_STATE_KEY = "player_state"
 """The meta row of the one player of a version 1 to 4 file (the local player's state)."""
 WORLD_TICKS_KEY = "world_ticks"
+GAME_MODE_KEY = "game_mode"
+SURVIVAL = "survival"
+"""Beta's survival: items to gather, tools, crafting, health only by eating (`game.rules.survival`)."""
+CREATIVE = "creative"
+"""The creative game: every block at hand, flying, blocks broken at once in peaceful."""
+GAME_MODES = (SURVIVAL, CREATIVE)
+"""What a world's `game_mode` meta row holds. A world made before game modes is CREATIVE."""
 
 WORLD_ID_OFFSET = 60
 """[bytes] Where SQLite's header keeps `user_version`, Boxel's world id (4 bytes, big-endian)."""
@@ -127,7 +140,8 @@ def meta_keys(version: int) -> set[str]:
     """The meta keys a file of format `version` holds, exactly."""
     return ((set(VALUE_KEYS) - ({PLAYER_STATE_KEY} if version >= PLAYERS_SINCE_VERSION else set()))
             | ({CHECKSUM_KEY} if version >= CHECKSUM_SINCE_VERSION else set())
-            | ({WORLD_TICKS_KEY} if version >= BLOCK_UPDATES_SINCE_VERSION else set()))
+            | ({WORLD_TICKS_KEY} if version >= BLOCK_UPDATES_SINCE_VERSION else set())
+            | ({GAME_MODE_KEY} if version >= GAME_MODE_SINCE_VERSION else set()))
 
 
 def meta_checksum(rows: dict[str, str]) -> str:

@@ -49,6 +49,7 @@ from .block_updates import MAX_DELAY_TICKS
 from .blocks import AIR, MATERIAL, NAMES, SELECTABLE, SELECTION_SHAPES, SHAPES, SLIPPERINESS, block_id
 from .change_log import ChangeLog, WorldChanges
 from .coords import CHUNK_SIZE, WORLD_HEIGHT
+from .file_format import CREATIVE
 from .falling import FallingStart
 from .meshing import PADDED_SIZE
 from .storage import entities_json
@@ -119,6 +120,8 @@ class Arena:
     seed = ARENA_SEED
     path = None
     """No file: the lab is never saved."""
+    game_mode = CREATIVE
+    """The lab is a creative playground: every block at hand, nothing to gather."""
 
     def __init__(self) -> None:
         self.grid = physics.BlockGrid()

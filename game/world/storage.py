@@ -8,11 +8,12 @@ Does not own: the format's versions and schema (`file_format.py`), the error cla
 (`file_errors.py`), which columns are edited or when to save (`world.py`), or the column byte form
 itself (`column.py`).
 
-Format (FORMAT_VERSION 5; see `file_format.py` for what versions 1 to 4 lack):
+Format (FORMAT_VERSION 6; see `file_format.py` for what versions 1 to 5 lack):
 - `PRAGMA application_id` is APPLICATION_ID, so another program's SQLite file is recognised
   from its 100-byte header alone.
 - `meta(key TEXT PRIMARY KEY, value TEXT)`, every value JSON: format_version, seed, created_at
-  (Unix seconds), spawn ([x, y, z] feet position), world_ticks, and meta_sha256, the checksum of
+  (Unix seconds), spawn ([x, y, z] feet position), world_ticks, game_mode ("survival" or
+  "creative", set when the world is made), and meta_sha256, the checksum of
   the other rows, rewritten by every save. (Versions 1 to 4 also hold player_state, the one
   player's state, an object or null.) JSON writes floats with
   `repr`, so they read back bit for bit.
@@ -29,9 +30,9 @@ Format (FORMAT_VERSION 5; see `file_format.py` for what versions 1 to 4 lack):
 - `players(name, state)`: each player's state (a JSON object) by name (`player_names`); the local
   player's is the row `LOCAL_PLAYER`. A save writes the players given to it, and deletes the row
   of a player whose state is None.
-A version 1 to 4 file opens as it is (its one player read as the local player's); its first save
-adds what it lacks, moves the player_state meta row into `players` and sets version 5 in the same
-transaction.
+A version 1 to 5 file opens as it is (its one player read as the local player's, its game mode
+creative); its first save adds what it lacks, moves the player_state meta row into `players`, writes
+game_mode "creative" and sets version 6 in the same transaction.
 - The header's `user_version` is the world's id (`file_format.WORLD_ID_OFFSET`), random, set when
   the world is made (or by the first save of an older world) and written again by every save, so
   each transaction in the write-ahead log carries it: a log from another world is refused at open
@@ -76,8 +77,9 @@ from .block_updates import check_rows
 from .folder_lock import folder_lock
 from .file_format import (APPLICATION_ID, BLOCK_UPDATES_SINCE_VERSION, CHECKSUM_KEY, CHECKSUM_SINCE_VERSION,
                           CREATE_BLOCK_UPDATES, CREATE_COLUMNS, CREATE_DAMAGED, CREATE_ENTITIES, CREATE_META,
-                          CREATE_PLAYERS, ENTITIES_SINCE_VERSION, FORMAT_VERSION, MAX_META_TEXT_BYTES, MAX_WORLD_ID,
-                          PLAYER_STATE_KEY, PLAYERS_SINCE_VERSION, WORLD_TICKS_KEY, meta_checksum)
+                          CREATE_PLAYERS, CREATIVE, ENTITIES_SINCE_VERSION, FORMAT_VERSION, GAME_MODE_KEY,
+                          GAME_MODE_SINCE_VERSION, MAX_META_TEXT_BYTES, MAX_WORLD_ID, PLAYER_STATE_KEY,
+                          PLAYERS_SINCE_VERSION, WORLD_TICKS_KEY, meta_checksum)
 from .player_names import LOCAL_PLAYER, check_player_name
 
 COMPRESSION_LEVEL = 1
@@ -184,12 +186,13 @@ class WorldFile:
 
     @classmethod
     def create(cls, path: str | os.PathLike, seed: int, created_at: float,
-               spawn: tuple[float, float, float]) -> WorldFile:
+               spawn: tuple[float, float, float], game_mode: str = CREATIVE) -> WorldFile:
         """Write a new, empty world at `path` and open it; WorldExistsError if anything is there, and
         a WorldDiskError subclass (nothing left behind) when the folder or the disk refuses it."""
         path = Path(path)
         metadata = Metadata(FORMAT_VERSION, check_meta_value("seed", seed), check_meta_value("created_at", created_at),
-                            check_meta_value("spawn", spawn), None)  # what an open would refuse is never written
+                            check_meta_value("spawn", spawn), None,  # what an open would refuse is never written
+                            game_mode=check_meta_value(GAME_MODE_KEY, game_mode))
         world_id = new_world_id()
         _check_creatable(path)
         try:
@@ -393,6 +396,8 @@ class WorldFile:
         if version < PLAYERS_SINCE_VERSION:  # the meta row's state: the local player's, written by this save
             self._db.execute(CREATE_PLAYERS)
             self._db.execute("DELETE FROM meta WHERE key = ?", (PLAYER_STATE_KEY,))
+        if version < GAME_MODE_SINCE_VERSION:  # made when every world was creative (`Metadata.game_mode`)
+            self._db.execute("INSERT INTO meta VALUES (?, ?)", (GAME_MODE_KEY, json.dumps(self.metadata.game_mode)))
         self._db.execute("UPDATE meta SET value = ? WHERE key = 'format_version'", (json.dumps(FORMAT_VERSION),))
 
     def _keep_damaged(self, rows: set[tuple[int, int, str]]) -> None:
@@ -444,7 +449,8 @@ def _write_new_world(db: sqlite3.Connection, metadata: Metadata, world_id: int) 
     for create in (CREATE_META, CREATE_COLUMNS, CREATE_ENTITIES, CREATE_DAMAGED, CREATE_BLOCK_UPDATES, CREATE_PLAYERS):
         db.execute(create)
     values = {"format_version": metadata.format_version, "seed": metadata.seed, "created_at": metadata.created_at,
-              "spawn": list(metadata.spawn), WORLD_TICKS_KEY: metadata.world_ticks}  # a new world has no players
+              "spawn": list(metadata.spawn), WORLD_TICKS_KEY: metadata.world_ticks,
+              GAME_MODE_KEY: metadata.game_mode}  # a new world has no players
     db.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in values.items()])
     _write_checksum(db)
     _write_world_id(db, world_id)

@@ -53,7 +53,8 @@ from physics.world import JOURNAL_CELLS, CellJournal
 from . import fluid_batch, fluids
 from .block_updates import BlockUpdates
 from .change_log import ChangeLog, WorldChanges
-from .file_format import MAX_CREATED_AT_S
+from .file_checks import check_meta_value
+from .file_format import CREATIVE, GAME_MODE_KEY, MAX_CREATED_AT_S
 from .blocks import AIR, SELECTABLE, SELECTION_SHAPES, block_id, block_name
 from .falling import FallingStart
 from .collision import PlacedShapeCache
@@ -153,13 +154,18 @@ class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicke
     # --- making and closing -----------------------------------------------------------------
 
     @classmethod
-    def create(cls, path: str | os.PathLike, seed: int = 42, *, workers: int = DEFAULT_WORKERS) -> World:
+    def create(cls, path: str | os.PathLike, seed: int = 42, *, workers: int = DEFAULT_WORKERS,
+               game_mode: str = CREATIVE) -> World:
         """A new world at `path` (WorldExistsError if anything is there), saved at once.
 
-        `seed`: a signed 64-bit int. `workers`: background generation processes, started on the
+        `seed`: a signed 64-bit int. `game_mode`: "survival" or "creative" (`file_format.GAME_MODES`;
+        ValueError otherwise). The game makes its new worlds survival (the New World dialog, `--new`);
+        this call keeps creative as its default, so code written before game modes keeps the
+        creative game's rules. `workers`: background generation processes, started on the
         first `request`. Bad arguments are refused before the file is made; if making the world
         fails after that, the new file is removed.
         """
+        check_meta_value(GAME_MODE_KEY, game_mode)
         terrain = Terrain(seed)
         check_worker_count(workers)
         generated: dict[tuple[int, int], np.ndarray] = {}
@@ -168,7 +174,7 @@ class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicke
         spawn_column = Column.from_ids(generated[spawn_key] if spawn_key in generated else terrain.column(*spawn_key))
         spawn = (x + 0.5, float(spawn_column.top_y(x & LOCAL_MASK, z & LOCAL_MASK) + 1), z + 0.5)
         created_at = min(max(time.time(), 0.0), float(MAX_CREATED_AT_S))  # a clock outside the range a file holds
-        file = WorldFile.create(Path(path), seed, created_at, spawn)
+        file = WorldFile.create(Path(path), seed, created_at, spawn, game_mode)
         try:
             world = cls(file, workers)
         except BaseException:
@@ -217,6 +223,11 @@ class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicke
     def spawn(self) -> tuple[float, float, float]:
         """[blocks] Feet position for a new player: on the dry land nearest the origin (`spawn.find_spawn`)."""
         return self._open_file().metadata.spawn
+
+    @property
+    def game_mode(self) -> str:
+        """"survival" or "creative", set when the world was made (a world from before game modes: creative)."""
+        return self._open_file().metadata.game_mode
 
     @property
     def created_at(self) -> float:

@@ -42,13 +42,15 @@ def test_a_typed_seed_that_is_no_64_bit_whole_number_is_its_java_hash_as_in_beta
     assert parse_seed(text) == seed
 
 
-def test_a_row_reads_name_then_seed_last_played_and_size_or_why_it_cannot_be_played():
+def test_a_row_reads_name_then_game_mode_seed_last_played_and_size_or_why_it_cannot_be_played():
     from game.window.ui.title_screen import entry_lines, played_text
 
     good = WorldEntry("Castle", Path("Castle.boxel"), 42, 1_700_000_000.0, 2048)
     bad = WorldEntry("Junk", Path("Junk.boxel"), None, 1_700_000_000.0, 10, problem="it is empty (0 bytes)")
     assert entry_lines(good) == ("Castle", f"Seed 42   Played {played_text(1_700_000_000.0)}   2 KB")
     assert entry_lines(bad) == ("Junk", "Cannot be played: it is empty (0 bytes)")
+    survival = WorldEntry("Farm", Path("Farm.boxel"), 7, 1_700_000_000.0, 2048, game_mode="survival")
+    assert entry_lines(survival) == ("Farm", f"Survival   Seed 7   Played {played_text(1_700_000_000.0)}   2 KB")
 
 
 def run_screen(script: str, tmp_path: Path) -> str:

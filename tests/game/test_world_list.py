@@ -133,6 +133,19 @@ def test_create_makes_a_world_with_the_seed_under_a_unique_file_name(folder):
         assert world.seed == 43
 
 
+def test_create_makes_a_survival_world_unless_creative_is_chosen_and_the_entry_says_which(folder):
+    survival = world_list.create("Farm", seed=5)
+    creative = world_list.create("Sandbox", seed=5, game_mode="creative")
+    assert (survival.game_mode, creative.game_mode) == ("survival", "creative")
+    with World.open(creative.path, workers=1) as world:
+        assert world.game_mode == "creative"
+    assert {entry.name: entry.game_mode for entry in world_list.list_worlds()} == {"Farm": "survival",
+                                                                                   "Sandbox": "creative"}
+    with pytest.raises(ValueError, match="survival, creative"):
+        world_list.create("Odd", seed=5, game_mode="hardcore")
+    assert not (folder / "Odd.boxel").exists()
+
+
 def test_create_without_a_seed_picks_one(folder):
     entry = world_list.create("Random")
     assert entry.readable and isinstance(entry.seed, int)

@@ -90,7 +90,7 @@ def test_a_trigger_stored_in_the_world_file_is_refused_at_open_and_never_runs(tm
         World.open(path, workers=1)
     assert fingerprint(path) == before
     db = sqlite3.connect(path)
-    assert db.execute("SELECT count(*) FROM meta").fetchone()[0] == 6  # the five values and the checksum
+    assert db.execute("SELECT count(*) FROM meta").fetchone()[0] == 7  # the six values and the checksum
     db.close()
 
 
@@ -189,6 +189,7 @@ def test_a_current_world_relabelled_as_an_older_version_is_refused(tmp_path, wor
 def test_a_version_2_world_opens_and_its_first_save_adds_a_checksum_that_guards_it(tmp_path, world_bytes):
     as_version_2 = ("DROP TABLE damaged_columns", "DROP TABLE block_updates", "DROP TABLE players",
                     "INSERT INTO meta VALUES ('player_state', 'null')", "DELETE FROM meta WHERE key = 'world_ticks'",
+                    "DELETE FROM meta WHERE key = 'game_mode'",
                     f"DELETE FROM meta WHERE key = '{CHECKSUM_KEY}'",
                     "UPDATE meta SET value = '2' WHERE key = 'format_version'")
     path = altered(tmp_path, world_bytes, *as_version_2)

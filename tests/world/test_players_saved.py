@@ -52,7 +52,7 @@ def execute(path: Path, *statements: str, params: tuple = ()) -> None:
 def as_format_4(path: Path, state: dict | None) -> None:
     """Make the closed world at `path` what format 4 wrote: no players table, its one player's state
     in the player_state meta row, with a checksum that matches."""
-    execute(path, "DROP TABLE players")
+    execute(path, "DROP TABLE players", "DELETE FROM meta WHERE key = 'game_mode'")
     edit_meta(path, player_state=json.dumps(state), format_version="4")
 
 
@@ -72,7 +72,7 @@ def format_of(path: Path) -> tuple[int, set[str], dict[str, dict]]:
 def test_the_players_are_saved_by_name_in_the_players_table_and_read_back_exactly(tmp_path, world_bytes):
     path = copy(tmp_path, world_bytes)
     version, keys, rows = format_of(path)
-    assert version == FORMAT_VERSION == 5 and "player_state" not in keys
+    assert version == FORMAT_VERSION == 6 and "player_state" not in keys
     assert rows == {LOCAL_PLAYER: STATE, "alice": {**STATE, "yaw": 99.0}}
     with World.open(path, workers=1) as world:
         assert world.player_states() == ("alice", LOCAL_PLAYER)
@@ -92,7 +92,7 @@ def test_a_format_4_world_opens_with_its_one_player_as_the_local_player_and_its_
     with World.open(path, workers=1):
         pass
     version, keys, rows = format_of(path)  # the save on leaving the `with` upgraded it
-    assert version == 5 and "player_state" not in keys and rows == {LOCAL_PLAYER: STATE}
+    assert version == 6 and "player_state" not in keys and rows == {LOCAL_PLAYER: STATE}
     with World.open(path, workers=1) as world:
         assert world.player_state == STATE
 
@@ -102,7 +102,7 @@ def test_a_format_4_world_never_played_upgrades_to_no_players(tmp_path, world_by
     as_format_4(path, None)
     with World.open(path, workers=1) as world:
         assert world.player_states() == () and world.player_state is None
-    assert format_of(path)[0] == 5 and format_of(path)[2] == {}
+    assert format_of(path)[0] == 6 and format_of(path)[2] == {}
 
 
 def test_a_format_4_world_played_by_a_session_gives_its_player_back_under_the_local_name(tmp_path, world_bytes):
@@ -235,16 +235,17 @@ def test_more_players_than_a_file_may_hold_are_refused_before_any_is_read(tmp_pa
 
 def test_the_schemas_of_format_4_and_5_are_each_exact(tmp_path, world_bytes):
     path = copy(tmp_path, world_bytes)
+    execute(path, "DELETE FROM meta WHERE key = 'game_mode'")
     edit_meta(path, format_version="4", player_state="null")  # a players table in a format 4 file
     with pytest.raises(UnexpectedSchemaError, match="it holds table 'players'"):
         World.open(path, workers=1)
     path = copy(tmp_path, world_bytes)
-    execute(path, "DROP TABLE players")  # format 5 without its players table
+    execute(path, "DROP TABLE players")  # format 6 without its players table
     with pytest.raises(UnexpectedSchemaError, match="it lacks or has changed table 'players'"):
         World.open(path, workers=1)
     path = copy(tmp_path, world_bytes)
-    edit_meta(path, player_state="null")  # format 5 with the meta row format 4 had
-    with pytest.raises(CorruptWorldError, match="not the keys format version 5 writes"):
+    edit_meta(path, player_state="null")  # format 6 with the meta row format 4 had
+    with pytest.raises(CorruptWorldError, match="not the keys format version 6 writes"):
         World.open(path, workers=1)
 
 

@@ -407,6 +407,7 @@ def test_a_version_1_world_without_an_entities_table_opens_and_is_upgraded_by_it
     db.execute("DROP TABLE players")
     db.execute("INSERT INTO meta VALUES ('player_state', 'null')")
     db.execute("DELETE FROM meta WHERE key = 'world_ticks'")
+    db.execute("DELETE FROM meta WHERE key = 'game_mode'")
     db.execute("DELETE FROM meta WHERE key = 'meta_sha256'")
     db.execute("UPDATE meta SET value = '1' WHERE key = 'format_version'")
     db.commit()

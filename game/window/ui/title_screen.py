@@ -35,6 +35,7 @@ from .settings_panel import (CONTROL_HEIGHT, CONTROL_SPACING, CONTROL_WIDTH, Set
                              set_caption)
 from .text_input import TextInput
 from ...userdata.user_settings import UserSettings
+from ...world.file_format import CREATIVE, SURVIVAL
 from ...world.seed_text import is_blank, seed_from_text
 from ...userdata.world_list import WorldEntry
 
@@ -68,6 +69,9 @@ DIALOG_FIELD_Y = (0.05, -0.07)
 """[window heights] Centre lines of a dialog's first and second text fields (their labels sit above)."""
 DIALOG_ERROR_Y = -0.135
 DIALOG_BUTTONS_Y = -0.2
+DIALOG_MODE_Y = DIALOG_BUTTONS_Y
+"""[window heights] The New dialog's game-mode button, where other dialogs have their buttons (its
+own buttons sit one row lower, inside its taller box)."""
 FIELD_WIDTH = CONTROL_WIDTH
 DEFAULT_NEW_NAME = "New World"
 SEED_CHARACTERS = 21
@@ -121,10 +125,12 @@ def played_text(epoch_s: float) -> str:
 
 
 def entry_lines(entry: WorldEntry) -> tuple[str, str]:
-    """A list row's two lines: the name, then the seed, last played and size (or why it cannot be played)."""
+    """A list row's two lines: the name, then the game mode, seed, last played and size (or why it cannot be
+    played)."""
     if not entry.readable:
         return entry.name, f"Cannot be played: {entry.problem}"
-    return entry.name, f"Seed {entry.seed}   Played {played_text(entry.last_played)}   {size_text(entry.size_bytes)}"
+    mode = f"{entry.game_mode.title()}   " if entry.game_mode else ""
+    return entry.name, f"{mode}Seed {entry.seed}   Played {played_text(entry.last_played)}   {size_text(entry.size_bytes)}"
 
 
 def parse_seed(text: str) -> int | None:
@@ -174,14 +180,17 @@ class Dialog(Entity):
     """A modal box in front of the screen: a full-window shade that takes every click, a title, and
     whatever the screen puts on it; `close` removes it."""
 
-    def __init__(self, title: str, **kwargs) -> None:
+    def __init__(self, title: str, extra_height: float = 0.0, **kwargs) -> None:
+        """`extra_height` [window heights]: the box reaches this much lower than DIALOG_BOX (a dialog
+        with a row more than the others)."""
         super().__init__(parent=camera.ui, z=LAYER_DIALOG, **kwargs)
         shade = style.rectangle(self, 0.0, 0.0, style.cover_width(window.aspect_ratio), 1.0, style.SHADE_COLOR)
         shade.collider = "box"  # clicks outside the dialog's controls land here, not on the list behind
         x, y, width, height = DIALOG_BOX
         self.content = Entity(parent=self, scale=style.fit_scale(style.window_width(window.aspect_ratio), width))
         """The box and what is on it, shrunk to fit a narrow window."""
-        self.box = style.rectangle(self.content, x, y, width, height, color.rgba(0.08, 0.08, 0.10, 0.94),
+        self.box = style.rectangle(self.content, x, y - extra_height / 2, width, height + extra_height,
+                                   color.rgba(0.08, 0.08, 0.10, 0.94),
                                    z=-style.LAYER_STEP * 0.5)
         self.title = Text(title, parent=self.content, origin=(0, 0), y=DIALOG_TITLE_Y, z=-style.LAYER_STEP,
                           scale=style.TEXT_SCALE * 1.3, color=style.TEXT_COLOR)
@@ -210,6 +219,11 @@ class Dialog(Entity):
 
     def close(self) -> None:
         destroy(self)
+
+
+def game_mode_caption(mode: str) -> str:
+    """The New dialog's mode button: "Game mode: Survival" or "Game mode: Creative"."""
+    return f"Game mode: {mode.title()}"
 
 
 class TitleScreen(Entity):
@@ -374,8 +388,9 @@ class TitleScreen(Entity):
             self.choice = TitleChoice(None)
 
     def open_new(self) -> None:
-        """The New dialog: a name and an optional seed, then Create (makes the world and plays it)."""
-        dialog = self._open_dialog("New world")
+        """The New dialog: a name, an optional seed and the game mode (survival unless switched), then
+        Create (makes the world and plays it)."""
+        dialog = self._open_dialog("New world", extra_height=CONTROL_SPACING)
         if dialog is None:
             return
         self.fields = {"name": dialog.field("World name", DIALOG_FIELD_Y[0], DEFAULT_NEW_NAME,
@@ -383,15 +398,24 @@ class TitleScreen(Entity):
                        "seed": dialog.field("Seed (leave blank for a random one)", DIALOG_FIELD_Y[1], "",
                                             SEED_CHARACTERS)}
         self.fields["name"].active = True
-        dialog.buttons("Create", self.confirm_new, self.close_dialog)
+        self.new_game_mode = SURVIVAL
+        self.mode_button = control_button(dialog.content, game_mode_caption(SURVIVAL), DIALOG_MODE_Y,
+                                          self.switch_game_mode)
+        dialog.buttons("Create", self.confirm_new, self.close_dialog, y=DIALOG_MODE_Y - CONTROL_SPACING)
 
-    def confirm_new(self, name: str | None = None, seed_text: str | None = None) -> None:
-        """Create the world the New dialog describes (or `name` and `seed_text` when given) and play it;
-        a bad name or seed is shown in the dialog and nothing is made."""
+    def switch_game_mode(self) -> None:
+        """The New dialog's mode button: survival <-> creative."""
+        self.new_game_mode = CREATIVE if self.new_game_mode == SURVIVAL else SURVIVAL
+        set_caption(self.mode_button, game_mode_caption(self.new_game_mode))
+
+    def confirm_new(self, name: str | None = None, seed_text: str | None = None, game_mode: str | None = None) -> None:
+        """Create the world the New dialog describes (or `name`, `seed_text` and `game_mode` when given)
+        and play it; a bad name or seed is shown in the dialog and nothing is made."""
         name = self.fields["name"].text if name is None else name
         seed_text = self.fields["seed"].text if seed_text is None else seed_text
+        game_mode = self.new_game_mode if game_mode is None else game_mode
         try:
-            entry = world_list.create(name, parse_seed(seed_text), self.folder)
+            entry = world_list.create(name, parse_seed(seed_text), self.folder, game_mode)
         except (ValueError, TypeError, OSError) as error:
             self.dialog.error.text = str(error)
             return
@@ -508,10 +532,10 @@ class TitleScreen(Entity):
         if self.on_settings_changed is not None:
             self.on_settings_changed(settings)
 
-    def _open_dialog(self, title: str) -> Dialog | None:
+    def _open_dialog(self, title: str, extra_height: float = 0.0) -> Dialog | None:
         if self.dialog is not None or self.choice is not None:
             return None
-        self.dialog = Dialog(title)
+        self.dialog = Dialog(title, extra_height)
         return self.dialog
 
     def close_dialog(self) -> None:
