@@ -11,7 +11,8 @@ import sys
 from .harness import format_table
 
 SUITES = ("physics", "sweep", "crowd", "world", "fluids", "falling", "meshing", "sight", "light", "memory", "game",
-          "draws", "peers", "overlay", "session", "server", "gpu")
+          "draws", "peers", "overlay", "session", "server", "gpu",
+          "crafting")
 
 
 def main(argv: list[str] | None = None) -> int:
