@@ -407,6 +407,220 @@ def _tall_grass(rng: np.random.Generator) -> np.ndarray:
 
 
 
+# --- issue 33's tiles: workstations, containers, doors, beds, saplings and crafted blocks ---------
+
+
+def _border(width: int = 1) -> np.ndarray:
+    """A mask of the tile's outermost `width` pixels."""
+    return np.minimum(np.minimum(_ROWS, 15 - _ROWS), np.minimum(_COLS, 15 - _COLS)) < width
+
+
+def _crafting_table_top(rng: np.random.Generator) -> np.ndarray:
+    """Planks with a dark frame and a 3x3 grid scored into the middle."""
+    tile = _planks(rng)
+    tile[_border()] = _rgba((92, 64, 34))
+    grid = ((_ROWS == 5) | (_ROWS == 10) | (_COLS == 5) | (_COLS == 10)) & ~_border(2)
+    tile[grid] = _rgba((108, 78, 44))
+    return tile
+
+
+def _crafting_table_side(rng: np.random.Generator) -> np.ndarray:
+    """Planks under a darker top band (the table's edge)."""
+    tile = _planks(rng)
+    tile[_ROWS < 3] = _rgba((112, 82, 46))
+    tile[_ROWS == 3] = _rgba((86, 60, 32))
+    return tile
+
+
+def _crafting_table_front(rng: np.random.Generator) -> np.ndarray:
+    """The side, with a saw and a hammer hanging on it."""
+    tile = _crafting_table_side(rng)
+    tile[(_ROWS >= 6) & (_ROWS <= 12) & (_COLS == 4)] = _rgba((120, 120, 124))
+    tile[(_ROWS >= 6) & (_ROWS <= 12) & (_COLS == 5) & (_ROWS % 2 == 0)] = _rgba((150, 150, 156))
+    tile[(_ROWS >= 7) & (_ROWS <= 13) & (_COLS == 11)] = _rgba((96, 68, 36))
+    tile[(_ROWS == 6) & (_COLS >= 9) & (_COLS <= 13)] = _rgba((110, 110, 116))
+    return tile
+
+
+def _furnace_side(rng: np.random.Generator) -> np.ndarray:
+    """Smooth grey stone with a darker rim."""
+    tile = _paint(_stretch(_texture(rng, 0.3, 0.2, 0.5)), GREYS)
+    tile[_border()] = _rgba((92, 92, 92))
+    return tile
+
+
+def _furnace_top(rng: np.random.Generator) -> np.ndarray:
+    tile = _furnace_side(rng)
+    tile[~_border(3) & _border(4)] = _rgba((104, 104, 104))
+    return tile
+
+
+FURNACE_MOUTH = (slice(8, 14), slice(4, 12))
+"""[pixels] The furnace front's opening (rows, columns)."""
+
+
+def _furnace_front(rng: np.random.Generator) -> np.ndarray:
+    """The side with a dark opening low in the middle and a grate above it."""
+    tile = _furnace_side(rng)
+    tile[FURNACE_MOUTH] = _rgba((26, 26, 28))
+    tile[(_ROWS == 4) & (_COLS >= 4) & (_COLS <= 11)] = _rgba((60, 60, 62))
+    return tile
+
+
+def _furnace_front_lit(rng: np.random.Generator) -> np.ndarray:
+    """The front with fire in its opening."""
+    tile = _furnace_front(rng)
+    fire = _paint(_stretch(rng.random((SIZE, SIZE)) + (_ROWS - 8) * 0.1),
+                  [(200, 60, 10), (236, 112, 20), (250, 170, 40), (255, 226, 110)])
+    tile[FURNACE_MOUTH] = fire[FURNACE_MOUTH]
+    return tile
+
+
+def _chest_side(rng: np.random.Generator) -> np.ndarray:
+    """Planks with a dark frame and the lid's seam."""
+    tile = _planks(rng)
+    tile[_border()] = _rgba((82, 56, 28))
+    tile[_ROWS == 5] = _rgba((82, 56, 28))
+    return tile
+
+
+def _chest_top(rng: np.random.Generator) -> np.ndarray:
+    tile = _planks(rng)
+    tile[_border()] = _rgba((82, 56, 28))
+    return tile
+
+
+def _chest_front(rng: np.random.Generator) -> np.ndarray:
+    """The side with an iron latch across the seam."""
+    tile = _chest_side(rng)
+    tile[4:8, 7:9] = _rgba((170, 170, 176))
+    tile[6, 7:9] = _rgba((60, 60, 64))
+    return tile
+
+
+def _door(rng: np.random.Generator, upper: bool) -> np.ndarray:
+    """Vertical planks in a frame; the upper half has two small panes' frames, the lower a knob."""
+    grain = _value_noise(rng, 2, 8) * 0.6 + rng.random((SIZE, SIZE)) * 0.4
+    tile = _paint(_stretch(grain + rng.random(4)[_COLS // 4] * 0.4), WOOD)
+    tile[_COLS % 4 == 3] = _rgba((118, 88, 50))
+    tile[_border()] = _rgba((98, 70, 38))
+    if upper:
+        tile[(_ROWS >= 3) & (_ROWS <= 8) & ((_COLS == 3) | (_COLS == 7) | (_COLS == 8) | (_COLS == 12))] = \
+            _rgba((98, 70, 38))
+        tile[((_ROWS == 3) | (_ROWS == 8)) & (_COLS >= 3) & (_COLS <= 12)] = _rgba((98, 70, 38))
+    else:
+        tile[3:5, 11:13] = _rgba((60, 44, 24))
+    return tile
+
+
+RED_CLOTH: Palette = [(142, 26, 26), (160, 34, 32), (176, 44, 40), (190, 56, 50)]
+
+
+def _bed_foot_top(rng: np.random.Generator) -> np.ndarray:
+    """A red blanket with a lighter hem."""
+    tile = _paint(_stretch(_texture(rng, 0.2, 0.3, 0.6)), RED_CLOTH)
+    tile[_border()] = _rgba((204, 76, 66))
+    return tile
+
+
+def _bed_head_top(rng: np.random.Generator) -> np.ndarray:
+    """A white pillow in the middle of the blanket."""
+    tile = _bed_foot_top(rng)
+    pillow = ~_border(3)
+    white = _paint(_stretch(rng.random((SIZE, SIZE))), [(214, 214, 214), (228, 228, 228), (240, 240, 240)])
+    tile[pillow] = white[pillow]
+    return tile
+
+
+def _bed_side(rng: np.random.Generator) -> np.ndarray:
+    """The blanket's edge over the wooden frame."""
+    tile = _planks(rng)
+    cloth = _paint(_stretch(_texture(rng, 0.2, 0.3, 0.6)), RED_CLOTH)
+    top = _ROWS < 11
+    tile[top] = cloth[top]
+    tile[top & (_ROWS < 7)] = _rgba((0, 0, 0), 0)
+    return tile
+
+
+def _sapling(rng: np.random.Generator) -> np.ndarray:
+    """A thin stem with a small leafy crown; clear elsewhere."""
+    tile = _stem(rng, 9)
+    leaves = _paint(_stretch(rng.random((SIZE, SIZE))), [(38, 88, 28), (50, 106, 36), (64, 124, 44), (80, 142, 54)])
+    crown = (np.hypot(_ROWS - 6.0, (_COLS - 7.5) * 0.8) < 4.2 + (rng.random((SIZE, SIZE)) - 0.5) * 1.2)
+    tile[crown] = leaves[crown]
+    return tile
+
+
+def _wall_torch(rng: np.random.Generator) -> np.ndarray:
+    """The torch raised for its lean (`blocks.WALL_TORCH_LEAN`: the post 3/16..13/16 up the cell): flame
+    on rows 3-5, stick to row 12; every pixel keeps its row's colour (the opaque pass ignores alpha and
+    each step of the post samples its own columns), the middle two columns opaque for the icon."""
+    tile = np.roll(_torch(rng), -(TORCH_TOP_ROW - WALL_TORCH_TOP_ROW), axis=0)
+    tile[:, :, :3] = tile[:, TORCH_COLUMNS[0]:TORCH_COLUMNS[0] + 1, :3]
+    tile[SIZE - (TORCH_TOP_ROW - WALL_TORCH_TOP_ROW):, :, 3] = 0
+    return tile
+
+
+WALL_TORCH_TOP_ROW = 3
+"""[pixels] A wall torch's top row: its post reaches 13/16 up the cell."""
+
+
+def _metal_block(light: tuple[int, int, int], mid: tuple[int, int, int], dark: tuple[int, int, int]):
+    """The painter of a block of metal: a bright face, a dark rim, a highlight along the top-left."""
+    def paint(rng: np.random.Generator) -> np.ndarray:
+        tile = _paint(_stretch(_texture(rng, 0.2, 0.2, 0.6)), [mid, light])
+        tile[_border()] = _rgba(dark)
+        tile[((_ROWS == 1) & (_COLS > 0) & (_COLS < 15)) | ((_COLS == 1) & (_ROWS > 0) & (_ROWS < 15))] = \
+            _rgba(tuple(min(255, c + 24) for c in light))
+        return tile
+    return paint
+
+
+def _wool(rng: np.random.Generator) -> np.ndarray:
+    weave = ((_ROWS // 2 + _COLS // 2) % 2) * 0.2 + _texture(rng, 0.2, 0.3, 0.6) * 0.8
+    return _paint(_stretch(weave), [(196, 196, 196), (210, 210, 210), (222, 222, 222), (234, 234, 234)])
+
+
+def _clay(rng: np.random.Generator) -> np.ndarray:
+    return _paint(_stretch(_texture(rng, 0.5, 0.3, 0.3)), [(146, 152, 164), (156, 162, 174), (164, 170, 182)])
+
+
+SANDSTONE: Palette = [(204, 190, 144), (214, 200, 154), (222, 210, 164)]
+
+
+def _sandstone_side(rng: np.random.Generator) -> np.ndarray:
+    """Sand-coloured stone in layers, a darker band at the top and bottom."""
+    tile = _paint(_stretch(_value_noise(rng, 2, 8) * 0.4 + rng.random((SIZE, SIZE)) * 0.6), SANDSTONE)
+    tile[(_ROWS < 3) | (_ROWS > 12)] = _rgba((194, 178, 130))
+    tile[(_ROWS == 3) | (_ROWS == 12)] = _rgba((178, 162, 116))
+    return tile
+
+
+def _sandstone_top(rng: np.random.Generator) -> np.ndarray:
+    return _paint(_stretch(_texture(rng, 0.2, 0.3, 0.6)), SANDSTONE)
+
+
+def _sandstone_bottom(rng: np.random.Generator) -> np.ndarray:
+    tile = _sandstone_top(rng)
+    tile[rng.random((SIZE, SIZE)) < 0.08] = _rgba((180, 164, 120))
+    return tile
+
+
+def _mushroom(cap: Palette, spots: tuple[int, int, int] | None):
+    """The painter of a mushroom: a pale stalk under a round cap (with `spots` on it, if any)."""
+    def paint(rng: np.random.Generator) -> np.ndarray:
+        tile = np.zeros((SIZE, SIZE, 4), np.uint8)
+        tile[(_ROWS >= 9) & (_ROWS <= 13) & (_COLS >= 7) & (_COLS <= 8)] = _rgba((222, 214, 196))
+        dome = (np.hypot((_ROWS - 9.0) * 1.4, _COLS - 7.5) < 4.2) & (_ROWS <= 9)
+        shade = _paint(_stretch(rng.random((SIZE, SIZE)) - _ROWS * 0.05), cap)
+        tile[dome] = shade[dome]
+        if spots is not None:
+            tile[dome & (rng.random((SIZE, SIZE)) < 0.18)] = _rgba(spots)
+        return tile
+    return paint
+
+
+
 PAINTERS: dict[str, Callable[[np.random.Generator], np.ndarray]] = {
     "stone": _stone, "cobblestone": _cobblestone, "dirt": _dirt, "grass_top": _grass_top,
     "grass_side": _grass_side, "sand": _sand, "gravel": _gravel, "bedrock": _bedrock,
@@ -416,6 +630,20 @@ PAINTERS: dict[str, Callable[[np.random.Generator], np.ndarray]] = {
     "cobweb": _cobweb, "soul_sand": _soul_sand, "cactus_side": _cactus_side, "cactus_top": _cactus_top,
     "obsidian": _obsidian, "torch": _torch, "dandelion": _dandelion, "rose": _rose, "tall_grass": _tall_grass,
     **{name: _ore(name) for name in ORE_SPECKS},
+    "crafting_table_top": _crafting_table_top, "crafting_table_front": _crafting_table_front,
+    "crafting_table_side": _crafting_table_side, "furnace_front": _furnace_front,
+    "furnace_front_lit": _furnace_front_lit, "furnace_side": _furnace_side, "furnace_top": _furnace_top,
+    "chest_top": _chest_top, "chest_side": _chest_side, "chest_front": _chest_front,
+    "door_lower": lambda rng: _door(rng, upper=False), "door_upper": lambda rng: _door(rng, upper=True),
+    "bed_head_top": _bed_head_top, "bed_foot_top": _bed_foot_top, "bed_side": _bed_side, "sapling": _sapling,
+    "wall_torch": _wall_torch,
+    "iron_block": _metal_block((222, 222, 222), (196, 196, 196), (140, 140, 140)),
+    "gold_block": _metal_block((252, 232, 86), (236, 200, 40), (178, 138, 20)),
+    "diamond_block": _metal_block((150, 240, 236), (104, 218, 212), (56, 150, 146)),
+    "wool": _wool, "clay": _clay, "sandstone_top": _sandstone_top, "sandstone_side": _sandstone_side,
+    "sandstone_bottom": _sandstone_bottom,
+    "brown_mushroom": _mushroom([(120, 86, 60), (140, 102, 72), (156, 118, 86)], None),
+    "red_mushroom": _mushroom([(170, 20, 20), (196, 30, 30), (218, 44, 40)], (236, 236, 236)),
 }
 """Tile name -> painter of its 16x16 RGBA pixels; one per name in blocks.TILE_NAMES."""
 
@@ -477,7 +705,8 @@ def _icon(block: int, tiles: list[Image.Image]) -> Image.Image:
     return icon
 
 
-SPRITE_ICONS = frozenset(np.flatnonzero(blocks.CROSS).tolist()) | {blocks.block_id("torch")}
+SPRITE_ICONS = frozenset(np.flatnonzero(blocks.CROSS).tolist()) | {blocks.block_id("torch")} | {
+    blocks.block_id(f"wall_torch_{side}") for side in blocks.SIDES}
 """Blocks whose icon is their tile drawn flat (plants, the torch): a 2/16-wide post or two crossed
 quads would read as a sliver in isometric view; Beta's inventory shows these flat too."""
 

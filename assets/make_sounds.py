@@ -1,7 +1,7 @@
 """Synthesises the game's sounds: `python -m assets.make_sounds [--out DIR]`.
 
 Owns: what every sound sounds like (footsteps, breaking and placing per sound family, a landing
-thud, a splash, a swim stroke, a mob's grunt and hurt cry, the player's hurt), made from seeded
+thud, a splash, a swim stroke, a mob's grunt and hurt cry, the player's hurt, an item's pop and fizz), made from seeded
 noise, filtered in the frequency domain, and damped tones (nothing recorded or downloaded), and
 writing them as 16-bit mono WAV files (Python's `wave`) into assets/sounds/. Deterministic: every
 file draws from its own generator seeded by the file's name, so the same code writes
@@ -176,9 +176,22 @@ def _player_hurt(rng: np.random.Generator) -> np.ndarray:
     return _voice(0.22, 210, 140, rng, rough=0.15)
 
 
+def _pop(rng: np.random.Generator) -> np.ndarray:
+    """An item picked up: a short rising pluck."""
+    seconds = 0.12
+    return _tone(seconds, 700, 1300, (1.0, 0.35)) * _decay(seconds, 0.03) + 0.1 * _band_noise(rng, seconds, 1000, 5000)
+
+
+def _fizz(rng: np.random.Generator) -> np.ndarray:
+    """An item burning up in lava: a hiss."""
+    seconds = 0.5
+    return _band_noise(rng, seconds, 2000, 9000, tilt=0.2) * _decay(seconds, 0.15, attack_s=0.01)
+
+
 _OTHERS: dict[str, Callable[[np.random.Generator], np.ndarray]] = {
     sounds.LAND: _land, sounds.SPLASH: _splash, sounds.SWIM: _swim,
     sounds.MOB_SAY: _mob_say, sounds.MOB_HURT: _mob_hurt, sounds.PLAYER_HURT: _player_hurt,
+    sounds.POP: _pop, sounds.FIZZ: _fizz,
 }
 
 

@@ -14,7 +14,7 @@ of `physics.Crowd` (or `from physics import Crowd`, or importing one of them). `
 the crowd's tuning, is pure Python and loads with `physics`.
 """
 
-from . import shapes, tolerances
+from . import item_motion, shapes, tolerances
 from .aabb import AABB
 from .body import Body, Intent
 from .crowd_settings import CrowdSettings

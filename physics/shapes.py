@@ -83,3 +83,20 @@ def placed(shape: Shape, x: int, y: int, z: int) -> tuple[AABB, ...]:
         if not isinstance(box, AABB):
             raise TypeError(f"a shape is a tuple of AABB, got {shown(box)}")
     return tuple(AABB._trusted(b[0] + x, b[1] + y, b[2] + z, b[3] + x, b[4] + y, b[5] + z) for b in shape)
+
+DOOR_THICKNESS = 0.1875
+"""[blocks] Beta's `BlockDoor` slab thickness (`setDoorRotation`: f = 0.1875F, exact in binary)."""
+
+DOOR: dict[str, Shape] = {
+    "north": (AABB(0.0, 0.0, 0.0, 1.0, 1.0, DOOR_THICKNESS),),
+    "south": (AABB(0.0, 0.0, 1.0 - DOOR_THICKNESS, 1.0, 1.0, 1.0),),
+    "west": (AABB(0.0, 0.0, 0.0, DOOR_THICKNESS, 1.0, 1.0),),
+    "east": (AABB(1.0 - DOOR_THICKNESS, 0.0, 0.0, 1.0, 1.0, 1.0),),
+}
+"""One door half's shape by the side of its cell the slab lies on (as `LADDER`): "north" is Beta's
+`setDoorRotation(0)` (z 0..3/16), "east" its 1, "south" its 2, "west" its 3."""
+
+BED_HEIGHT = 0.5625
+"""[blocks] Beta's `BlockBed` height (`setBlockBounds(0, 0, 0, 1, 0.5625F, 1)`: 9/16, exact)."""
+BED: Shape = (AABB(0.0, 0.0, 0.0, 1.0, BED_HEIGHT, 1.0),)
+"""Either half of a bed: the whole cell 9/16 tall."""

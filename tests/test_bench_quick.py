@@ -56,3 +56,11 @@ def test_a_reference_commit_not_in_the_repository_is_left_out_with_a_note(monkey
     tree, why = bench_session.reference_tree()
     assert tree is None
     assert "not in this repository" in why or "no git repository" in why
+
+
+def test_the_items_suite_times_the_arrays_tick_beside_the_one_by_one_tick():
+    from bench import bench_items
+
+    (row,) = bench_items.run(quick=True)
+    assert row.suite == "items" and row.target == "<= 2 ms"
+    assert row.median > 0 and row.reference is not None

@@ -34,7 +34,7 @@ from .options import DEFAULT_SIZE, LaunchOptions
 from ..window.render.window import parse_size
 from ..userdata.user_settings import FOV_RANGE_DEGREES, VIEW_DISTANCE_RANGE_COLUMNS
 from ..rules.replay import ReplayFormatError, read_replay
-from ..world.file_format import GAME_MODES, SURVIVAL
+from ..world.file_format import CREATIVE, GAME_MODES, SURVIVAL
 from ..world.seed_text import is_blank, random_seed, seed_from_text
 from .stop_signals import StopFlag, StopRequested, on_stop_signals, raise_stop
 
@@ -181,8 +181,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="create a new world at --world (an error if a file is already there)")
     parser.add_argument("--game-mode", choices=GAME_MODES, metavar="MODE",
                         help="the game mode of a new world: survival (the default, as in Beta: gather, craft, "
-                             "survive) or creative (every block at hand, flying). An existing world keeps the mode "
-                             "it was made with: a different --game-mode is refused")
+                             "survive) or creative (every block at hand, flying; a --server's new world is creative, "
+                             "the only mode a server serves yet). An existing world keeps the mode it was made with: "
+                             "a different --game-mode is refused")
     parser.add_argument("--view-distance", type=_view_distance, metavar="N",
                         help="columns drawn around the player, %d..%d (default: the saved setting, 8)"
                              % VIEW_DISTANCE_RANGE_COLUMNS)
@@ -335,7 +336,7 @@ def open_world(options: LaunchOptions):
             if options.world is None:
                 path.parent.mkdir(parents=True, exist_ok=True)
             seed = options.seed if options.seed is not None else random_seed()
-            world = World.create(path, seed, game_mode=options.game_mode or SURVIVAL)
+            world = World.create(path, seed, game_mode=options.game_mode or (CREATIVE if options.server else SURVIVAL))
         else:
             world = World.open(path)
     except WorldFileError as error:
@@ -350,6 +351,10 @@ def open_world(options: LaunchOptions):
         if options.game_mode is not None and options.game_mode != world.game_mode:
             raise WorldOpenError(f"the world {path} is a {world.game_mode} world, not {options.game_mode}; "
                                  "--game-mode only chooses the mode of a new world (use --new with another --world)")
+        if options.server and world.game_mode != CREATIVE:
+            raise WorldOpenError(f"the world {path} is a {world.game_mode} world; a server serves creative worlds "
+                                 "only for now (items and inventories are not in the network protocol yet): "
+                                 "serve a creative world (a new world served is creative)")
     except BaseException:
         world.close()
         raise

@@ -134,6 +134,8 @@ class RemoteBodies:
         return AABB(*_blend(seen.before, seen.box, self.fraction(seen)))
 
     def views(self, alpha: float = 1.0) -> list:
+        if self.kind == "item":  # an item's stack is not on the wire (a served game is creative): none drawn
+            return []
         views = []
         for key, seen in self.seen.items():
             number = int(key.rpartition(":")[2]) if key.rpartition(":")[2].isdigit() else abs(hash(key))
@@ -218,9 +220,13 @@ class RemoteSession:
         self.mobs = RemoteBodies("mob", clock)
         self.projectiles = RemoteBodies("projectile", clock)
         self.falling = RemoteBodies("falling_block", clock)
+        self.dropped = RemoteBodies("item", clock)
+        """Items lying in the server's world (drawn as the session's `dropped`)."""
         self._players = RemoteBodies("player", clock)
         self._kinds = {"mob": self.mobs, "projectile": self.projectiles, "falling_block": self.falling,
-                       "player": self._players}
+                       "item": self.dropped, "player": self._players}
+        self.survival = None
+        """A served game is creative: the protocol carries no items or inventories (`docs/PROTOCOL.md`)."""
         self._ticks_run = 0
         self._pending: list[Event] = []
         self._recorder = TickRecorder()

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import physics
 
-from .replay import Click, Event, KeyDown, KeyUp, Look, PutInSlot, Release, look_angles
+from .replay import Click, Event, KeyDown, KeyUp, Look, PutInSlot, Release, SlotClick, look_angles
 
 BUILD_REPEAT_TICKS = 5
 """[ticks] While a mouse button stays down, its click repeats this often (4 per second): fast
@@ -63,7 +63,8 @@ class KeyBindings:
     spawn_mob: frozenset[str] = field(default=frozenset({"m"}))
     """Spawns a mob on the targeted face."""
     throw: frozenset[str] = field(default=frozenset({"q"}))
-    """Throws a projectile along the look (the hotbar holds only blocks, so there is no item to throw)."""
+    """Survival: drops one of the held item (Beta's Q). Creative: throws a test projectile along the
+    look (its hotbar holds blocks without counts, so there is no item to drop)."""
     toggle_hud: frozenset[str] = field(default=frozenset({"f1"}))
     screenshot: frozenset[str] = field(default=frozenset({"f2"}))
     debug_overlay: frozenset[str] = field(default=frozenset({"f3"}))
@@ -73,9 +74,13 @@ class KeyBindings:
     third_person: frozenset[str] = field(default=frozenset({"f5"}))
     """Toggles the third-person view (the camera behind the player)."""
     inventory: frozenset[str] = field(default=frozenset({"e"}))
-    """Opens and closes the creative inventory (Minecraft's E)."""
+    """Opens and closes the inventory (Minecraft's E): survival's, with its crafting grid, or creative's."""
     hotbar_slots: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9")
     """The key that selects each hotbar slot, slot 0 first."""
+
+    def moves(self, key: str) -> bool:
+        """`key` is one of the movement keys (walking, jumping, sneaking): it gets a sleeper out of bed."""
+        return key in self.forward | self.back | self.left | self.right | self.jump | self.sneak
 
     def slot_of(self, key: str) -> int | None:
         """The hotbar slot `key` selects, None if it selects none."""
@@ -121,12 +126,14 @@ CONTROLS: tuple[Control, ...] = (
     Control("Space", "jump (hold to keep jumping); fly up", _keys(_B.jump)),
     Control("Shift", "sneak (you do not walk off edges; the view lowers); fly down", _keys(_B.sneak)),
     Control("F", "toggle flying", _keys(_B.fly)),
-    Control("left / right / middle click", "dig (hold; peaceful: break at once) / place / pick block", MOUSE_BUTTON_KEYS),
+    Control("left / right / middle click", "dig (hold; creative in peaceful: break at once) / use a door, bed, "
+            "table, chest or furnace, else place the held block or eat / pick block (creative)", MOUSE_BUTTON_KEYS),
     Control("1-9, mouse wheel", "choose the hotbar slot", (*_B.hotbar_slots, *WHEEL_KEYS)),
-    Control("E", "creative inventory: click a block (or drag it), then a hotbar slot; "
-            "1-9 over a block puts it there; E or Esc closes", _keys(_B.inventory)),
+    Control("E", "inventory: survival's 36 slots and 2x2 crafting grid (left click picks up or puts down, right "
+            "click splits or puts one, shift-click moves); creative's blocks (click one, then a hotbar slot; 1-9 "
+            "over a block puts it there); E or Esc closes", _keys(_B.inventory)),
     Control("M", "spawn a mob where you look", _keys(_B.spawn_mob)),
-    Control("Q", "throw a bouncing projectile (knocks mobs back)", _keys(_B.throw)),
+    Control("Q", "drop one of the held item (creative: throw a projectile that knocks mobs back)", _keys(_B.throw)),
     Control("F1", "hide the HUD", _keys(_B.toggle_hud)),
     Control("F2", "save a screenshot", _keys(_B.screenshot)),
     Control("F3", "debug overlay: boxes, contacts and numbers", _keys(_B.debug_overlay)),
@@ -246,7 +253,8 @@ class LiveInput:
     def __init__(self, yaw: float, pitch: float, bindings: KeyBindings = DEFAULT_BINDINGS) -> None:
         self.bindings = bindings
         self._received: list[str | tuple[int, str]] = []
-        """Ursina input names, and (slot, block) of the inventory screen's puts, in arrival order."""
+        """Ursina input names, the creative inventory screen's puts (slot, block) and the survival
+        screens' clicks (slot, button, shift), in arrival order."""
         self._recorded_look = look_angles(yaw, pitch)
         self._held_buttons: dict[str, int] = {}  # button -> tick of its last click
         self._wheel_steps = 0
@@ -263,6 +271,11 @@ class LiveInput:
         the next tick, in order with the keys received around it."""
         self._received.append((slot, block))
 
+    def slot_click(self, slot: int, button: str, shift: bool) -> None:
+        """The survival screen's click on its slot `slot` (`game.window.ui.survival_screens`): a
+        `SlotClick` event of the next tick, in order with the keys received around it."""
+        self._received.append((slot, button, shift))
+
     def events_for(self, tick: int, yaw: float, pitch: float, selected_slot: int) -> list[Event]:
         """The events of tick `tick`, with the look angles now and the hotbar slot selected now."""
         events: list[Event] = []
@@ -272,7 +285,7 @@ class LiveInput:
             events.append(Look(tick, *look))
         for name in self._received:
             if isinstance(name, tuple):
-                events.append(PutInSlot(tick, *name))
+                events.append(SlotClick(tick, *name) if len(name) == 3 else PutInSlot(tick, *name))
                 continue
             if name.endswith(" mouse up"):
                 self._held_buttons.pop(name[: -len(" mouse up")], None)

@@ -326,8 +326,9 @@ class Outcome:
     """[blocks] (x, z) of each projectile hit that counted in full: knock the player back from there."""
 
 
-def advance(vitals: Vitals, exposure: Exposure, damage_enabled: bool = True) -> Outcome:
-    """One tick of health (the module docstring's order) for a player that met `exposure`."""
+def advance(vitals: Vitals, exposure: Exposure, damage_enabled: bool = True, regenerates: bool = True) -> Outcome:
+    """One tick of health (the module docstring's order) for a player that met `exposure`;
+    `regenerates` False leaves out step 10 (survival heals only by eating: `game.rules.survival`)."""
     if not isinstance(vitals, Vitals) or not isinstance(exposure, Exposure):
         raise TypeError(f"advance needs Vitals and an Exposure, got {vitals!r}, {exposure!r}")
     if vitals.dead:
@@ -370,7 +371,7 @@ def advance(vitals: Vitals, exposure: Exposure, damage_enabled: bool = True) -> 
     for x, z in exposure.projectile_hits:
         if deal(PROJECTILE_DAMAGE) is Hit.FULL:
             knocked.append((x, z))
-    if not counted and not vitals.dead:
+    if regenerates and not counted and not vitals.dead:
         if vitals.health >= MAX_HEALTH:
             vitals = replace(vitals, regen_ticks=0) if vitals.regen_ticks else vitals
         elif vitals.regen_ticks + 1 >= REGEN_INTERVAL_TICKS:

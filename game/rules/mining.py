@@ -3,11 +3,11 @@
 Owns: `Mining`, which a `game.rules.session.Session` holds: whether the attack button is held, the block
 being dug and how far (Beta's `curBlockDamage`, float32 as Beta's float), the wait after a break
 (`blockHitWait`), the dig sound counter, and the arm swing (`swingProgressInt`); `dig_strength`,
-Beta's `Block.blockStrength(player)` for the bare hand; the value types `MiningProgress` and
-`DigTick` (what one tick of digging did).
+Beta's `Block.blockStrength(player)` by hand or with the held item (`game.rules.harvest`'s); the value
+types `MiningProgress` and `DigTick` (what one tick of digging did).
 Pure: no Ursina, no world writes: the session breaks the block `tick` names and plays the sounds.
-Does not own: which block is targeted (`game.rules.targeting`), hardness and which blocks need a tool
-(`game.world.blocks.HARDNESS`, `NEEDS_TOOL`), the sounds themselves (`game.rules.sounds`), breaking at
+Does not own: which block is targeted (`game.rules.targeting`), hardness (`game.world.blocks.HARDNESS`),
+tools and which blocks need one (`game.rules.harvest`), the sounds themselves (`game.rules.sounds`), breaking at
 once with damage off (the session does, as Minecraft's creative mode), or drawing the cracks
 and the swing (`game.window.render.crack_overlay`, the hand view).
 
@@ -34,7 +34,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..world import blocks
+from . import harvest
+from .harvest import HAND_STRENGTH, HARVEST_DIVISOR, PENALTY_DIVISOR, TOOL_LESS_DIVISOR  # noqa: F401 (their old home)
+from .items import ItemStack
 
 Cell = tuple[int, int, int]
 
@@ -50,15 +52,6 @@ SWING_TICKS = 8
 SWING_RESTART_TICKS = SWING_TICKS // 2
 """[ticks] A swing under way restarts only from this far on (Minecraft's `swingItem` guard), so a
 swing asked for every tick (digging) still plays, restarting halfway."""
-HAND_STRENGTH = np.float32(1.0)
-"""Beta's `getStrVsBlock` for an empty hand (and any block the held item is not a tool for)."""
-TOOL_LESS_DIVISOR = np.float32(100.0)
-"""Beta's `blockStrength` for a block the hand cannot harvest (stone, ores...): 1 / hardness / 100."""
-HARVEST_DIVISOR = np.float32(30.0)
-"""Beta's `blockStrength` for a block the hand harvests: strength / hardness / 30."""
-PENALTY_DIVISOR = np.float32(5.0)
-"""Beta's `getCurrentPlayerStrVsBlock`: the strength is divided by 5 with the eye in water, and
-again by 5 off the ground."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,23 +72,14 @@ class DigTick:
     sound: Cell | None = None
 
 
-def dig_strength(block: int, *, in_water: bool = False, on_ground: bool = True) -> np.float32:
-    """[damage per tick] Beta's `Block.blockStrength(player)` with the bare hand, as float32:
-    0 for an unbreakable block (hardness < 0), 1 / hardness / 100 for a block that needs a tool
-    (`blocks.NEEDS_TOOL`), else 1 / hardness / 30 (divided by 5 with the eye in water and again by
-    5 off the ground). Hardness 0 gives infinity: the block breaks on the first tick."""
-    hardness = np.float32(blocks.HARDNESS[block])
-    if hardness < 0:
-        return np.float32(0.0)
-    with np.errstate(divide="ignore"):
-        if blocks.NEEDS_TOOL[block]:
-            return np.float32(np.float32(1.0) / hardness) / TOOL_LESS_DIVISOR
-        strength = HAND_STRENGTH
-        if in_water:
-            strength = strength / PENALTY_DIVISOR
-        if not on_ground:
-            strength = strength / PENALTY_DIVISOR
-        return np.float32(strength / hardness) / HARVEST_DIVISOR
+def dig_strength(block: int, *, in_water: bool = False, on_ground: bool = True,
+                 held: ItemStack | None = None) -> np.float32:
+    """[damage per tick] Beta's `Block.blockStrength(player)` as float32, with `held` in hand (None: the
+    bare hand): `game.rules.harvest.dig_strength`. By hand: 0 for an unbreakable block (hardness < 0),
+    1 / hardness / 100 for a block the hand cannot harvest (Beta's rock, iron and web), else 1 / hardness / 30
+    (divided by 5 with the eye in water and again by 5 off the ground). Hardness 0 gives infinity: the
+    block breaks on the first tick."""
+    return harvest.dig_strength(block, held, in_water, on_ground)
 
 
 class Mining:

@@ -26,16 +26,17 @@ from dataclasses import dataclass, replace
 import physics
 from physics import AABB
 
-from . import health
+from . import beds, health
 from .controls import DEFAULT_BINDINGS, RESPAWN_KEY, InputState, KeyBindings
 from .health import Vitals
 from .hotbar import Hotbar, HotbarStateError
+from .player_inventory import PlayerInventory, PlayerInventoryStateError
 from .mining import Mining
 from .replay import MAX_PITCH, Click, Event, KeyDown, KeyUp, wrap_yaw
 from .saved_values import body_fields, body_from_fields, flag, numbers, preview
 from .view_bobbing import ViewMotion
 from ..world.blocks import SHAPES, SOLID
-from ..world.coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT, WORLD_HEIGHT
+from ..world.coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT, WORLD_BORDER, WORLD_HEIGHT
 from ..world.player_names import LOCAL_PLAYER, check_player_name
 
 EYE_HEIGHT = 1.62
@@ -100,6 +101,10 @@ class SavedPlayer:
     vitals: Vitals = Vitals()
     damage_enabled: bool = True
     """False: peaceful (nothing hurts the player)."""
+    inventory: PlayerInventory | None = None
+    """The survival inventory (None: a creative player's, which has only the hotbar)."""
+    bed: tuple[int, int, int] | None = None
+    """The foot of the bed that is this player's spawn (None: the world's spawn)."""
 
 
 def blend(previous: float, current: float, alpha: float) -> float:
@@ -147,12 +152,32 @@ class Player:
                  settings: physics.MovementSettings = physics.BETA, *,
                  spawn: Callable[[], physics.Body] | None = None,
                  bindings: KeyBindings = DEFAULT_BINDINGS, vitals: Vitals = Vitals(),
-                 damage_enabled: bool = True, name: str = LOCAL_PLAYER, hotbar: Hotbar | None = None) -> None:
+                 damage_enabled: bool = True, name: str = LOCAL_PLAYER, hotbar: Hotbar | None = None,
+                 inventory: PlayerInventory | None = None, bed: tuple[int, int, int] | None = None) -> None:
         self.name = check_player_name(name)
         """Who this is (`game.world.player_names`): the key of `Session.players` and of the saved state."""
         if hotbar is not None and not isinstance(hotbar, Hotbar):
             raise TypeError(f"hotbar must be game.rules.hotbar.Hotbar, got {hotbar!r}")
         self.hotbar = hotbar if hotbar is not None else Hotbar()
+        if inventory is not None and not isinstance(inventory, PlayerInventory):
+            raise TypeError(f"inventory must be game.rules.player_inventory.PlayerInventory, got {inventory!r}")
+        self.inventory = inventory
+        """The survival inventory, 36 slots (`game.rules.player_inventory`); None in a creative game,
+        where the hotbar holds blocks without counts. The session gives a survival player one."""
+        self.bed = bed
+        """The foot cell of the bed this player last slept in (`game.rules.beds`): where it respawns
+        while that bed stands; None: the world's spawn."""
+        self.screen = None
+        """The survival screen open (`game.rules.containers.Screen`: the inventory with its 2x2 grid,
+        a crafting table, a chest, a furnace), None when none is; open while `inventory_open`."""
+        self.screen_cell: tuple[int, int, int] | None = None
+        """The block whose screen is open (a crafting table, chest or furnace), None for the inventory's own."""
+        self.sleeping_ticks = 0
+        """Ticks asleep (Beta's sleepTimer, 1..`beds.SLEEP_TICKS`); 0: awake."""
+        self.sleeping_at: tuple[int, int, int] | None = None
+        """The foot cell of the bed this player sleeps in; None while awake."""
+        self.bed_missing = False
+        """The last respawn found its bed gone or blocked (the session tells the player, then clears it)."""
         self.mining = Mining()
         """The attack button, the block being dug (Beta's break times) and the arm swing (`game.rules.mining`)."""
         self.view_motion = ViewMotion()
@@ -202,7 +227,8 @@ class Player:
         if saved is None:
             return cls(world, spawn_body(world), bindings=bindings, name=name)
         return cls(world, saved.body, saved.yaw, saved.pitch, saved.flying, bindings=bindings,
-                   vitals=saved.vitals, damage_enabled=saved.damage_enabled, name=name, hotbar=saved.hotbar)
+                   vitals=saved.vitals, damage_enabled=saved.damage_enabled, name=name, hotbar=saved.hotbar,
+                   inventory=saved.inventory, bed=saved.bed)
 
     @property
     def dead(self) -> bool:
@@ -307,13 +333,13 @@ class Player:
         self.ticks_run += 1
         return self.body
 
-    def suffer(self, world, projectile_hits: Sequence[tuple[float, float]] = ()) -> health.Outcome:
+    def suffer(self, world, projectile_hits: Sequence[tuple[float, float]] = (), regenerates: bool = True) -> health.Outcome:
         """The tick's health rules (`health.advance`) for what the body met after its step (and the
         mobs' pushes) and the projectile hits at (x, z); a hit that counted in full knocks the body
         back from where the projectile was (`physics.knockback`). On dying, every held key is let
         go (the body stops walking). Returns what happened."""
         exposure = self._exposure.exposure(self.body, world, self.eye, projectile_hits)
-        outcome = health.advance(self.vitals, exposure, self.damage_enabled)
+        outcome = health.advance(self.vitals, exposure, self.damage_enabled, regenerates)
         self.vitals = outcome.vitals
         self.damage_taken = outcome.damage
         for hit_x, hit_z in outcome.knocked_from:
@@ -323,9 +349,19 @@ class Player:
             self.sprinting = False
         return outcome
 
+    def heal(self, amount: int) -> None:
+        """Health back by `amount` half hearts, up to full (Beta's `heal`: nothing for the dead)."""
+        if not self.dead:
+            self.vitals = replace(self.vitals, health=min(self.vitals.health + amount, health.MAX_HEALTH))
+
     def respawn(self) -> None:
-        """Back at the spawn with full health and air, no fire, at rest (zero velocity and fall distance)."""
-        self.body = self.previous = self.spawn()
+        """Back at the spawn with full health and air, no fire, at rest (zero velocity and fall
+        distance): beside its bed while that stands and has room (`beds.respawn_feet`), else at the
+        world's spawn, and then the bed is forgotten and `bed_missing` set for the session to tell."""
+        feet = None if self.bed is None else beds.respawn_feet(self.world, self.bed)
+        if self.bed is not None and feet is None:
+            self.bed, self.bed_missing = None, True
+        self.body = self.previous = self.spawn() if feet is None else physics.Body.at_feet(*feet)
         self.vitals = Vitals()
         self.damage_taken = 0
         self.input.held.clear()
@@ -362,6 +398,8 @@ class Player:
             "flying": self.flying,
             "hotbar": hotbar.to_state(),
             **health.vitals_fields(self.vitals, self.damage_enabled),
+            **({} if self.inventory is None else {"inventory": self.inventory.to_state()}),
+            **({} if self.bed is None else {"bed": list(self.bed)}),
         }
 
 
@@ -401,5 +439,21 @@ def _saved_player(state: object) -> SavedPlayer | None:
     except HotbarStateError as error:
         raise PlayerStateError(f"the saved player's hotbar: {error}") from None
     vitals, damage_enabled = health.vitals_from_fields(state, _OWNER, PlayerStateError)
+    inventory = None
+    if "inventory" in state:
+        try:
+            inventory = PlayerInventory.from_state(state["inventory"])
+        except PlayerInventoryStateError as error:
+            raise PlayerStateError(f"the saved player's inventory: {error}") from None
     return SavedPlayer(body, wrap_yaw(yaw), pitch, flag(state, "flying", _OWNER, PlayerStateError), hotbar,
-                       vitals, damage_enabled)
+                       vitals, damage_enabled, inventory, _saved_bed(state.get("bed")))
+
+
+def _saved_bed(value: object) -> tuple[int, int, int] | None:
+    """A saved bed cell: None, or three whole numbers inside the world; PlayerStateError otherwise."""
+    if value is None:
+        return None
+    if (isinstance(value, list) and len(value) == 3 and all(type(v) is int for v in value)
+            and all(-WORLD_BORDER <= v < WORLD_BORDER for v in value[::2]) and 0 <= value[1] < WORLD_HEIGHT):
+        return (value[0], value[1], value[2])
+    raise PlayerStateError(f"the saved player's bed must be a cell [x, y, z] inside the world, got {preview(value)}")

@@ -72,6 +72,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
+from .inventory_events import EVENTS as INVENTORY_EVENTS, DropHeld, SlotClick
+from .replay_errors import ReplayFormatError
 from .hotbar import SLOT_COUNT, holdable
 from ..world.player_names import LOCAL_PLAYER, check_player_name
 from .saved_values import preview
@@ -87,9 +89,6 @@ MAX_LINE_BYTES = 1024 * 1024
 """[bytes] Longest replay file line read: an event takes under 100 bytes, and a longer line is refused
 once this much of it is read, so a file with no line ends (a link to /dev/zero) never fills memory."""
 
-
-class ReplayFormatError(ValueError):
-    """A replay line that is not a valid event; the message names the source and the line."""
 
 
 def is_finite_number(value: object) -> bool:
@@ -266,7 +265,7 @@ class Chat:
 MAX_CHAT_CHARACTERS = 100
 """[characters] Beta's longest chat line (GuiChat stops taking characters at 100)."""
 
-Event = KeyDown | KeyUp | Look | Click | Release | PutInSlot | SetDayTime | SetPeaceful | Chat
+Event = KeyDown | KeyUp | Look | Click | Release | PutInSlot | SetDayTime | SetPeaceful | Chat | SlotClick | DropHeld
 GAME_CHANGES = (SetDayTime, SetPeaceful)
 """The events that change the game's settings rather than carry a player's input: the window sends
 them from its menus (`game.window.app`), through the same path as input, so a recording has them."""
@@ -282,6 +281,7 @@ _EVENTS: dict[str, tuple[type, tuple[str, ...]]] = {
     "set_day_time": (SetDayTime, ("day_time",)),
     "set_peaceful": (SetPeaceful, ("peaceful",)),
     "chat": (Chat, ("text",)),
+    **INVENTORY_EVENTS,  # slot_click, drop_held: the survival screens' (`game.rules.inventory_events`)
 }
 _NAMES = {cls: name for name, (cls, _) in _EVENTS.items()}
 
@@ -364,7 +364,7 @@ def validate_event(event: Event) -> Event:
                 or not text.isprintable()):
             raise ReplayFormatError(f"\"text\" must be 1 to {MAX_CHAT_CHARACTERS} printable characters, "
                                     f"not all spaces, got {preview(text)}")
-    else:
+    elif not isinstance(event, (SlotClick, DropHeld)):  # those check their fields when made
         raise TypeError(f"not a replay event: {event!r}")
     try:
         check_player_name(event.player)

@@ -29,8 +29,13 @@ FALLING_BLOCK = "falling_block"
 """The "kind" of a saved falling block (`game.rules.falling_blocks`)."""
 PROJECTILE = "projectile"
 """The "kind" of a saved projectile (`game.rules.projectiles`)."""
-IN_FLIGHT_KINDS = frozenset({FALLING_BLOCK, PROJECTILE})
-"""Kinds of entity in flight; an entry of any other kind, or of none, is a mob's."""
+BLOCK_ENTITY = "block_entity"
+"""The "kind" of a saved furnace or chest (`game.rules.block_entities`): not in flight, but its
+entries share the list as the kinds in flight do, so it is listed with them."""
+DROPPED_ITEM = "dropped_item"
+"""The "kind" of a saved dropped item (`game.rules.dropped_items`)."""
+IN_FLIGHT_KINDS = frozenset({FALLING_BLOCK, PROJECTILE, BLOCK_ENTITY, DROPPED_ITEM})
+"""Kinds of entity in flight (and block entities); an entry of any other kind, or of none, is a mob's."""
 MAX_FALL_DAMAGE = 1_000_000
 """[half hearts] Largest saved fall damage: far above any fall inside a 256-block world (~250)."""
 MAX_FALL_DISTANCE = 1e9

@@ -4,7 +4,8 @@ Owns: `Session`, which holds one game in play: the world (a `game.rules.game_wor
 one declared protocol of what the rules ask of a world: `game.world.World`, or the lab's
 `game.world.lab.Arena`), the players (`players`, by name in join order; `join`, `leave`; the
 local player, `LOCAL_PLAYER`, is `player`, and `hotbar`, `mining`, `toggles`, `view_motion`,
-`inventory_open` and `damage_enabled` are its), the mobs, the projectiles, the tick counter, the
+`inventory_open` and `damage_enabled` are its), the mobs, the projectiles, the items on the ground,
+the furnaces and chests, the survival rules (`survival`, in a survival world), the tick counter, the
 sounds it makes (`game.rules.sounds`; the window takes and plays them), and the input rules (what each
 replay event does, for the player it names); the tick order; saving the players (by name), mobs
 and edits into the world; the run report.
@@ -32,7 +33,10 @@ then `tick`:
     despawning far from all players;
  7. the projectiles: each moves and may hit a mob (knocked back) or a living player;
  8. health: each player's (`game.rules.health`), with the projectile hits it took;
- 9. falling blocks: made from the world's block updates, moved, landed;
+ 9. falling blocks: made from the world's block updates, moved, landed; then the items on the ground
+    (`game.rules.dropped_items`: each living player picks up what it touches, then each item moves),
+    the furnaces (`game.rules.block_entities`) and the sleepers (`game.rules.beds`: the night passes
+    once every player sleeps);
 10. sounds: each player's steps, landing, splash and hurt, then the mobs' voices;
 11. view motion: each player's view bobbing and walk cycle;
 12. the world's problems (damaged columns) become notices; every AUTOSAVE_TICKS, a save;
@@ -69,8 +73,13 @@ from .player import (ACTION, LOCAL_PLAYER, SCREEN_KEY, Player, PlayerStateError,
 from .falling_blocks import FallingBlocks
 from .projectiles import Knock, Projectiles
 from .mining import Mining, MiningProgress, dig_strength
-from .replay import (DEGREES_PER_TURN, Chat, Click, Event, KeyDown, KeyUp, Look, PutInSlot, Release, ReplayCursor,
-                     SetDayTime, SetPeaceful, wrap_yaw)
+from .replay import (DEGREES_PER_TURN, Chat, Click, DropHeld, Event, KeyDown, KeyUp, Look, PutInSlot, Release,
+                     ReplayCursor, SetDayTime, SetPeaceful, SlotClick, wrap_yaw)
+from . import beds
+from .dropped_items import DroppedItems
+from .block_entities import BlockEntities
+from .doors import toggle_door
+from .survival import Survival, has_block_entity, report_block_entities
 from .saved_values import body_fields
 from . import health
 from .sounds import BREAK, PLACE, SoundEvent, SoundRules
@@ -79,6 +88,7 @@ from .game_world import GameWorld
 from ..world import WorldFileError
 from ..world.coords import CHUNK_SIZE as COLUMN_SIZE
 from ..world.blocks import block_id
+from ..world.file_format import SURVIVAL
 from ..world.world import DAY_TICKS
 from .targeting import (KeptSelection, MobBoxes, MobTarget, SelectedBoxes, Target, break_block, find_mob, find_target,
                         place_against)
@@ -93,7 +103,10 @@ NOTICE_DAMAGED_COLUMN = ("The saved column at x {x0}..{x1}, z {z0}..{z1} is dama
 """[ticks] Save every minute of play. A save writes only the columns edited since the last one and
 the player, in one SQLite transaction: measured 0.5 ms with nothing edited, 1.0 ms for 10 edited
 columns, 3.7 ms for 50, so it fits in a tick and needs no thread (the World is single-threaded)."""
-EVENT_TYPES = (KeyDown, KeyUp, Look, Click, Release, PutInSlot, SetDayTime, SetPeaceful, Chat)
+EVENT_TYPES = (KeyDown, KeyUp, Look, Click, Release, PutInSlot, SetDayTime, SetPeaceful, Chat, SlotClick, DropHeld)
+PEACEFUL_HEAL_INTERVAL_TICKS = 20
+"""[ticks] Survival in peaceful heals one half heart when the player's tick count is a multiple of
+20: Beta 1.7.3's `ticksExisted % 20 * 12 == 0`, which Java reads as (ticksExisted % 20) * 12."""
 CHAT_NOTICE = "<{name}> {text}"
 """A line of chat (`Chat`) as every player is told it: Beta's `<name> text`."""
 MAX_PENDING_SOUNDS = 256
@@ -142,6 +155,16 @@ class Session:
         self.projectiles = Projectiles(world)
         self.falling = FallingBlocks(world)
         """Sand and gravel falling as bodies (their blocks land where they come to rest)."""
+        self.block_entities = BlockEntities(world)
+        """Furnaces and chests by cell, with what they hold (`game.rules.block_entities`)."""
+        self.dropped = DroppedItems(derived_seed("dropped items", world.seed))
+        """Items lying in the world as bodies (`game.rules.dropped_items`): a survival game's drops."""
+        self.dropped.load(world)
+        self.survival: Survival | None = (Survival(world, self.block_entities, self._throw_item, self._drop_item)
+                                          if world.game_mode == SURVIVAL else None)
+        """The survival rules (`game.rules.survival`); None in a creative game."""
+        if self.survival is not None:
+            self.survival.equip(player)
         self.autosave = autosave
         """Save every AUTOSAVE_TICKS ticks (the game does; a test may not want to write)."""
         self.on_save = on_save
@@ -167,9 +190,10 @@ class Session:
         world file, a save that failed (`NOTICE_*`). The front ends show each once
         (`take_notices`); the report lists them all."""
         self._untold = 0  # notices[-_untold:] not taken yet
-        self.flying_allowed = True
-        """The fly key toggles flying. Every world is creative today, so it is on; a server may turn it
-        off (`game.net.hub.ServerLimits.flying_allowed`): then the key is held but toggles nothing."""
+        self.flying_allowed = self.survival is None
+        """The fly key toggles flying: in a creative game (a server may turn it off there too,
+        `game.net.hub.ServerLimits.flying_allowed`), never in survival; where off the key is held but
+        toggles nothing."""
         self._looks: dict[str, tuple[SelectedBoxes, KeptSelection]] = {}
         """Each player's look ray's kept reads (`targeting.SelectedBoxes`, `targeting.KeptSelection`):
         the boxes of its target and along its ray, read again only where a block changed."""
@@ -228,6 +252,8 @@ class Session:
             self.notify(NOTICE_SAVED_PLAYER_UNUSABLE.format(name=name, error=error), player=name)
         player = Player.spawned(self.world, saved, bindings=self.bindings, name=name)
         player.ticks_run = self._ticks_run
+        if self.survival is not None:
+            self.survival.equip(player)
         if name not in self._step_sounds:
             self._step_sounds[name] = (self.sound_rules if name == self.local_name else
                                        SoundRules(derived_seed("player sounds", self.world.seed, name)))
@@ -375,10 +401,26 @@ class Session:
                 who.mining.release()
             return
         if isinstance(event, PutInSlot):
-            if who.inventory_open:  # the screen's move; with the inventory closed there is no screen
+            if who.inventory_open and self.survival is None:  # the creative screen's move
                 put_in_slot(who.hotbar, event.slot, event.block)
             return
+        if isinstance(event, SlotClick):  # the survival screen's click (nothing with no screen open)
+            if self.survival is not None:
+                self.survival.click(who, event.slot, event.button, event.shift)
+            return
+        if isinstance(event, DropHeld):
+            if self.survival is not None and not who.inventory_open:
+                self.survival.drop_held(who, event.whole_stack)
+            return
+        was_open = who.inventory_open
         outcome = who.take_input(event, self.flying_allowed)  # the player's own rules (dead, screen, flying)
+        if self.survival is not None and who.inventory_open != was_open:
+            self._sync_screen(who)
+        if who.sleeping_ticks and isinstance(event, KeyDown) and self.bindings.moves(event.key):
+            self._wake(who)  # a movement key leaves the bed (Beta's "Leave Bed")
+        if who.bed_missing:  # the respawn found no bed
+            who.bed_missing = False
+            self.notify(beds.NOTICE_BED_MISSING, player=who.name)
         if outcome == SCREEN_KEY:
             # With the inventory screen open the player does not act, as in Minecraft: clicks belong
             # to the screen (which sends `PutInSlot`); of the presses, the digits (choosing the slot)
@@ -393,11 +435,20 @@ class Session:
             else:
                 self._key_down(who, event.key)
 
+    def _sync_screen(self, player: Player) -> None:
+        """The inventory key (or death) opened or closed a survival player's screen: make or close it."""
+        if player.inventory_open and player.screen is None:
+            self.survival.open_inventory(player)
+        elif not player.inventory_open and player.screen is not None:
+            self.survival.close_screen(player)
+
     def _key_down(self, player: Player, key: str) -> None:
         bindings, toggles = self.bindings, player.toggles
         slot = bindings.slot_of(key)
         if slot is not None:
             player.hotbar.select(slot)
+            if player.inventory is not None:
+                player.inventory.select(slot)
         elif key in bindings.debug_overlay:
             # F3 opens the whole overlay (panel and boxes) unless its panel is up, which it closes
             # with the boxes: after B alone, F3 adds the panel instead of hiding the boxes.
@@ -415,22 +466,28 @@ class Session:
             facing_you = wrap_yaw(player.input.yaw + DEGREES_PER_TURN / 2)
             self.mobs.spawn_at_target(self.target(player), facing_you, [p.body for p in self._players.values()])
         elif key in bindings.throw:
-            self.projectiles.throw(player.eye, player.input.yaw, player.input.pitch)
+            if self.survival is not None:  # Q drops one of the held item, as Beta's
+                self.survival.drop_held(player)
+            else:  # creative keeps the test projectile
+                self.projectiles.throw(player.eye, player.input.yaw, player.input.pitch)
 
     def _build(self, player: Player, button: str) -> None:
-        """A click: break (or start digging), place against or pick the block targeted from the eye
-        at the latest tick. A mob in front of that block takes the click instead: a left click
-        punches it (`_punch`), the other buttons do nothing (nothing is built through a mob).
+        """A click: break (or start digging), use or place against, or pick the block targeted from
+        the eye at the latest tick. A mob in front of that block takes the click instead: a left
+        click punches it (`_punch`), the other buttons do nothing (nothing is built through a mob).
 
-        A left click swings the arm and presses the attack button: with damage on it starts digging
-        the target (`game.rules.mining`: Beta's break times, the block breaks in a later tick); with damage
-        off (peaceful, as Minecraft's creative mode) it breaks the target at once."""
+        A left click swings the arm and presses the attack button: it starts digging the target
+        (`game.rules.mining`: Beta's break times, the block breaks in a later tick), except in a
+        creative game with damage off (peaceful), where it breaks the target at once. A right
+        click uses the block first (`_use_block`: a door opens or shuts, a bed is slept in, a
+        survival screen opens), else places the held block against it; a survival player with
+        nothing placed then uses the held item (eats)."""
         target = self.target(player)
         mining = player.mining
         if button == "left":
             mining.swing()
         mob = self._mob_in_front(player, target)
-        if player.damage_enabled and button == "left":
+        if not self._breaks_at_once(player) and button == "left":
             mining.press(None if mob is not None or target is None else tuple(target.block))
         if mob is not None:
             if button == "left":
@@ -438,18 +495,97 @@ class Session:
             return
         if target is None or not within_reach(player.eye, target.block,
                                               DIG_REACH_BLOCKS if button == "left" else PLACE_REACH_BLOCKS):
+            if button == "right" and target is None and self.survival is not None:
+                self.survival.use_item(player)
             return  # beyond Beta's server reach (never from the look ray: see game.rules.reach)
         if button == "left":
-            if not player.damage_enabled:
-                self._break(target)
+            if self._breaks_at_once(player):
+                self._break(target, player)
         elif button == "right":
-            cell = place_against(self.world, target, player.hotbar.selected_block, self.bodies(), player.input.yaw)
+            if self._use_block(player, tuple(target.block)):
+                mining.swing()
+                return
+            block = player.hotbar.selected_block if self.survival is None else self.survival.placed_block(player)
+            cell = None if block is None else place_against(self.world, target, block, self.bodies(),
+                                                              player.input.yaw)
             if cell is not None:
                 mining.swing()
                 self.edited_cells.add(tuple(cell))
-                self.sounds.extend(self.sound_rules.block_edited(PLACE, self.world.get_block(*cell), cell))
-        elif holdable(name := self.world.get_block(*target.block)):
+                placed = self.world.get_block(*cell)
+                if has_block_entity(placed):
+                    self.block_entities.on_block_placed(tuple(cell), placed)
+                if self.survival is not None:
+                    self.survival.on_placed(player)
+                self.sounds.extend(self.sound_rules.block_edited(PLACE, placed, cell))
+            elif self.survival is not None:
+                self.survival.use_item(player)
+        elif self.survival is None and holdable(name := self.world.get_block(*target.block)):
             player.hotbar.pick(CATALOGUE.held_block(name))  # a stair of any facing: the stairs entry
+
+    def _breaks_at_once(self, player: Player) -> bool:
+        """A left click breaks the target at once (no digging): a creative game in peaceful, as
+        Minecraft's creative mode; survival always digs."""
+        return self.survival is None and not player.damage_enabled
+
+    def _use_block(self, player: Player, cell: tuple[int, int, int]) -> bool:
+        """Right click on the block at `cell` acts on it (Beta's `blockActivated`), in Beta's order
+        before placing: a door opens or shuts (`game.rules.doors`), a bed is slept in
+        (`game.rules.beds`), and in survival a crafting table, chest or furnace opens its screen.
+        True when the block acted."""
+        if toggle_door(self.world, cell):
+            self.edited_cells.add(cell)
+            return True
+        foot = beds.foot_of(self.world, cell)
+        if foot is not None:
+            self._lie_down(player, foot)
+            return True
+        return self.survival is not None and self.survival.use_block(player, cell, self.world.get_block(*cell))
+
+    def _throw_item(self, player: Player, stack, scatter: bool) -> None:
+        """An item leaves `player`: thrown along the look (Q, a screen's stacks on closing), or any
+        way from where it fell (`scatter`: death), as Beta's `dropPlayerItemWithRandomChoice`."""
+        self.dropped.throw(stack, player.body, player.input.yaw, player.input.pitch, self.survival.random, scatter)
+
+    def _drop_item(self, cell: tuple[int, int, int], stack, rng) -> None:
+        """A stack falls out of the block broken at `cell` (Beta's `dropBlockAsItem_do`)."""
+        self.dropped.spawn_from_block(cell, stack, rng)
+
+    def _lie_down(self, player: Player, foot: tuple[int, int, int]) -> None:
+        """`player` tries the bed whose foot is `foot` (`game.rules.beds.lie_down`): asleep on it, or
+        told why not."""
+        occupied = any(other.sleeping_ticks and other.bed == foot for other in self._players.values())
+        refused = beds.lie_down(self.world, player.body.feet, foot, self.day_time, occupied)
+        if refused is not None:
+            self.notify(refused, player=player.name)
+            return
+        player.input.held.clear()
+        player.sprinting = False
+        player.body = player.previous = physics.Body.at_feet(*beds.bed_feet(foot))
+        player.sleeping_at = foot
+        player.sleeping_ticks = 1
+
+    def _wake(self, player: Player, home: bool = False) -> None:
+        """`player` gets up; `home`: after a night slept through, its bed becomes its spawn (Beta's
+        `wakeUpPlayer(..., setSpawn=true)`)."""
+        if home and player.sleeping_at is not None:
+            player.bed = player.sleeping_at
+        player.sleeping_ticks = 0
+        player.sleeping_at = None
+
+    def _tick_sleepers(self, players: list[Player]) -> None:
+        """Each sleeper's timer (up to SLEEP_TICKS); a sleeper whose bed is gone, or who sees the day,
+        wakes; once every player sleeps fully, the time of day jumps to the next morning and all wake
+        at home (Beta's `World.tick` with `isAllPlayersFullyAsleep`)."""
+        for player in players:
+            if player.sleeping_ticks:
+                if beds.foot_of(self.world, player.sleeping_at) != player.sleeping_at or player.dead:
+                    self._wake(player)
+                else:
+                    player.sleeping_ticks = min(player.sleeping_ticks + 1, beds.SLEEP_TICKS)
+        if beds.all_asleep([player.sleeping_ticks for player in players]):
+            self.world.set_day_time(0)
+            for player in players:
+                self._wake(player, home=True)
 
     def _mob_in_front(self, player: Player, target: Target | None, mobs: MobBoxes | None = None) -> MobTarget | None:
         """The mob `player`'s look ray meets before `target` (the block targeted), None if none;
@@ -460,14 +596,20 @@ class Session:
             mob = find_mob(player.eye, player.input.yaw, player.input.pitch, [body.box for body in self.mobs.bodies])
         return mob if mob is not None and (target is None or mob.distance < target.distance) else None
 
-    def _break(self, target: Target) -> None:
-        """Break the targeted block (not bedrock): its sound, the edit, the broken block for the window."""
+    def _break(self, target: Target, player: Player) -> None:
+        """`player` breaks the targeted block (not bedrock): its sound, the edit, the broken block
+        for the window; in survival its drops and the tool's wear (`game.rules.survival`); a furnace's
+        or chest's contents fall out in survival and are gone in creative."""
         broken = self.world.get_block(*target.block)
         if break_block(self.world, target):
             cell = tuple(target.block)
             self.edited_cells.add(cell)
             self.sounds.extend(self.sound_rules.block_edited(BREAK, broken, cell))
             self.broken_blocks.append(BrokenBlock(cell, broken))
+            if self.survival is not None:
+                self.survival.on_broken(player, cell, block_id(broken))
+            elif has_block_entity(broken):
+                self.block_entities.on_block_removed(cell)
 
     def _dig_all(self, players: list[Player]) -> None:
         """Step 2, every player's digging in join order (`_dig`); the mobs' boxes are ordered once
@@ -484,7 +626,7 @@ class Session:
         targeted (none behind a mob), by its strength for the player now (in water, off the ground).
         `mobs`: the mobs' boxes ordered for many rays (`_dig_all`), or None to scan them all."""
         mining = player.mining
-        if not mining.held or not player.damage_enabled:  # peaceful breaks on the click itself
+        if not mining.held or self._breaks_at_once(player):  # creative's peaceful breaks on the click itself
             mining.tick(None, 0.0)
             return
         target = self.target(player)
@@ -494,14 +636,16 @@ class Session:
         if target is not None:
             x, y, z = player.eye
             block = block_id(self.world.get_block(*target.block))
-            strength = dig_strength(block, in_water=health.eye_fluid(self.world, x, y, z) == Material.WATER,
-                                    on_ground=player.body.on_ground or player.flying)
+            in_water = health.eye_fluid(self.world, x, y, z) == Material.WATER
+            on_ground = player.body.on_ground or player.flying
+            strength = (dig_strength(block, in_water=in_water, on_ground=on_ground) if self.survival is None
+                        else self.survival.dig_strength(player, block, in_water, on_ground))
         done = mining.tick(None if target is None else tuple(target.block), strength,
                            can_act=not player.dead and not player.inventory_open)
         if done.sound is not None:
             self.sounds.extend(self.sound_rules.digging(self.world.get_block(*done.sound), done.sound))
         if done.broken is not None and within_reach(player.eye, target.block, DIG_REACH_BLOCKS):
-            self._break(target)
+            self._break(target, player)
 
     @property
     def mining_progress(self) -> MiningProgress | None:
@@ -569,8 +713,11 @@ class Session:
         for player, body in zip(players, self.mobs.tick([player.body for player in players])):
             player.body = body
         for player, hits in zip(players, self._projectile_hits(players)):
-            player.suffer(self.world, hits)  # health: game.rules.health's rules for this tick
+            self._suffer(player, hits)  # health: game.rules.health's rules for this tick
         self.falling.tick()  # falling sand and gravel: made from the world's block updates, moved, landed
+        self._tick_items(players)  # items on the ground: picked up, moved, despawned
+        self.block_entities.tick(self.world)  # furnaces burn and cook where their column is loaded
+        self._tick_sleepers(players)  # beds: the night passes once every player sleeps
         self._make_sounds(players)
         for player in players:
             player.view_motion = player.view_motion.advanced(
@@ -585,6 +732,35 @@ class Session:
                 # The edits stay in memory and the file at its last save: the next save tries again.
                 self.notify(NOTICE_SAVE_FAILED.format(error=error))
         return self._record_tick()
+
+    def _suffer(self, player: Player, hits: list[tuple[float, float]]) -> None:
+        """Step 8 for one player (`Player.suffer`): in survival health comes back only by eating,
+        or in peaceful by Beta's rule (PEACEFUL_HEAL_INTERVAL_TICKS); a survival player who dies
+        scatters its inventory (`Survival.on_death`)."""
+        if self.survival is None:
+            player.suffer(self.world, hits)
+            return
+        was_dead = player.dead
+        player.suffer(self.world, hits, regenerates=False)
+        if not player.damage_enabled and player.ticks_run % PEACEFUL_HEAL_INTERVAL_TICKS == 0:
+            player.heal(1)
+        if player.dead and not was_dead:
+            self.survival.on_death(player)
+
+    def _tick_items(self, players: list[Player]) -> None:
+        """The items lying in the world (`game.rules.dropped_items`): each living player picks up what
+        its box (grown by Beta's margin) touches, in join order, then every item moves."""
+        if not len(self.dropped):
+            return
+        boxes = {player.name: None if player.dead else player.body.box for player in players}
+        self.dropped.tick(self.world, boxes, self._give)
+        for sound in self.dropped.take_sounds():
+            self.sounds.extend(self.sound_rules.item_sound(sound))
+
+    def _give(self, name: str, stack) -> int:
+        """An item touched by the player `name`: how many its inventory took (`Survival.give`)."""
+        player = self._players.get(name)
+        return 0 if player is None or self.survival is None else self.survival.give(player, stack)
 
     def _projectile_hits(self, players: list[Player]) -> list[list[tuple[float, float]]]:
         """Step 7: the projectiles' tick; a mob hit is knocked back (with its hurt sound); returns,
@@ -660,9 +836,10 @@ class Session:
     # --- saving and reporting ------------------------------------------------------------------
 
     def save(self) -> None:
-        """Write the edited columns, the mobs, projectiles and falling blocks (with their columns:
-        everything in flight comes back with the world) and every player, by name (box, velocity,
-        look, flying, hotbar, health) to the world; then `on_save`.
+        """Write the edited columns, the mobs, projectiles, falling blocks, items on the ground, furnaces
+        and chests (with their columns: everything in flight comes back with the world) and every
+        player, by name (box, velocity, look, flying, hotbar, inventory, bed, health) to the world;
+        then `on_save`.
 
         A player's state is written only if it reads back (`player.saved_player`): a save (also
         the one on the way out of a crash) never writes a player the next launch could not load.
@@ -671,6 +848,8 @@ class Session:
         self.mobs.save()
         self.projectiles.save()
         self.falling.save()
+        self.dropped.save(self.world)
+        self.block_entities.save()
         problems = []
         for player in self._players.values():
             try:
@@ -711,17 +890,23 @@ class Session:
             "players": {name: self.player_report(player) for name, player in self._players.items()},
             "bodies": [{"kind": kind, "box": list(b.box), "velocity": list(b.velocity)} for kind, bodies in
                        (("player", [player.body for player in self._players.values()]), ("mob", self.mobs.bodies),
-                        ("projectile", self.projectiles.bodies), ("falling_block", self.falling.bodies))
+                        ("projectile", self.projectiles.bodies), ("falling_block", self.falling.bodies),
+                        ("item", [item.body for item in self.dropped.live]))
                        for b in bodies],
             "edited_blocks": [[*cell, self.world.get_block(*cell)] for cell in sorted(self.edited_cells)],
             "seed": self.world.seed,
             "saved_player_problem": self.saved_player_problem,
             "notices": list(self.notices),
+            "items": [{"item": item.stack.item, "count": item.stack.count, "feet": list(item.body.feet)}
+                      for item in self.dropped.live],
+            "block_entities": report_block_entities(self.block_entities),
         }
 
 
     def player_report(self, player: Player) -> dict:
-        """One player's fields of the report (JSON values; floats exact)."""
+        """One player's fields of the report (JSON values; floats exact); a survival game adds the
+        inventory (36 slots, hotbar first, each None or [item, count]), whether the player sleeps,
+        and its bed."""
         body = player.body
         target = self.target(player)
         return {
@@ -740,6 +925,10 @@ class Session:
                 "block": list(target.block), "name": self.world.get_block(*target.block), "face": list(target.face)},
             "hotbar": player.hotbar.to_state(),
             "inventory_open": player.inventory_open,
+            **({} if self.survival is None else {
+                "inventory": player.inventory.report_slots(),
+                "sleeping": player.sleeping_ticks > 0,
+                "bed": None if player.bed is None else list(player.bed)}),
         }
 
 

@@ -65,8 +65,12 @@ FAMILY_OF_BLOCK: tuple[str | None, ...] = tuple(_family(spec) for spec in blocks
 STEP, BREAK, PLACE = "step", "break", "place"
 LAND, SPLASH, SWIM = "land", "splash", "swim"
 MOB_SAY, MOB_HURT, PLAYER_HURT = "mob_say", "mob_hurt", "player_hurt"
+POP, FIZZ = "pop", "fizz"
+"""An item picked up (Beta's random.pop), an item burning in lava (random.fizz)."""
 SOUND_NAMES: tuple[str, ...] = (*(f"{kind}_{family}" for kind in (STEP, BREAK, PLACE) for family in FAMILIES),
-                                LAND, SPLASH, SWIM, MOB_SAY, MOB_HURT, PLAYER_HURT)
+                                LAND, SPLASH, SWIM, MOB_SAY, MOB_HURT, PLAYER_HURT, POP, FIZZ)
+ITEM_SOUNDS = {"random.pop": POP, "random.splash": SPLASH, "random.fizz": FIZZ}
+"""Beta's names of the sounds an item makes (`game.rules.dropped_items.ItemSound`) -> Boxel's."""
 """Every sound the rules make; `game.window.render.sound_player` plays the file of that name (or one of
 its variants, name_1, name_2...) from assets/sounds/."""
 
@@ -214,6 +218,12 @@ class SoundRules:
             return []
         x, y, z = _finite_numbers("a cell", cell, 3)
         return [SoundEvent(f"{STEP}_{family}", (x + 0.5, y + 0.5, z + 0.5), DIG_VOLUME, DIG_PITCH)]
+
+    def item_sound(self, sound) -> list[SoundEvent]:
+        """A sound an item made (`game.rules.dropped_items.ItemSound`: Beta's name, where, how loud,
+        its pitch), as Boxel's sound of that kind; none for a name Boxel has no sound for."""
+        name = ITEM_SOUNDS.get(sound.name)
+        return [] if name is None else [SoundEvent(name, sound.position, sound.volume, sound.pitch)]
 
     def mob_hurt(self, body: physics.Body) -> list[SoundEvent]:
         """A mob was punched or hit, at `body`."""

@@ -6,7 +6,8 @@ front of a block is hit first; `MobBoxes`, its twin for many rays against the sa
 one viewer's look ray keeps between ticks while the cells it read are unchanged (`SelectedBoxes`:
 its target's boxes; `KeptSelection`: the boxes along the ray), the placement rules (`can_place`,
 and `placement`: for slabs the half by where the face was hit, two halves making a double slab;
-for stairs the facing by the player's yaw, for ladders the wall by the clicked face) and the
+for stairs the facing by the player's yaw; torches, ladders, plants, doors, beds, furnaces and
+chests by Beta's rules, `game.rules.placement_rules`, checked for room by `planned_cells`) and the
 edits (`break_block`, `place_block`, `place_against`). Pure: no Ursina import; works on any
 `game.rules.game_world.GameWorld` (the look ray reads its `selection_boxes`, building its blocks).
 Does not own: the hit test or the grid walk (`physics.cast` does both), block properties
@@ -44,6 +45,7 @@ from physics.grid_cast import cast_unchecked
 from physics.shapes import MAX_SHAPE_TOP
 from physics.swept_aabb import check_moving_box
 
+from . import placement_rules
 from .cell_memo import unchanged_since
 from .game_world import GameWorld
 from ..world.blocks import AIR, BREAKABLE, REPLACEABLE, SHAPES, block_id
@@ -144,6 +146,8 @@ LADDERS_BY_WALL = MappingProxyType({side: f"ladder_{side}" for side in ("north",
 """The ladders by the side of their cell they lie against (`physics.shapes.LADDER`). Holding any
 of them places the one lying on the clicked face (`placement`)."""
 _STAIRS = frozenset(STAIRS_BY_FACING.values())
+_FACING_FAMILIES = placement_rules.FURNACES | placement_rules.DOORS | placement_rules.BEDS
+"""Blocks placed facing by the yaw: without one, `placement` keeps the form named (as for stairs)."""
 _LADDERS = frozenset(LADDERS_BY_WALL.values())
 _WALL_BEHIND = {(0, 1): "north", (0, -1): "south", (1, 0): "west", (-1, 0): "east"}
 """A side face's outward normal (nx, nz) -> the side of the new cell that face is: placed against
@@ -432,9 +436,14 @@ def placement(world: BlockWorld, target: Target, block_name: str,
     if yaw is not None:
         _require_number("yaw", yaw)
     cell = placement_cell(target)
+    planned = placement_rules.plan(world, target.block, target.face, block_name, 0.0 if yaw is None else yaw)
+    if planned is not None and block_name not in _LADDERS and (yaw is not None or block_name not in _FACING_FAMILIES):
+        return planned[0] if planned else (cell, block_name)
     if yaw is not None and block_name in _STAIRS:
         return cell, STAIRS_BY_FACING[facing_of(yaw)]
     if block_name in _LADDERS:
+        if planned:
+            return planned[0]
         nx, ny, nz = target.face
         if ny == 0:
             return cell, LADDERS_BY_WALL[_WALL_BEHIND[(nx, nz)]]
@@ -458,21 +467,53 @@ def placement(world: BlockWorld, target: Target, block_name: str,
 
 def place_against(world: BlockWorld, target: Target, block_name: str,
                   bodies: Iterable[physics.Body | AABB], yaw: float | None = None) -> Cell | None:
-    """Place `block_name` against `target` (a right click by a player facing `yaw`): where and
-    what `placement` says.
-    A new block goes in only where `can_place` allows; a slab completed into a double slab only
-    if its new half overlaps no body (the old half cannot). The cell changed, or None if refused."""
-    cell, name = placement(world, target, block_name, yaw)
+    """Place `block_name` against `target` (a right click by a player facing `yaw`): what
+    `planned_cells` says, set in its order. The cell changed first (a door's lower half, a bed's
+    foot), or None if refused (nothing changes)."""
+    planned = planned_cells(world, target, block_name, bodies, yaw)
+    if planned is None:
+        return None
+    for planned_cell, planned_name in planned:
+        world.set_block(*planned_cell, planned_name)
+    return planned[0][0]
+
+
+def can_place_against(world: BlockWorld, target: Target, block_name: str,
+                      bodies: Iterable[physics.Body | AABB], yaw: float | None = None) -> bool:
+    """Whether `place_against` with the same arguments would place anything (so a survival player's
+    item is taken only then). Nothing changes. Errors as `placement`."""
+    return planned_cells(world, target, block_name, bodies, yaw) is not None
+
+
+def planned_cells(world: BlockWorld, target: Target, block_name: str, bodies: Iterable[physics.Body | AABB],
+                  yaw: float | None = None) -> tuple[tuple[Cell, str], ...] | None:
+    """The (cell, block) pairs a right click with `block_name` against `target` by a player facing `yaw`
+    would set, in order, or None when refused. Nothing changes.
+
+    Torches, ladders, plants, doors, beds, furnaces and chests follow Beta's placement rules
+    (`placement_rules.plan`), and a door or a bed goes in whole (every cell passing `can_place`) or not
+    at all. Any other block goes where and as `placement` says, where `can_place` allows; a slab
+    completed into a double slab only if its new half overlaps no body (the old half cannot).
+    TypeError/ValueError as `placement`."""
+    if not isinstance(target, Target):
+        raise TypeError(f"planned_cells needs a Target, got {target!r}")
     bodies = list(bodies)
+    if placement_rules.handles(block_name):
+        if yaw is not None:
+            _require_number("yaw", yaw)
+        planned = placement_rules.plan(world, target.block, target.face, block_name, 0.0 if yaw is None else yaw)
+        if not planned or not all(can_place(world, cell, name, bodies) for cell, name in planned):
+            return None
+        return planned
+    cell, name = placement(world, target, block_name, yaw)
     kind = _SLAB_OF.get(block_name)
     there = world.get_block(*cell) if kind is not None and world.can_hold(*cell) else None
     if kind is None or name != kind.double or there not in (kind.bottom, kind.top):
-        return cell if place_block(world, cell, name, bodies) is not None else None
+        return ((cell, name),) if can_place(world, cell, name, bodies) else None
     added = kind.top if there == kind.bottom else kind.bottom  # the half the click adds
     if _overlaps(SHAPES[block_id(added)], cell, [_body_box(body) for body in bodies]):
         return None
-    world.set_block(*cell, name)
-    return cell
+    return ((cell, name),)
 
 
 def can_place(world: BlockWorld, cell: Sequence[int], block_name: str,

@@ -32,7 +32,7 @@ from ..world.change_log import BlockChange, ColumnKey, SectionKey, WorldChanges
 __all__ = ["BlockChange", "BodyChange", "Notice", "SoundLog", "TickChanges", "TickRecorder", "body_changes",
            "session_bodies"]
 
-BODY_KINDS = ("player", "mob", "projectile", "falling_block")
+BODY_KINDS = ("player", "mob", "projectile", "falling_block", "item")
 """What a body is; its key is `kind:id` (the player's name, or the mob's, projectile's or falling block's key)."""
 APPEARED, MOVED, GONE = "appeared", "moved", "gone"
 BODY_CHANGES = (APPEARED, MOVED, GONE)
@@ -146,8 +146,8 @@ class SoundLog(deque):
 
 
 def session_bodies(session) -> dict[str, BodyState]:
-    """Every body of `session` by its stable key: the players (join order), mobs, projectiles and
-    falling blocks, each with its kind, box and velocity."""
+    """Every body of `session` by its stable key: the players (join order), mobs, projectiles,
+    falling blocks and items on the ground, each with its kind, box and velocity."""
     bodies: dict[str, BodyState] = {}
     for name, player in session.players.items():
         body = player.body
@@ -159,6 +159,8 @@ def session_bodies(session) -> dict[str, BodyState]:
     if len(session.falling):
         for falling in session.falling.live:
             bodies[f"falling_block:{falling.key}"] = ("falling_block", falling.body.box, falling.body.velocity)
+    if len(session.dropped):
+        bodies.update(session.dropped.bodies())
     return bodies
 
 

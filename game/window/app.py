@@ -95,6 +95,9 @@ from .ui.chat_input import CHAT_KEY, SAY_KEY, ChatInput
 from .ui.chat_lines import ChatLines
 from .ui.hud import Hud
 from .ui.inventory_screen import InventoryScreen
+from .ui.survival_screens import HotbarItems, SurvivalScreen
+from .ui.item_icons import item_picture
+from .render.item_models import DroppedItemsView
 from .ui.loading_screen import LoadingScreen
 from .ui.pause_menu import PauseMenu
 from .ui.screen_effects import ScreenEffects, fluid_fog
@@ -544,6 +547,7 @@ class Game:
             self.streamer.limit_radius(SPAWN_AREA_RADIUS)
             self.outline = TargetOutline()
             self.entities = EntityView(texture=self.renderer.atlas_texture)
+            self.dropped_items = DroppedItemsView(item_picture)
             self.cracks = CrackOverlay()
             self.particles = BreakParticles(self.renderer.atlas_texture, seed=session.world.seed)
             self.overlay = DebugOverlay()
@@ -554,7 +558,10 @@ class Game:
             self.hud = Hud(session.hotbar)
             self.chat = ChatLines()
             self.chat_input = ChatInput()
-            self.inventory = InventoryScreen(on_put=self.live.put_in_slot, slot_keys=session.bindings.hotbar_slots)
+            # Survival's screens (inventory, crafting table, chest, furnace) or creative's catalogue
+            self.inventory = (SurvivalScreen(on_click=self.live.slot_click) if session.survival is not None else
+                              InventoryScreen(on_put=self.live.put_in_slot, slot_keys=session.bindings.hotbar_slots))
+            self.hotbar_items = HotbarItems(self.hud) if session.survival is not None else None
             self.death_screen = DeathScreen(on_respawn=self.request_respawn)
             self.menu = PauseMenu(settings, on_resume=self.resume, on_settings_changed=self.apply_settings,
                                   on_save_and_quit=self.request_quit, peaceful=not session.damage_enabled,
@@ -896,12 +903,18 @@ class Game:
         if self.overlay.panel_enabled and not panel_was_on:
             self._refresh_panel()
         self.hud.show_hotbar(session.hotbar)  # redraws only when the slots or the selection changed
+        inventory = session.player.inventory
+        if self.hotbar_items is not None and inventory is not None:  # survival: the stacks and counts
+            self.hotbar_items.show(inventory.slots[:9], inventory.selected)
         self._show_inventory()
 
     def _show_inventory(self) -> None:
         """Open or close the inventory screen as the session's `inventory_open` says: open, the
         pointer is free (no mouse look) and the crosshair hidden; closed, both come back."""
         session = self.session
+        if isinstance(self.inventory, SurvivalScreen):
+            self._show_survival_screen()
+            return
         if session.inventory_open and not self.inventory.is_open:
             self.inventory.open(session.hotbar)
             self._show_crosshair()
@@ -911,6 +924,20 @@ class Game:
             self._after_inventory()
         if self.inventory.is_open:
             self.inventory.show_hotbar(session.hotbar)
+
+    def _show_survival_screen(self) -> None:
+        """Survival: the screen follows the player's open one (its slots, the cursor's stack, a
+        furnace's fire); opening frees the pointer and hides the crosshair, closing takes them back."""
+        player, was_open = self.session.player, self.inventory.is_open
+        screen = player.screen if self.session.inventory_open else None
+        cell = player.screen_cell
+        furnace = None if screen is None or cell is None else self.session.block_entities.furnace(cell)
+        self.inventory.follow_screen(screen, furnace)
+        if self.inventory.is_open and not was_open:
+            self._show_crosshair()
+            mouse.locked = False
+        elif was_open and not self.inventory.is_open:
+            self._after_inventory()
 
     def _close_inventory(self) -> None:
         """Esc over the inventory: the screen closes now, and the inventory key is sent as if
@@ -987,6 +1014,7 @@ class Game:
         self.particles.show(alpha)
         mobs, projectiles = session.mobs.views(alpha), session.projectiles.views(alpha)
         self.entities.show(mobs, projectiles, session.falling.views(alpha))
+        self.dropped_items.show(session.dropped.views(alpha))
         others = other_player_poses(session.players, session.local_name, alpha)
         self.other_players.show(others, camera.world_position, self.settings.fov_degrees)
         if self.overlay.boxes_enabled:

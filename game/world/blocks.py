@@ -32,6 +32,12 @@ TILE_NAMES = (
     "slab_side", "carpet", "water", "lava", "ladder", "cobweb", "soul_sand", "cactus_side",
     "cactus_top", "obsidian", "torch", "dandelion", "rose", "tall_grass",
     "coal_ore", "iron_ore", "gold_ore", "redstone_ore", "diamond_ore",
+    # Issue 33's blocks: appended, so every earlier tile keeps its place in the atlas.
+    "crafting_table_top", "crafting_table_front", "crafting_table_side", "furnace_front", "furnace_front_lit",
+    "furnace_side", "furnace_top", "chest_top", "chest_side", "chest_front", "door_lower", "door_upper",
+    "bed_head_top", "bed_foot_top", "bed_side", "sapling", "wall_torch", "iron_block", "gold_block",
+    "diamond_block", "wool", "clay", "sandstone_top", "sandstone_side", "sandstone_bottom", "brown_mushroom",
+    "red_mushroom",
 )
 """Every texture tile, in atlas order: tile i is the i-th tile of the atlas (see `atlas.py`)."""
 _TILE = {name: i for i, name in enumerate(TILE_NAMES)}
@@ -130,6 +136,145 @@ CACTUS_DRAWN: Shape = (AABB(1.0 / 16.0, 0.0, 1.0 / 16.0, 15.0 / 16.0, 1.0, 15.0 
 """What a cactus is drawn as: its collision box's sides (inset 1/16) at the full height, so a
 stack of cacti reads as one column (Beta draws it so too)."""
 
+SIDES = ("north", "south", "east", "west")
+"""The compass sides, in the order the facing families are listed (north -Z, south +Z, east +X, west -X)."""
+OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
+_FACE_OF_SIDE = {"east": EAST, "west": WEST, "south": SOUTH, "north": NORTH}
+
+
+def _fronted(front_side: str, front: str, side: str, top: str, bottom: str) -> tuple[str, ...]:
+    """Tiles of a cube whose `front` tile is on face `front_side` and `side` on the other three sides."""
+    tiles = [side, side, top, bottom, side, side]
+    tiles[_FACE_OF_SIDE[front_side]] = front
+    return tuple(tiles)
+
+
+DOOR_HARDNESS = 3.0
+"""Beta's wooden `BlockDoor` (`setHardness(3.0F)`)."""
+DOOR_STATES = ("closed", "open")
+_DOOR_BETA_DIRECTION = {"east": 0, "south": 1, "west": 2, "north": 3}
+"""Beta's door direction (metadata & 3) by the way the placer faced (`ItemDoor`:
+floor((yaw + 180) * 4 / 360 - 0.5) & 3)."""
+_DOOR_ROTATION_SIDE = ("north", "east", "south", "west")
+"""Beta's `setDoorRotation(i)` -> the side of the cell its 3/16 slab lies on (`physics.shapes.DOOR`)."""
+
+
+def door_slab_side(facing: str, state: str) -> str:
+    """The side of its cell a door's slab lies on (Beta's `getState`: closed (dir - 1) & 3, open dir):
+    a shut door lies on the side its placer stood (away from where they faced), an open one swung a
+    quarter round."""
+    direction = _DOOR_BETA_DIRECTION[facing]
+    return _DOOR_ROTATION_SIDE[(direction - 1) & 3 if state == "closed" else direction]
+
+
+def _door(half: str, facing: str, state: str) -> BlockSpec:
+    """One half of a wooden door placed by a player facing `facing`: Beta's `BlockDoor` states
+    (lower/upper: metadata bit 8; facing: bits 0-1; open: bit 4)."""
+    return _non_cube(f"door_{half}_{facing}_{state}", shapes.DOOR[door_slab_side(facing, state)],
+                     _all(f"door_{half}"), hardness=DOOR_HARDNESS)
+
+
+BED_HARDNESS = 0.2
+"""Beta's `BlockBed` (`setHardness(0.2F)`)."""
+
+
+def _bed(part: str, facing: str) -> BlockSpec:
+    """The foot or head half of a bed whose head lies `facing` from its foot (Beta's `ItemBed`: the
+    foot where the player clicked, the head one block further the way they look)."""
+    return _non_cube(f"bed_{part}_{facing}", shapes.BED, _column("bed_side", f"bed_{part}_top", "planks"),
+                     hardness=BED_HARDNESS)
+
+
+def _wall_torch_boxes(wall: str, boxes: tuple[tuple[float, float, float, float], ...],
+                      across: tuple[float, float]) -> Shape:
+    """Boxes given as (out_low, out_high, y_low, y_high) measured out from the `wall` side of the cell,
+    `across` along the wall: placed in the cell's coordinates."""
+    placed = []
+    for out_low, out_high, y_low, y_high in boxes:
+        if wall in ("west", "north"):
+            low, high = out_low, out_high
+        else:
+            low, high = 1.0 - out_high, 1.0 - out_low
+        if wall in ("west", "east"):
+            placed.append(AABB(low, y_low, across[0], high, y_high, across[1]))
+        else:
+            placed.append(AABB(across[0], y_low, low, across[1], y_high, high))
+    return tuple(placed)
+
+
+WALL_TORCH_LEAN: tuple[tuple[float, float, float, float], ...] = (
+    (1.0 / 16.0, 3.0 / 16.0, 3.0 / 16.0, 6.0 / 16.0),
+    (2.0 / 16.0, 4.0 / 16.0, 6.0 / 16.0, 9.0 / 16.0),
+    (3.0 / 16.0, 5.0 / 16.0, 9.0 / 16.0, 13.0 / 16.0),
+)
+"""A wall torch is drawn as a 2/16-wide post leaning out from its wall: three steps (out from the wall,
+low y, high y), its foot 3/16 up against the wall, its flame 5/16 out (Beta draws it tilted, foot
+at 0.2 up the wall: the mesher draws boxes, so the lean is stepped)."""
+_WALL_TORCH_HALF_WIDTH = np.float32(0.15)
+
+
+def _wall_torch_selected(wall: str) -> Shape:
+    """Beta's `BlockTorch` selection box for a torch on a wall (metadata 1-4: f = 0.15F, from the wall
+    out to f * 2F, 0.2F..0.8F high), in Beta's float arithmetic."""
+    f = _WALL_TORCH_HALF_WIDTH
+    low, high = float(np.float32(0.5) - f), float(np.float32(0.5) + f)
+    out = float(f * np.float32(2.0))
+    return _wall_torch_boxes(wall, ((0.0, out, float(np.float32(0.2)), float(np.float32(0.8))),), (low, high))
+
+
+def _wall_torch(wall: str) -> BlockSpec:
+    """A torch on the side of the block on its cell's `wall` side (Beta's torch metadata: west 1, east 2,
+    north 3, south 4): no collision, Beta's selection box, drawn leaning out of the wall."""
+    return BlockSpec(f"wall_torch_{wall}", shape=shapes.EMPTY,
+                     drawn=_wall_torch_boxes(wall, WALL_TORCH_LEAN, (7.0 / 16.0, 9.0 / 16.0)),
+                     material=Material.AIR, opaque=False, hardness=0.0, tiles=_all("wall_torch"),
+                     selected=_wall_torch_selected(wall))
+
+
+SAPLING_SELECTED: Shape = _centred_box(0.4, float(np.float32(0.4) * np.float32(2.0)))
+"""A sapling's selection box (Beta's `BlockSapling`: f = 0.4F, f * 2F tall)."""
+MUSHROOM_SELECTED: Shape = _centred_box(0.2, float(np.float32(0.2) * np.float32(2.0)))
+"""A mushroom's selection box (Beta's `BlockMushroom`: f = 0.2F, f * 2F tall)."""
+
+
+def _plant(name: str, tile: str, selected: Shape) -> BlockSpec:
+    return BlockSpec(name, shape=shapes.EMPTY, drawn=shapes.EMPTY, material=Material.AIR, opaque=False,
+                     transparent=True, cross=True, hardness=0.0, tiles=_all(tile), selected=selected)
+
+
+_SURVIVAL_SPECS = (
+    BlockSpec("crafting_table", hardness=2.5,
+              tiles=("crafting_table_side", "crafting_table_front", "crafting_table_top", "planks",
+                     "crafting_table_side", "crafting_table_front")),
+    *(BlockSpec(f"furnace_{side}", hardness=3.5,
+                tiles=_fronted(side, "furnace_front", "furnace_side", "furnace_top", "furnace_top"))
+      for side in SIDES),
+    *(BlockSpec(f"lit_furnace_{side}", hardness=3.5,
+                tiles=_fronted(side, "furnace_front_lit", "furnace_side", "furnace_top", "furnace_top"))
+      for side in SIDES),
+    BlockSpec("chest", hardness=2.5, tiles=_fronted("south", "chest_front", "chest_side", "chest_top", "chest_top")),
+    *(_door(half, facing, state) for half in ("lower", "upper") for facing in SIDES for state in DOOR_STATES),
+    *(_bed(part, facing) for part in ("foot", "head") for facing in SIDES),
+    _plant("sapling", "sapling", SAPLING_SELECTED),
+    *(_wall_torch(wall) for wall in SIDES),
+    BlockSpec("iron_block", hardness=5.0, tiles=_all("iron_block")),
+    BlockSpec("gold_block", hardness=3.0, tiles=_all("gold_block")),
+    BlockSpec("diamond_block", hardness=5.0, tiles=_all("diamond_block")),
+    BlockSpec("wool", hardness=0.8, tiles=_all("wool")),
+    BlockSpec("clay", hardness=0.6, tiles=_all("clay")),
+    BlockSpec("sandstone", hardness=0.8, tiles=_column("sandstone_side", "sandstone_top", "sandstone_bottom")),
+    _plant("brown_mushroom", "brown_mushroom", MUSHROOM_SELECTED),
+    _plant("red_mushroom", "red_mushroom", MUSHROOM_SELECTED),
+    # A sapling that has had its first lucky random tick (Beta's sapling metadata bit 8): the next grows it.
+    _plant("sapling_ready", "sapling", SAPLING_SELECTED),
+)
+"""Issue 33's blocks, appended after the ores in this order (ids are stable): the crafting table,
+furnaces (front on the named side) and lit furnaces, the chest, wooden doors
+(door_<lower|upper>_<the way the placer faced>_<closed|open>), beds (bed_<foot|head>_<the way the head
+lies from the foot>), the sapling, wall torches (wall_torch_<the side of the cell its wall is on>),
+the ore blocks, wool, clay, sandstone, the two mushrooms and the ready sapling. Hardness is Beta's
+`setHardness` of each."""
+
 _SPECS = (
     BlockSpec("air", shape=shapes.EMPTY, material=Material.AIR, opaque=False, hardness=0.0, tiles=_all("stone")),
     BlockSpec("stone", hardness=1.5, tiles=_all("stone")),
@@ -181,6 +326,8 @@ _SPECS = (
     # Ores, generated in the stone (`ores.py`): as hard as Beta's ores, twice stone.
     *(BlockSpec(f"{ore}_ore", hardness=ORE_HARDNESS, tiles=_all(f"{ore}_ore"))
       for ore in ("coal", "iron", "gold", "redstone", "diamond")),
+    # Issue 33 (survival): Beta 1.7.3's blocks that act, and the blocks crafting makes (`_SURVIVAL_SPECS`).
+    *_SURVIVAL_SPECS,
 )
 
 SPECS: tuple[BlockSpec, ...] = _SPECS
@@ -217,8 +364,10 @@ HARDNESS = np.array([s.hardness for s in SPECS], dtype=np.float64)
 """Beta's `blockHardness` by id (see `BlockSpec.hardness`)."""
 BREAKABLE = HARDNESS >= 0.0
 _NEEDS_TOOL = {"stone", "cobblestone", "bedrock", "brick", "stone_slab", "stone_slab_top", "double_slab",
-               "obsidian", "cobweb", *(f"{ore}_ore" for ore in ("coal", "iron", "gold", "redstone", "diamond"))}
-"""Beta's `Material.rock` blocks and the cobweb: their Material is not harvestable (`setNoHarvest`),
+               "obsidian", "cobweb", *(f"{ore}_ore" for ore in ("coal", "iron", "gold", "redstone", "diamond")),
+               *(f"{lit}furnace_{side}" for lit in ("", "lit_") for side in SIDES), "sandstone",
+               "iron_block", "gold_block", "diamond_block"}
+"""Beta's `Material.rock` and `Material.iron` blocks and the cobweb: their Material is not harvestable (`setNoHarvest`),
 so the bare hand digs them at 1 / hardness / 100 a tick instead of 1 / hardness / 30."""
 NEEDS_TOOL = np.array([s.name in _NEEDS_TOOL for s in SPECS], dtype=bool)
 """The bare hand cannot harvest the block (Beta's `canHarvestBlock` is false): it digs 10/3 times slower."""
@@ -231,8 +380,10 @@ FACE_TILES = np.array([[_TILE[t] for t in s.tiles] for s in SPECS], dtype=np.int
 
 _LIGHT_FILTERS = {"leaves": 1, "cobweb": 1, "ice": 3}
 """Beta 1.7.3's `setLightOpacity` for see-through blocks that dim light (water, all levels, is 3 too)."""
-_LIGHT_SOURCES = {"torch": 14, "glowstone": 15}
-"""Beta 1.7.3's `setLightValue` * 15 (torch 0.9375, glowstone 1.0); lava, all levels, is 15 too."""
+_LIGHT_SOURCES = {"torch": 14, "glowstone": 15, **{f"wall_torch_{side}": 14 for side in SIDES},
+                  **{f"lit_furnace_{side}": 13 for side in SIDES}, "brown_mushroom": 1}
+"""Beta 1.7.3's `setLightValue` * 15, as its int cast truncates (torch 0.9375: 14, lit furnace 0.875:
+13, brown mushroom 0.125: 1, glowstone 1.0); lava, all levels, is 15 too."""
 
 
 def _light_opacity(spec: BlockSpec) -> int:

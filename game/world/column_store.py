@@ -107,6 +107,9 @@ class ColumnStore:
     def _install(self, key: tuple[int, int], column: Column) -> None:
         self._columns[key] = column
         self._light.column_added(key)
+        noted = getattr(self, "_random_ticked_column_added", None)  # world_ticker: a saved column may hold saplings
+        if noted is not None:
+            noted(key)
         if key in self._requested:
             self._requested.discard(key)
             self._generator.cancel(*key)

@@ -150,6 +150,9 @@ class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicke
         for key, error in damaged:
             self._report(key, BLOCK_UPDATES, error, "those updates are dropped (the blocks stay as saved)")
         self._falling_starts: list[FallingStart] = []
+        self._unsupported = []  # world_ticker.UnsupportedBlock: blocks broken as their support went
+        self._random_ticked = {}  # world_ticker: columns -> cells that may hold a random-ticked block
+        self._random_tick_revision = self.revision
 
     # --- making and closing -----------------------------------------------------------------
 
@@ -389,7 +392,7 @@ class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicke
         if fluids.PLACED_AS[old] != fluids.PLACED_AS[block]:
             self._react(x, y, z)
         for dx, dy, dz in _NEIGHBOURS:
-            self._react(x + dx, y + dy, z + dz)
+            self._react(x + dx, y + dy, z + dz, (x, y, z))
         return seen_by
 
     def take_changes(self) -> WorldChanges:

@@ -60,3 +60,14 @@ def test_the_headless_report_names_the_game_mode(tmp_path):
                        "creative", "--exit-after-ticks", "1", "--report", str(report)])
     assert status == 0
     assert json.loads(report.read_text())["game_mode"] == "creative"
+
+
+def test_a_server_makes_its_new_world_creative_and_refuses_to_serve_a_survival_world(tmp_path):
+    path = tmp_path / "served.boxel"
+    world = cli.open_world(cli.parse_options(["--server", "--world", str(path), "--port", "0"]))
+    assert world.game_mode == "creative"
+    world.close()
+    survival = tmp_path / "survival.boxel"
+    World.create(survival, 3, workers=1, game_mode="survival").close()
+    with pytest.raises(cli.WorldOpenError, match="serves creative worlds only"):
+        cli.open_world(cli.parse_options(["--server", "--world", str(survival), "--port", "0"]))

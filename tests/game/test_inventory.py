@@ -80,7 +80,9 @@ def test_stairs_ladders_and_the_two_slab_halves_are_one_entry_each_and_other_blo
     assert CATALOGUE.entry_of("glass") == Entry("glass", ("glass",), "Glass")
     assert CATALOGUE.entry_of("double_slab") == Entry("double_slab", ("double_slab",), "Double Slab")
     holdable_count = sum(holdable(name) for name in NAMES)
-    assert len(CATALOGUE.entries) == holdable_count - 3 - 3 - 1  # four stairs, four ladders, two slab halves
+    # four stairs, four ladders, two slab halves; issue 33's torch (with its 4 wall forms), 8 furnaces,
+    # 16 door halves, 8 bed halves and the 2 sapling stages
+    assert len(CATALOGUE.entries) == holdable_count - 3 - 3 - 1 - 4 - 7 - 15 - 7 - 1
 
 
 def test_the_catalogue_lists_entries_in_registry_order():
@@ -350,15 +352,14 @@ def test_a_ladder_lies_flat_on_the_clicked_side_face_whatever_facing_is_held(sit
     assert touching == plane and box[axis + 3] - box[axis] == LADDER_THICKNESS
 
 
-@pytest.mark.parametrize(("yaw", "ladder"), [(0.0, "ladder_south"), (90.0, "ladder_west"),
-                                             (180.0, "ladder_north"), (270.0, "ladder_east")])
-def test_a_ladder_placed_on_a_floor_lies_on_the_side_of_its_cell_the_player_faces(site, yaw, ladder):
+@pytest.mark.parametrize("yaw", [0.0, 90.0, 180.0, 270.0])
+def test_a_ladder_clicked_onto_a_bare_floor_is_refused_as_beta_refuses_one_with_no_wall_behind_it(site, yaw):
     session = session_on(site, yaw=yaw, pitch=60.0)
     target = session.target()
     assert target is not None and target.face == (0, 1, 0)
     apply_all(session, [KeyDown(0, "e"), PutInSlot(0, 0, "ladder_north"), KeyDown(0, "e"), KeyDown(0, "1"),
                         Click(0, "right")])
-    assert site.get_block(target.block[0], SITE_Y, target.block[2]) == ladder
+    assert site.get_block(target.block[0], SITE_Y, target.block[2]) == "air"
 
 
 def test_without_a_yaw_placement_keeps_the_facing_named(site):

@@ -378,7 +378,7 @@ def test_a_bad_edit_is_refused_and_changes_nothing():
     arena = build_arena()
     before = dict(arena.blocks)
     with pytest.raises(UnknownBlockError):
-        arena.set_block(0, 0, 3, "diamond_block")
+        arena.set_block(0, 0, 3, "no_such_block")
     with pytest.raises(ValueError, match="within"):
         arena.set_block(EDIT_LIMIT + 1, 0, 0, "stone")
     with pytest.raises(TypeError):

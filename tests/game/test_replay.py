@@ -250,6 +250,7 @@ VALID_FIELDS = {
     "key_down": {"key": '"w"'}, "key_up": {"key": '"w"'}, "look": {"yaw": "90.0", "pitch": "0.0"},
     "click": {"button": '"left"'}, "release": {"button": '"left"'}, "put_in_slot": {"slot": "2", "block": '"glass"'},
     "set_day_time": {"day_time": "18000"}, "set_peaceful": {"peaceful": "true"}, "chat": {"text": '"hello"'},
+    "slot_click": {"slot": "36", "button": '"left"', "shift": "false"}, "drop_held": {"whole_stack": "false"},
 }
 """Each event kind's fields after "tick" and "event", as valid JSON text."""
 

@@ -21,14 +21,24 @@ LIVING_WORLD_BLOCKS = ("obsidian", "torch", "dandelion", "rose", "tall_grass",
 
 BUILDING_AND_ORE_BLOCKS = ("double_slab", "coal_ore", "iron_ore", "gold_ore", "redstone_ore", "diamond_ore")
 
+_SIDES = ("north", "south", "east", "west")
+SURVIVAL_BLOCKS = ("crafting_table", *(f"furnace_{s}" for s in _SIDES), *(f"lit_furnace_{s}" for s in _SIDES), "chest",
+                   *(f"door_{h}_{s}_{state}" for h in ("lower", "upper") for s in _SIDES for state in ("closed", "open")),
+                   *(f"bed_{p}_{s}" for p in ("foot", "head") for s in _SIDES), "sapling",
+                   *(f"wall_torch_{s}" for s in _SIDES), "iron_block", "gold_block", "diamond_block", "wool", "clay",
+                   "sandstone", "brown_mushroom", "red_mushroom", "sapling_ready")
+"""Issue 33's blocks, appended after the ores in this order."""
+
 
 def test_ids_are_stable_new_blocks_are_appended_after_the_older_blocks():
     assert NAMES[:3] == ("air", "stone", "cobblestone") and NAMES[21] == "carpet"
     assert NAMES[22:22 + len(MEDIA_BLOCKS)] == MEDIA_BLOCKS
     living_end = 31 + len(LIVING_WORLD_BLOCKS)
     assert NAMES[31:living_end] == LIVING_WORLD_BLOCKS
-    assert NAMES[living_end:] == BUILDING_AND_ORE_BLOCKS
-    assert COUNT == living_end + len(BUILDING_AND_ORE_BLOCKS)
+    survival_start = living_end + len(BUILDING_AND_ORE_BLOCKS)
+    assert NAMES[living_end:survival_start] == BUILDING_AND_ORE_BLOCKS
+    assert NAMES[survival_start:] == SURVIVAL_BLOCKS
+    assert COUNT == survival_start + len(SURVIVAL_BLOCKS)
 
 
 def test_every_fluid_level_has_one_id_whose_level_and_material_say_so():
@@ -42,7 +52,8 @@ def test_every_fluid_level_has_one_id_whose_level_and_material_say_so():
 def test_torches_and_plants_collide_with_nothing_and_plants_are_drawn_as_crosses():
     for name in ("torch", "dandelion", "rose", "tall_grass"):
         assert SHAPES[block_id(name)] == shapes.EMPTY and Material(int(MATERIAL[block_id(name)])) is Material.AIR
-    assert [NAMES[i] for i in range(COUNT) if CROSS[i]] == ["dandelion", "rose", "tall_grass"]
+    assert [NAMES[i] for i in range(COUNT) if CROSS[i]] == ["dandelion", "rose", "tall_grass", "sapling",
+                                                           "brown_mushroom", "red_mushroom", "sapling_ready"]
 
 
 @pytest.mark.parametrize("name, material", [
@@ -57,8 +68,9 @@ def test_each_block_has_its_physics_material(name, material):
 
 
 def test_only_air_torches_and_plants_are_made_of_air_and_every_material_value_is_a_physics_material():
-    assert [NAMES[i] for i in range(COUNT) if MATERIAL[i] == Material.AIR] == ["air", "torch", "dandelion", "rose",
-                                                                              "tall_grass"]
+    assert [NAMES[i] for i in range(COUNT) if MATERIAL[i] == Material.AIR] == [
+        "air", "torch", "dandelion", "rose", "tall_grass", "sapling", *(f"wall_torch_{s}" for s in _SIDES),
+        "brown_mushroom", "red_mushroom", "sapling_ready"]
     assert {Material(int(m)) for m in MATERIAL} == set(Material)
 
 

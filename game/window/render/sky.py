@@ -1,9 +1,9 @@
 """The sky by time of day: Beta's sun and moon angle, daylight, sky, fog and sunset colours; the sun
 and moon drawn in the window.
 
-Owns: the time-of-day curves, from the world's time in ticks (0 at sunrise, DAY_TICKS a day):
-`celestial_angle` (Beta's getCelestialAngle: 0 with the sun overhead, 0.5 the moon), `daylight`
-(how much of the sky light is left, Beta's calculateSkylightSubtracted curve as a fraction),
+Owns: the time-of-day curves of the sky, from the world's time in ticks (0 at sunrise, DAY_TICKS a
+day; the sun's angle and height come from `game.world.day_cycle`):
+`daylight` (how much of the sky light is left, Beta's calculateSkylightSubtracted curve as a fraction),
 `sky_colors` (the clear and fog colour, Beta's fog colour curve over Boxel's day sky, with Beta's
 sunrise and sunset glow mixed in near the horizon, and the zenith's deeper blue, Beta's sky colour)
 and `sun_direction`; the sky's gradient from the fog colour at the horizon to the zenith colour
@@ -24,6 +24,9 @@ import math
 from dataclasses import dataclass
 
 from ...world.coords import WORLD_HEIGHT
+from ...world.day_cycle import MAX_SKY_LEVELS_DIMMED, celestial_angle, sun_height  # noqa: F401 (their old home)
+from ...world.day_cycle import check_day_time as _check_time
+from ...world.day_cycle import height_of_sun as _sun_height
 from ...world.world import DAY_TICKS
 
 NOON_TICKS = 6_000
@@ -45,37 +48,7 @@ SUNSET_BAND = 0.4
 GLOW_MIX = 0.75
 """How much of the sky colour the glow takes at its strongest: Beta paints the glow as a fan over the
 horizon around the sun; Boxel has one sky colour, so it leans most of the way toward the glow."""
-MAX_SKY_LEVELS_DIMMED = 11.0
-"""[light levels] Beta takes up to 11 levels off the sky light at night (15 -> 4)."""
 MAX_LIGHT_LEVEL = 15.0
-
-
-def _check_time(day_time: float) -> float:
-    if isinstance(day_time, bool) or not isinstance(day_time, (int, float)) or not math.isfinite(day_time):
-        raise TypeError(f"the time of day is a finite number of ticks, got {day_time!r}")
-    return float(day_time) % DAY_TICKS
-
-
-def celestial_angle(day_time: float) -> float:
-    """Beta's getCelestialAngle for `day_time` [ticks, fractions allowed]: 0..1 of a turn, 0 at noon
-    (sun overhead), 0.25 at sunset, 0.5 at midnight, about 0.78 at sunrise (Beta eases the turn so
-    days are a little longer than nights)."""
-    turn = _check_time(day_time) / DAY_TICKS - 0.25
-    if turn < 0.0:
-        turn += 1.0
-    eased = 1.0 - (math.cos(turn * math.pi) + 1.0) / 2.0
-    return turn + (eased - turn) / 3.0
-
-
-def _sun_height(angle: float) -> float:
-    """Beta's clamp(cos(angle * 2 pi) * 2 + 0.5, 0, 1): 1 while the sun is well up, 0 at night."""
-    return min(max(math.cos(angle * 2.0 * math.pi) * 2.0 + 0.5, 0.0), 1.0)
-
-
-def sun_height(day_time: float) -> float:
-    """Beta's sky brightness factor at `day_time` [ticks]: 1 while the sun is well up, 0 at night (the
-    sky, fog and cloud colours are dimmed by it)."""
-    return _sun_height(celestial_angle(day_time))
 
 
 def daylight(day_time: float) -> float:
