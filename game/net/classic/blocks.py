@@ -75,6 +75,15 @@ def _same(classic: int) -> ClassicBlock:
 
 _STAIRS = Definition(top=16, side=16, bottom=16, shape=8, sound=SOUND_STONE, draw=TRANSPARENT)
 _LADDER = Definition(top=83, side=83, bottom=83, shape=SPRITE, solidity=WALK_THROUGH, draw=TRANSPARENT, sound=SOUND_WOOD)
+_TORCH = Definition(top=80, side=80, bottom=80, shape=SPRITE, solidity=WALK_THROUGH, draw=TRANSPARENT,
+                    sound=SOUND_WOOD, light=True)
+_SIDES = ("north", "south", "east", "west")
+_FURNACE = ClassicBlock(4, 4, Definition(top=62, side=44, bottom=62))
+_LIT_FURNACE = ClassicBlock(4, 4, Definition(top=62, side=61, bottom=62, light=True))
+_DOOR = {"lower": Definition(top=97, side=97, bottom=97, draw=TRANSPARENT, sound=SOUND_WOOD),
+         "upper": Definition(top=81, side=81, bottom=81, draw=TRANSPARENT, sound=SOUND_WOOD)}
+"""A shut door's half: a whole block to a Classic client (whose blocks have no thin shapes); an open one is air."""
+_BED = Definition(top=134, side=150, bottom=5, shape=9, draw=TRANSPARENT, sound=SOUND_CLOTH)
 _FLOWING_WATER = ClassicBlock(8, 8)
 _FLOWING_LAVA = ClassicBlock(10, 10)
 
@@ -98,8 +107,7 @@ CLASSIC_BLOCKS: dict[str, ClassicBlock] = {
     "soul_sand": ClassicBlock(12, 12, Definition(top=104, side=104, bottom=104, shape=14, sound=SOUND_SAND)),
     "cactus": ClassicBlock(25, 25, Definition(top=69, side=70, bottom=71, draw=TRANSPARENT, sound=SOUND_CLOTH)),
     "obsidian": _same(49),
-    "torch": ClassicBlock(39, 54, Definition(top=80, side=80, bottom=80, shape=SPRITE, solidity=WALK_THROUGH,
-                                             draw=TRANSPARENT, sound=SOUND_WOOD, light=True)),
+    "torch": ClassicBlock(39, 54, _TORCH),
     "dandelion": _same(37), "rose": _same(38),
     "tall_grass": ClassicBlock(6, 6, Definition(top=39, side=39, bottom=39, shape=SPRITE, solidity=WALK_THROUGH,
                                                 draw=TRANSPARENT, sound=SOUND_GRASS)),
@@ -109,6 +117,22 @@ CLASSIC_BLOCKS: dict[str, ClassicBlock] = {
     "coal_ore": _same(16), "iron_ore": _same(15), "gold_ore": _same(14),
     "redstone_ore": ClassicBlock(16, 16, Definition(top=51, side=51, bottom=51)),
     "diamond_ore": ClassicBlock(15, 15, Definition(top=50, side=50, bottom=50)),
+    # Survival's blocks: the nearest Classic block, or drawn as themselves from terrain.png's tiles.
+    "crafting_table": ClassicBlock(5, 64, Definition(top=43, side=59, bottom=4, sound=SOUND_WOOD)),
+    **{f"furnace_{side}": _FURNACE for side in _SIDES},
+    **{f"lit_furnace_{side}": _LIT_FURNACE for side in _SIDES},
+    "chest": ClassicBlock(5, 64, Definition(top=25, side=26, bottom=25, shape=14, draw=TRANSPARENT, sound=SOUND_WOOD)),
+    **{f"door_{half}_{side}_closed": ClassicBlock(5, 5, _DOOR[half]) for half in ("lower", "upper") for side in _SIDES},
+    **{f"door_{half}_{side}_open": _same(0) for half in ("lower", "upper") for side in _SIDES},
+    **{f"bed_{part}_{side}": ClassicBlock(44, 44, _BED) for part in ("foot", "head") for side in _SIDES},
+    "sapling": _same(6), "sapling_ready": _same(6),
+    **{f"wall_torch_{side}": ClassicBlock(39, 54, _TORCH) for side in _SIDES},
+    "iron_block": _same(42), "gold_block": _same(41),
+    "diamond_block": ClassicBlock(42, 42, Definition(top=24, side=24, bottom=24, sound=SOUND_METAL)),
+    "wool": _same(36),
+    "clay": ClassicBlock(13, 13, Definition(top=72, side=72, bottom=72, sound=SOUND_GRAVEL)),
+    "sandstone": ClassicBlock(12, 52),
+    "brown_mushroom": _same(39), "red_mushroom": _same(40),
 }
 """Every Boxel block's Classic ids (the nearest Classic block by look and by collision)."""
 
@@ -116,9 +140,9 @@ DEFINED_IDS: dict[str, int] = {name: FIRST_DEFINED_ID + index for index, name in
                                enumerate(name for name in NAMES if CLASSIC_BLOCKS[name].definition is not None)}
 """The id a BlockDefinitions client knows each defined block by (in Boxel's id order)."""
 
-PREFERRED_PLACED = {8: "water", 10: "lava", 44: "stone_slab", 5: "planks", 6: None, 20: "glass", 12: "sand",
-                    16: "coal_ore", 15: "iron_ore", 51: "ladder_north", 54: "torch", 60: "ice", 25: None, 36: None,
-                    39: None}
+PREFERRED_PLACED = {8: "water", 10: "lava", 44: "stone_slab", 5: "planks", 6: "sapling", 20: "glass", 12: "sand",
+                    16: "coal_ore", 15: "iron_ore", 51: "ladder_north", 54: "torch", 60: "ice", 25: None, 36: "wool",
+                    39: "brown_mushroom", 0: None, 4: "cobblestone", 13: "gravel", 42: "iron_block", 64: None}
 """A Classic id several Boxel blocks share places this one (None: places nothing, the client is
 told the real block back)."""
 
