@@ -55,7 +55,7 @@ from physics.tolerances import MAX_DISPLACEMENT
 
 from .derived_seeds import derived_seed
 from .items import ItemStack
-from .java_random import JavaRandom, next_double, next_float, require_rng
+from ..world.java_random import JavaRandom, next_double, next_float, require_rng
 from .saved_entities import (DROPPED_ITEM, MAX_WHOLE_NUMBER, body_from_state, body_state, finite_box, read_entity,
                              whole_number)
 from .saved_values import preview

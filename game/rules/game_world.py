@@ -143,6 +143,10 @@ class GameWorld(Protocol):
     def take_falling_starts(self) -> list:
         """Sand and gravel that started to fall since the last call (`game.world.falling.FallingStart`)."""
 
+    def take_unsupported(self) -> list:
+        """Blocks that broke since the last call because what held them went (a torch whose wall was
+        dug: `game.world.world_ticker.UnsupportedBlock`); survival drops their items."""
+
     def take_changes(self) -> WorldChanges:
         """What changed since the last call (cells, sections to re-mesh, light still waiting, unsaved
         columns), then forget it: the world's part of a tick's record (`game.rules.tick_changes`)."""

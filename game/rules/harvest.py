@@ -46,7 +46,7 @@ import numpy as np
 
 from ..world import blocks
 from .items import ItemStack, ToolTier, block_item, item_spec
-from .java_random import JavaRandom, next_float, require_rng
+from ..world.java_random import JavaRandom, next_float, require_rng
 
 HAND_STRENGTH = np.float32(1.0)
 """Beta's `getStrVsBlock` for an empty hand (and any block the held item is not a tool for)."""

@@ -673,6 +673,8 @@ class Session:
         knocked = physics.knockback(body, x, z)
         self.mobs.knock_back(mob.index, tuple(after - before for after, before in zip(knocked.velocity, body.velocity)))
         self.sounds.extend(self.sound_rules.mob_hurt(body))
+        if self.survival is not None:
+            self.survival.on_hit(player)
 
     @property
     def day_time(self) -> int:
@@ -706,6 +708,9 @@ class Session:
         players = list(self._players.values())  # join order
         self._dig_all(players)  # the held attack buttons: Beta digs in its input step, before the world ticks
         self.world.tick()  # block_updates: flowing fluids, sand (none in the lab); moves the time of day on
+        unsupported = self.world.take_unsupported()  # torches, ladders, plants, doors, beds that lost their hold
+        if unsupported and self.survival is not None:
+            self.survival.on_unsupported(unsupported)
         for player, stepped in zip(players, self._player_steps.step(players, self.local_name)):
             player.take_step(stepped)
         self._ticks_run += 1

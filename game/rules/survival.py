@@ -103,6 +103,19 @@ class Survival:
         if points:
             player.inventory.wear_held(points)
 
+    def on_unsupported(self, broken: Sequence) -> None:
+        """Blocks that broke because what held them went (`World.take_unsupported`): each drops its
+        items as Beta's `dropBlockAsItem` (no tool: a torch gives a torch, a door's lower half the door)."""
+        for block in broken:
+            for stack in harvest.drops(block.block, None, self.random):
+                self._drop_at(block.cell, stack, self.random)
+
+    def on_hit(self, player: Player) -> None:
+        """`player` hit a mob with its held item: a tool wears (Beta's `hitEntity`: a sword 1, another tool 2)."""
+        points = harvest.hit_entity_wear(self.held(player))
+        if points:
+            player.inventory.wear_held(points)
+
     # --- right click ------------------------------------------------------------------------------
 
     def placed_block(self, player: Player) -> str | None:

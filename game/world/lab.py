@@ -328,6 +328,10 @@ class Arena:
         """[]: with no block updates nothing starts to fall on its own."""
         return []
 
+    def take_unsupported(self) -> list:
+        """[]: the arena's blocks are set where they stand; nothing breaks for lost support."""
+        return []
+
     def take_problems(self) -> list[WorldProblem]:
         """[]: there is no file to find damage in."""
         return []

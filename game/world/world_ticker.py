@@ -31,6 +31,7 @@ from . import fluid_batch, fluids, saplings
 from .block_updates import MAX_DELAY_TICKS, BlockUpdates, unpack
 from .blocks import AIR, COUNT
 from .day_cycle import DAY_TICKS
+from .java_random import JavaRandom
 from .coords import CHUNK_SIZE, LOCAL_MASK, SECTION_SHIFT, WORLD_HEIGHT, block_coordinate, require_in_height
 from .falling import FALL_TICKS, FALLS, FallingStart, falls_into
 from .file_format import LAST_WORLD_TICK
@@ -68,26 +69,6 @@ class UnsupportedBlock:
     cell: tuple[int, int, int]
     block: int
     """The block id it was (its drop is Beta's `dropBlockAsItem` of it: `game.rules.harvest`)."""
-
-
-class _JavaRandom:
-    """`java.util.Random`'s `nextInt` (the world layer's own, as `game.rules.java_random` sits above it;
-    a test draws both and compares)."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, seed: int) -> None:
-        self.state = (seed ^ 0x5DEECE66D) & ((1 << 48) - 1)
-
-    def next_int(self, bound: int) -> int:
-        while True:
-            self.state = (self.state * 0x5DEECE66D + 0xB) & ((1 << 48) - 1)
-            bits = self.state >> 17
-            if bound & -bound == bound:
-                return (bound * bits) >> 31
-            value = bits % bound
-            if bits - value + (bound - 1) < 1 << 31:
-                return value
 
 
 def random_tick_picks(seed: int, tick: int, cx: int, cz: int) -> np.ndarray:
@@ -185,7 +166,7 @@ class WorldTicker:
                 if not RANDOM_TICKED[block]:
                     cells.discard((x, y, z))
                     continue
-                rng = _JavaRandom(_mix(self.seed, self.ticks, x, y, z) & ((1 << 48) - 1))
+                rng = JavaRandom(_mix(self.seed, self.ticks, x, y, z) & ((1 << 48) - 1))
                 saplings.random_tick(self, x, y, z, block, rng)
                 self._note_random_ticked_edits()
 

@@ -253,3 +253,31 @@ def test_saving_and_reopening_keeps_the_inventory_chests_furnaces_mid_smelt_and_
     smelting = next(row for row in again["block_entities"] if row["kind"] == "furnace")
     assert smelting["slots"][2] == ["iron_ingot", 1] and 0 < smelting["cook_time"] < 200  # mid-smelt
     assert again["items"] == before["items"] and [i["item"] for i in again["items"]] == ["planks"]
+
+
+def test_hitting_a_mob_wears_a_sword_one_point_and_a_pickaxe_two(survival):
+    session, floor = survival
+    session.mobs.spawn((0.5, floor + 1.0, 2.5), 0.0, [session.player.body])
+    bot = Bot(session)
+    for item, wear in (("wooden_sword", 1), ("wooden_pickaxe", 2)):
+        give(session, ItemStack(item))
+        box = session.mobs.bodies[0].box
+        bot.look_at([(low + high) / 2 for low, high in zip(box[:3], box[3:])])
+        bot.send(Click(bot.now, "left"))
+        bot.tick()
+        assert session.player.inventory.slots[0] == ItemStack(item, 1, wear)
+
+
+def test_a_torch_whose_wall_goes_drops_as_a_torch(survival):
+    session, floor = survival
+    y = floor + 2
+    session.world.set_block(1, floor + 1, 3, "planks")
+    session.world.set_block(1, y, 3, "planks")
+    give(session, ItemStack("torch"))
+    bot = Bot(session)
+    bot.use((1, y, 3), (0, 0, -1))  # on the wall's north side: a wall torch, beyond the player's pickup
+    assert session.world.get_block(1, y, 2).startswith("wall_torch_")
+    session.world.set_block(1, y, 3, "air")
+    bot.tick()
+    assert session.world.get_block(1, y, 2) == "air"
+    assert [item.stack for item in session.dropped.live] == [ItemStack("torch")]

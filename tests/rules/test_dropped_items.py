@@ -19,7 +19,7 @@ from physics.item_motion import item_box
 from game.rules.dropped_items import (BLOCK_DROP_DELAY, MAX_AGE_TICKS, PLAYER_DROP_DELAY, SOUND_FIZZ, SOUND_POP,
                                       DroppedItems, DroppedItemStateError, item_from_state, item_state, step_item)
 from game.rules.items import ItemStack
-from game.rules.java_random import JavaRandom
+from game.world.java_random import JavaRandom
 from game.world import World
 
 SEED = 5

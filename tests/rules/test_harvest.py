@@ -11,7 +11,7 @@ import pytest
 from game.rules import harvest, mining
 from game.rules.harvest import can_harvest, dig_strength, dig_wear, drops, hit_entity_wear, iter_drops
 from game.rules.items import ItemStack, ToolTier
-from game.rules.java_random import JavaRandom, next_float
+from game.world.java_random import JavaRandom, next_float
 from game.rules.mining import Mining
 from game.world import blocks
 from game.world.blocks import UnknownBlockError, block_id

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from game.rules.java_random import JavaRandom
 from game.world import saplings
 from game.world.blocks import block_id
-from game.world.world_ticker import (RANDOM_TICK_LCG_ADDEND, RANDOM_TICKS_PER_COLUMN, RANDOM_TICKED, _JavaRandom,
+from game.world.world_ticker import (RANDOM_TICK_LCG_ADDEND, RANDOM_TICKS_PER_COLUMN, RANDOM_TICKED,
                                      random_tick_picks)
 
 SITE_Y = 100
@@ -34,13 +33,6 @@ def open_site(world, soil: str = "grass"):
             for y in range(SITE_Y, SITE_Y + 9):
                 world.set_block(x, y, z, "air")
     world.set_block(0, SITE_Y, 0, "sapling")
-
-
-def test_the_world_layers_java_random_draws_what_java_util_random_draws():
-    for seed in (0, 42, -7, 2**47 + 5):
-        ours, java = _JavaRandom(seed), JavaRandom(seed)
-        for bound in (30, 10, 3, 2, 16, 1 << 30, 7):
-            assert ours.next_int(bound) == java.next_int(bound)
 
 
 def test_random_tick_picks_follow_betas_lcg_from_the_columns_start():

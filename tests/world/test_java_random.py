@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.rules.java_random import JavaRandom, next_double, next_float
+from game.world.java_random import JavaRandom, next_double, next_float
 
 
 def test_a_seeded_generator_draws_javas_numbers():
