@@ -880,12 +880,15 @@ class Session:
         what only a window has (streaming, frame times). The local player's fields are at the top
         level (left out once it has left), and every player's, by name in join order, under
         "players"; "bodies" lists every player's body (in join order), then the mobs', the
-        projectiles' and the falling blocks'."""
+        projectiles', the falling blocks' and the items on the ground's. `game_mode` is the world's;
+        `inventory` the local player's 36 slots, hotbar first (each None or [item, count]), None in
+        a creative game; `items` the items on the ground; `block_entities` the furnaces and chests."""
         local = self._players.get(self.local_name)
         top = {} if local is None else {
             **self.player_report(local),
             "debug_overlay": local.toggles.overlay,
             "hud_visible": local.toggles.hud_visible,
+            "inventory": None if local.inventory is None else local.inventory.report_slots(),
         }
         return {
             "ticks_run": self.ticks_run,

@@ -190,6 +190,17 @@ def _model(arrays: tuple[np.ndarray, np.ndarray, np.ndarray]) -> Mesh:
     return Mesh(vertices=positions, colors=colours, triangles=triangles, static=True)
 
 
+def textured_cube(block: int, atlas: Texture) -> Mesh:
+    """Block id `block`'s cube (`block_cube_arrays`) as a mesh textured with the `atlas`: opaque blocks
+    (sand, gravel) in one pass, see-through ones blended, as the chunk renderer draws them."""
+    arrays = block_cube_arrays(block)
+    cube = Mesh(vertices=space.positions(arrays.positions), uvs=arrays.uvs, colors=arrays.colors,
+                triangles=space.triangles(arrays.indices), static=True)
+    cube.set_texture(atlas._texture, 1)
+    cube.set_transparency(TransparencyAttrib.M_dual if TRANSPARENT[block] else TransparencyAttrib.M_none)
+    return cube
+
+
 class EntityView(Entity):
     """Every mob, projectile and falling block on screen; call `show` once per frame with the frame's views.
 
@@ -243,15 +254,9 @@ class EntityView(Entity):
         """Block id `block`'s cube mesh, built and textured on first use."""
         cube = self._cubes.get(block)
         if cube is None:
-            arrays = block_cube_arrays(block)
-            cube = self._cubes[block] = Mesh(vertices=space.positions(arrays.positions), uvs=arrays.uvs,
-                                             colors=arrays.colors, triangles=space.triangles(arrays.indices),
-                                             static=True)
             if self._atlas is None:
                 self._atlas = load_atlas_texture()
-            cube.set_texture(self._atlas._texture, 1)
-            # As the chunk renderer draws them: opaque blocks (sand, gravel) in one pass, see-through ones blended.
-            cube.set_transparency(TransparencyAttrib.M_dual if TRANSPARENT[block] else TransparencyAttrib.M_none)
+            cube = self._cubes[block] = textured_cube(block, self._atlas)
         return cube
 
     def _entity(self, entities: dict[int, Entity], key: int, arrays) -> Entity:

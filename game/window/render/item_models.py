@@ -24,10 +24,9 @@ import numpy as np
 from panda3d.core import NodePath, TransparencyAttrib
 from ursina import Entity, Mesh
 
-from ...world.blocks import TRANSPARENT
 from . import space
 from .chunk_renderer import load_atlas_texture
-from .entity_view import block_cube_arrays
+from .entity_view import textured_cube
 
 BLOCK_SCALE = 0.25
 """[1] A block item is its block at a quarter size."""
@@ -127,14 +126,9 @@ class DroppedItemsView(Entity):
     def _cube(self, block: int) -> Mesh:
         cube = self._models.get(block)
         if cube is None:
-            arrays = block_cube_arrays(block)
-            cube = self._models[block] = Mesh(vertices=space.positions(arrays.positions), uvs=arrays.uvs,
-                                              colors=arrays.colors, triangles=space.triangles(arrays.indices),
-                                              static=True)
             if self._atlas is None:
                 self._atlas = load_atlas_texture()
-            cube.set_texture(self._atlas._texture, 1)
-            cube.set_transparency(TransparencyAttrib.M_dual if TRANSPARENT[block] else TransparencyAttrib.M_none)
+            cube = self._models[block] = textured_cube(block, self._atlas)
         return cube
 
     def _picture(self, item: str) -> Mesh:

@@ -119,6 +119,16 @@ def hit_at(x: float, y: float, catalogue: Catalogue = CATALOGUE, scale: float = 
     return None
 
 
+def show_tooltip(tooltip: Text, name: str, x: float, y: float) -> None:
+    """Show `name` in `tooltip` beside the pointer at (x, y) on a panel ("" hides the panel)."""
+    tooltip.text = name
+    tooltip.position = (x + TOOLTIP_OFFSET[0], y + TOOLTIP_OFFSET[1], tooltip.z)
+    if name:
+        tooltip.create_background(color=style.PANEL_COLOR)
+    else:
+        tooltip.background = False
+
+
 class InventoryScreen(Entity):
     """The creative inventory on `camera.ui`; hidden until `open`. The app passes it the keys and
     clicks while it is open (`handle`)."""
@@ -317,12 +327,7 @@ class InventoryScreen(Entity):
             centre = grid_cell_centre(hit.index, self.catalogue) if hit.kind == "grid" else slot_centre(
                 hit.index, self.catalogue)
             self.hover.position = (*centre, self.hover.z)
-        self.tooltip.text = name
-        self.tooltip.position = (x + TOOLTIP_OFFSET[0], y + TOOLTIP_OFFSET[1], self.tooltip.z)
-        if name:
-            self.tooltip.create_background(color=style.PANEL_COLOR)
-        else:
-            self.tooltip.background = False
+        show_tooltip(self.tooltip, name, x, y)
 
     def tooltip_text(self, hit: Hit | None) -> str:
         """The name shown by the pointer over `hit` now: the grid entry's, or the block's in the hotbar

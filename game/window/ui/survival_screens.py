@@ -27,6 +27,7 @@ from ...rules.containers import LEFT, OUTSIDE, RIGHT, Screen
 from ...rules.items import ItemStack
 from . import style
 from .hud import ICON_SIZE, SLOT_BORDER, Hud, slot_x
+from .inventory_screen import show_tooltip
 from .item_icons import ItemView
 from .survival_layout import (GUI_PIXEL, ITEM_PIXELS, ScreenLayout, furnace_gauges, layout_for, slot_at, slot_centre,
                               to_ui)
@@ -62,8 +63,6 @@ ARROW_ART = tuple(_arrow_row(row) for row in range(17))
 FLAME_COLOR = color.rgb(1.0, 0.55, 0.10)
 ARROW_COLOR = color.rgb(0.95, 0.95, 0.95)
 GAUGE_BACK = color.rgba(0.0, 0.0, 0.0, 0.35)
-TOOLTIP_OFFSET = (0.02, 0.035)
-"""[window heights] The hovered item's name sits this far right of and above the pointer."""
 CURSOR_SCALE = 1.1
 """The cursor's stack is drawn this much larger than a slot's, so it reads as lifted."""
 SHIFT_KEYS = ("shift", "left shift", "right shift")
@@ -286,12 +285,7 @@ class SurvivalScreen(Entity):
         if over_slot:
             built.hover.position = (*slot_centre(built.layout, slot), built.hover.z)
         name = item_label(stack.item) if stack is not None and self.cursor is None else ""
-        self.tooltip.text = name
-        self.tooltip.position = (x + TOOLTIP_OFFSET[0], y + TOOLTIP_OFFSET[1], self.tooltip.z)
-        if name:
-            self.tooltip.create_background(color=style.PANEL_COLOR)
-        else:
-            self.tooltip.background = False
+        show_tooltip(self.tooltip, name, x, y)
 
 
 class HotbarItems(Entity):
