@@ -135,6 +135,12 @@ built. The first frame still has the window's first size (the backdrop drawn too
 the second is the whole screen. Measured at 640x360 under Xvfb on the 2-core development machine
 (from the window opening to the end of the frame showing the whole loading screen): 94-189 ms,
 where the first frame, drawn only once the game was built, came 213-384 ms after the window opened."""
+LOADING_FRAME_S = 0.02
+"""[s] A loading frame lasts at least this long (it sleeps what its streaming work leaves), and the
+world is not drawn behind the loading screen: a frame that drew it (~40 ms of software rendering at
+view distance 8) took a core from generation and meshing, and a frame that neither drew nor slept
+kept the main thread in Python, taking the interpreter's lock from the mesher thread (the join was
+~1 s slower so, on the 2-core development machine)."""
 EXIT_DISCONNECTED = 4
 """Exit status of a scripted connected run (--connect --exit-after-ticks) that the server refused or
 cut: the headless client's (`game.frontends.connect.EXIT_REFUSED`, which the window may not import)."""
@@ -509,6 +515,10 @@ class Game:
         self.loading = True
         self.started_at = time.time()
         self.first_playable_at: float | None = None
+        self.loading_times: dict[str, float] = {}
+        """[s since the epoch] The loading's milestones (the report's `loading_times`): 'game_built',
+        'spawn_loaded' (every column of the spawn area in the world), 'first_frame_drawn' (the frame
+        after the loading screen closed was drawn)."""
         self.ticks_done = False
         self.last_changes: TickChanges | None = None
         """The latest tick's record (`Session.tick()`): the F3 panel shows a line of it."""
@@ -579,6 +589,8 @@ class Game:
         self._show_toggles()
         self._show_vitals()
         self._place_view(1.0)
+        camera.display_region.set_active(False)  # behind the opaque loading screen: not drawn until it closes
+        self.loading_times["game_built"] = time.time()
 
     # --- settings and menus ---------------------------------------------------------------------
 
@@ -779,6 +791,8 @@ class Game:
         if self.loading:
             self._load()
             return
+        if "first_frame_drawn" not in self.loading_times:
+            self.loading_times["first_frame_drawn"] = time.time()
         if wall_seconds:
             self.frame_times.add(wall_seconds)
             self.recent_frames.append((now, wall_seconds))
@@ -809,13 +823,19 @@ class Game:
         self.renderer.refresh_sight()
 
     def _load(self) -> None:
+        started = time.perf_counter()
         self.streamer.update(self.player_column(), LOADING)
         stats = self.streamer.stats()
+        if "spawn_loaded" not in self.loading_times and stats.loaded_columns == stats.wanted_columns:
+            self.loading_times["spawn_loaded"] = time.time()
         self.loading_screen.progress(self.streamer.progress(), f"Generating terrain: {stats.loaded_columns} of "
                                      f"{stats.wanted_columns} columns, {stats.shown_sections} sections drawn")
-        if self.streamer.settled:
+        if not self.streamer.settled:
+            time.sleep(max(0.0, LOADING_FRAME_S - (time.perf_counter() - started)))
+        else:
             self.loading = False
             self.loading_screen.close()
+            camera.display_region.set_active(True)
             self.streamer.limit_radius(None)
             self.first_playable_at = time.time()
             print(f"boxel: {self.world.path or 'the lab'} (seed {self.world.seed}) ready after "
@@ -1129,6 +1149,7 @@ class Game:
             "graphics_renderer": graphics_renderer(),
             "first_playable_s": None if self.first_playable_at is None else self.first_playable_at - self.started_at,
             "first_playable_epoch_s": self.first_playable_at,
+            "loading_times": dict(self.loading_times),
             "frame_ms": self.frame_times.summary_ms(),
             "settle_s": self.settle_seconds,
             "view_fluid": None if self.view_fluid is None else self.view_fluid.name.lower(),
