@@ -213,6 +213,8 @@ class RemoteSession:
         self.tick_seconds = 0.0
         self.flying_allowed = welcome.flying_allowed
         self.connect_started_epoch_s: float | None = None
+        self.connect_started_cpu_s: float | None = None
+        """[s] This process's CPU time (every thread) when `connect` began (None when made otherwise)."""
         """[s since the epoch] When `connect` began opening the connection (None when made otherwise)."""
         self.join_times: dict[str, float] = {}
         """[s since the epoch] The join's milestones as they happen (the report's `join_times`):
@@ -258,7 +260,7 @@ class RemoteSession:
                 **options) -> RemoteSession:
         """Join the server at `host`:`port` as `name` and wait for its first state of the player.
         ServerRefused (the server's reason), OSError, TimeoutError, ProtocolError otherwise."""
-        connecting_at = time.time()
+        connecting_at, connecting_cpu = time.time(), time.process_time()
         link = Link.open(host, port, name)
         handshake_done = time.time()
         try:
@@ -268,6 +270,7 @@ class RemoteSession:
             raise
         session.address = f"{host}:{port}"
         session.connect_started_epoch_s = connecting_at
+        session.connect_started_cpu_s = connecting_cpu
         session.join_times.update(connect_started=connecting_at, handshake_done=handshake_done,
                                   mirror_created=time.time())
         try:
@@ -668,6 +671,7 @@ class RemoteSession:
             "name": self.local_name,
             "server": self.address,
             "connect_started_epoch_s": self.connect_started_epoch_s,
+            "connect_started_cpu_s": self.connect_started_cpu_s,
             "join_times": dict(self.join_times),
             "column_seconds": self.column_seconds,
             "ticks_run": self._ticks_run,

@@ -112,6 +112,12 @@ SPAWN_AREA_RADIUS = 6
 """[columns] The loading screen stays until the columns this close to the spawn are drawn (113
 columns, ~1 s on the 2-core development machine); the rest of the view streams in while
 playing, nearest first."""
+JOIN_AREA_RADIUS = 4
+"""[columns] Joining a server, the loading screen stays until the columns this close to the player
+are drawn (49 columns, 64 blocks each way: about half the work of SPAWN_AREA_RADIUS); the rest of
+the view streams in while playing, nearest first. Beta's own client shows a server's world as soon
+as the player's position comes (GuiDownloadTerrain closes on the first Packet10Flying), columns
+appearing as they arrive."""
 POINTER_RAYS_OFF = sys.maxsize
 """Ursina's `mouse.update_step` while no screen wants the pointer: Ursina casts the pointer's rays
 (into the UI, for hovering and clicks) only on frames where its frame counter reaches the step, so
@@ -213,11 +219,12 @@ def open_game_window(options: LaunchOptions):
 
 
 def play(app, options: LaunchOptions, session: Session, stop: StopFlag, recorder: ReplayWriter | None = None,
-         on_game=None) -> int:
+         on_game=None, spawn_area_radius: int = SPAWN_AREA_RADIUS) -> int:
     """Play `session` in the open window `app` until the player quits (Esc while loading, Save and
     quit), the window closes, `stop` is set or the scripted run ends; the exit status. The session is
     saved and closed on every path (closed unsaved when nothing was played). `on_game(game)` is
-    called once the `Game` is built."""
+    called once the `Game` is built; the loading screen stays until the columns `spawn_area_radius`
+    close are drawn."""
     if session.saved_player_problem is not None:
         print(f"boxel: warning: {session.saved_player_problem}", file=sys.stderr)
     game = None
@@ -225,7 +232,8 @@ def play(app, options: LaunchOptions, session: Session, stop: StopFlag, recorder
         loading_screen = LoadingScreen()
         for _ in range(LOADING_SCREEN_FIRST_FRAMES):
             app.step()  # the loading screen is up before the game is built: no black window meanwhile
-        game = Game(session, options, launch_settings(options), recorder, loading_screen)
+        game = Game(session, options, launch_settings(options), recorder, loading_screen,
+                    spawn_area_radius=spawn_area_radius)
         settings_notice = user_settings.take_notice()  # a settings file that could not be used, set aside
         if settings_notice is not None:
             # on the HUD and stderr with the session's notices: this window's player's alone
@@ -334,7 +342,7 @@ def play_remote(app, options: LaunchOptions, host: str, port: int, name: str, st
             on_game(game)
 
     try:
-        status = play(app, options, session, stop, on_game=started)
+        status = play(app, options, session, stop, on_game=started, spawn_area_radius=JOIN_AREA_RADIUS)
     finally:
         session.close()
         if pump is not None:
@@ -486,7 +494,8 @@ class Game:
     """The window on a session. Its hook entity makes Ursina call `input` for every key and `update` once per frame."""
 
     def __init__(self, session: Session, options: LaunchOptions, settings: user_settings.UserSettings,
-                 recorder: ReplayWriter | None, loading_screen: LoadingScreen | None = None) -> None:
+                 recorder: ReplayWriter | None, loading_screen: LoadingScreen | None = None, *,
+                 spawn_area_radius: int = SPAWN_AREA_RADIUS) -> None:
         self.session = session
         self.world = session.world
         self.options = options
@@ -515,6 +524,8 @@ class Game:
         self.loading = True
         self.started_at = time.time()
         self.first_playable_at: float | None = None
+        self.first_playable_cpu_s: float | None = None
+        """[s] The window's process's CPU time (every thread) when the loading screen closed."""
         self.loading_times: dict[str, float] = {}
         """[s since the epoch] The loading's milestones (the report's `loading_times`): 'game_built',
         'spawn_loaded' (every column of the spawn area in the world), 'first_frame_drawn' (the frame
@@ -551,7 +562,7 @@ class Game:
                                               save=session.save)
             self.sound = SoundPlayer(settings.sound_volume)
             self.apply_settings(settings)
-            self.streamer.limit_radius(SPAWN_AREA_RADIUS)
+            self.streamer.limit_radius(spawn_area_radius)
             self.outline = TargetOutline()
             self.entities = EntityView(texture=self.renderer.atlas_texture)
             self.cracks = CrackOverlay()
@@ -838,6 +849,7 @@ class Game:
             camera.display_region.set_active(True)
             self.streamer.limit_radius(None)
             self.first_playable_at = time.time()
+            self.first_playable_cpu_s = time.process_time()
             print(f"boxel: {self.world.path or 'the lab'} (seed {self.world.seed}) ready after "
                   f"{self.first_playable_at - self.started_at:.1f} s", flush=True)
             if self.cursor is None:
@@ -1149,6 +1161,7 @@ class Game:
             "graphics_renderer": graphics_renderer(),
             "first_playable_s": None if self.first_playable_at is None else self.first_playable_at - self.started_at,
             "first_playable_epoch_s": self.first_playable_at,
+            "first_playable_cpu_s": self.first_playable_cpu_s,
             "loading_times": dict(self.loading_times),
             "frame_ms": self.frame_times.summary_ms(),
             "settle_s": self.settle_seconds,
