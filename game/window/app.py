@@ -1127,6 +1127,7 @@ class Game:
         quit, window close, or the end of a scripted run).
         Quit while loading, nothing was played: the world is closed as it was opened, unsaved."""
         try:
+            camera.display_region.set_active(True)  # off while loading: the window's next world is drawn
             self.renderer.close()
             self.sound.close()
             for part in self.world_views():
