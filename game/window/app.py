@@ -210,6 +210,13 @@ def run(options: LaunchOptions, session: Session, stop: StopFlag | None = None) 
         hearing.__exit__(None, None, None)  # after the save: a second signal cannot break into it
 
 
+def _draw_world(drawn: bool) -> None:
+    """Draw the 3D scene (the camera's display region) or not; the UI's region is drawn either way."""
+    region = getattr(camera, "display_region", None)  # none before a window is open
+    if region is not None:
+        region.set_active(drawn)
+
+
 def open_game_window(options: LaunchOptions):
     """The window, with the audio library chosen first (OpenAL, unless muted or there is no device)."""
     choose_audio_library(muted_by_environment())
@@ -600,7 +607,7 @@ class Game:
         self._show_toggles()
         self._show_vitals()
         self._place_view(1.0)
-        camera.display_region.set_active(False)  # behind the opaque loading screen: not drawn until it closes
+        _draw_world(False)  # behind the opaque loading screen: not drawn until it closes (LOADING_FRAME_S)
         self.loading_times["game_built"] = time.time()
 
     # --- settings and menus ---------------------------------------------------------------------
@@ -846,7 +853,7 @@ class Game:
         else:
             self.loading = False
             self.loading_screen.close()
-            camera.display_region.set_active(True)
+            _draw_world(True)
             self.streamer.limit_radius(None)
             self.first_playable_at = time.time()
             self.first_playable_cpu_s = time.process_time()
@@ -1127,7 +1134,7 @@ class Game:
         quit, window close, or the end of a scripted run).
         Quit while loading, nothing was played: the world is closed as it was opened, unsaved."""
         try:
-            camera.display_region.set_active(True)  # off while loading: the window's next world is drawn
+            _draw_world(True)  # off while loading: the window's next world is drawn
             self.renderer.close()
             self.sound.close()
             for part in self.world_views():
