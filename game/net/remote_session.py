@@ -11,13 +11,17 @@ Owns: `RemoteSession`: what `game.window.app.Game` reads and calls on a session 
   columns beyond the server's range are drawn from the seed), brought to the server's blocks for
   every column the server sent (`ClientWorld`) once the window has it loaded, and for every block
   change after; its rules never run (no world tick: the server's fluids and sand come as changes);
+  a column the server sends as its seed's is taken from the mirror's own generation once the mirror
+  holds it (checked against the server's checksum), never generated a second time on this thread,
+  and the mirror is asked for the columns nearest the player as soon as its place is known
+  (`prefetch`), so its worker starts while the window builds the game;
 - other players, mobs, projectiles and falling blocks (`RemoteBodies`, `RemotePlayer`) are drawn
   blended between the last two states the server sent (10 Hz), by the wall clock;
 - chat lines said go to the server as `Say`; its `Chat` comes back as the tick's notices;
 - a local part of each input (the hotbar's slot, the HUD and overlay toggles, F2, the arm's swing)
   is applied here, as `Session.apply` does for its player.
 `join` connects and waits for the server's first state of the player (`JoinError` with the
-reason otherwise). `poll()` takes the messages received so far without stepping (the window calls it every frame,
+reason otherwise); `join_times` keeps the join's milestones for the report. `poll()` takes the messages received so far without stepping (the window calls it every frame,
 also while loading); `lost` says why the connection ended, once it has.
 Does not own: the socket (`game.net.link`), the wire (`game.net.protocol`), the client's copy of the
 world and its prediction (`game.net.client`, `game.net.prediction`), drawing (`game.window`).

@@ -22,7 +22,8 @@ The same window plays the lab (`--lab`): the session is then over the lab's aren
 sections are drawn all at once (`FixedSections`) instead of streamed.
 The same window plays a server's world (`--connect`: `run_connected`; the title screen's Multiplayer
 and Host: `play_remote`): the session is then a `game.net.remote_session.RemoteSession`, the
-network-backed object with the surface the `Game` drives a `Session` through.
+network-backed object with the surface the `Game` drives a `Session` through, and the loading
+screen closes once the columns JOIN_AREA_RADIUS around the player are drawn.
 Does not own: the game's rules and tick order (`game.rules.session`), movement (`game.rules.player` and
 `physics`), streaming (`game.window.streaming`), widgets (`game.window.ui`), the options and opening the
 world (`game.frontends.cli`) or the physics -> Ursina mapping (`game.window.render.space`).
