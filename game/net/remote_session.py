@@ -217,16 +217,16 @@ class RemoteSession:
         self.tick_seconds = 0.0
         self.flying_allowed = welcome.flying_allowed
         self.connect_started_epoch_s: float | None = None
+        """[s since the epoch] When `connect` began opening the connection (None when made otherwise)."""
         self.connect_started_cpu_s: float | None = None
         """[s] This process's CPU time (every thread) when `connect` began (None when made otherwise)."""
-        """[s since the epoch] When `connect` began opening the connection (None when made otherwise)."""
         self.join_times: dict[str, float] = {}
         """[s since the epoch] The join's milestones as they happen (the report's `join_times`):
         'connect_started', 'handshake_done' (the server's Welcome), 'mirror_created' (the mirror world
         made), 'first_state' (the server's first state of the player), 'last_column' (the latest column
         taken in)."""
         self.column_seconds = 0.0
-        """[s] Main-thread time spent taking the server's columns in (`_receive`), since joining."""
+        """[s] Main-thread time spent taking the server's columns in (`_receive`, `_take_seed`), since joining."""
         self._clock = clock
         self._folder = Path(tempfile.mkdtemp(prefix="boxel-remote-"))
         try:
@@ -556,6 +556,7 @@ class RemoteSession:
         """Take in waiting seed column `key`: the mirror world's ids where it holds the column as
         generated, else generated here; checked against the server's checksum either way (a
         mismatch loses the connection, as a bad message does)."""
+        started = time.perf_counter()
         message = self._seeds.pop(key)
         client, world = self.client, self.world
         from_mirror = not self._closed and world.is_loaded(*key) and world.is_as_generated(*key)
@@ -568,6 +569,7 @@ class RemoteSession:
         client.columns[key] = ids
         self.prediction.world.set_column(*key, ids)
         (self._synced if from_mirror else self._unsynced).add(key)
+        self.column_seconds += time.perf_counter() - started
 
     def _take_seeds_of(self, cells) -> None:
         """Take in now the waiting seed columns holding any of `cells` ((x, y, z) blocks)."""
