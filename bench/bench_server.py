@@ -224,6 +224,17 @@ def measure_join(folder: Path) -> dict:
     return result
 
 
+def join_milestones(report: dict) -> str:
+    """The joined window's milestones from its report (`join_times`, `loading_times`), in seconds after
+    connecting, and the window's CPU time (every thread) from connecting to playable."""
+    start = report["connect_started_epoch_s"]
+    times = {**report.get("join_times", {}), **report.get("loading_times", {})}
+    steps = ", ".join(f"{name.replace('_', ' ')} {at - start:.2f} s" for name, at in sorted(times.items(), key=lambda kv: kv[1])
+                      if name != "connect_started")
+    cpu = report["first_playable_cpu_s"] - report["connect_started_cpu_s"]
+    return f"{steps}; the window's CPU time from connecting to playable {cpu:.2f} s"
+
+
 def run(quick: bool = False) -> list[Row]:
     ticks = QUICK_TICKS if quick else TIMED_TICKS
     rows = []
@@ -234,7 +245,8 @@ def run(quick: bool = False) -> list[Row]:
                     playable - joined["connect_started_epoch_s"], "s", None, JOIN_TARGET,
                     f"the game's window joining a server on a new seed-42 world at view distance "
                     f"{joined['view_distance']}; {playable - joined['process_start_epoch_s']:.2f} s from the "
-                    f"window's process start (under xvfb-run); {joined['columns']} columns held"))
+                    f"window's process start (under xvfb-run); {joined['columns']} columns held; "
+                    f"{join_milestones(joined)}"))
     for bots in (1, 10, 50):
         result = measure(bots, ticks, settle=bots in (1, 10))
         times_ms = [t * 1000 for t in result["times"]]

@@ -11,13 +11,17 @@ Owns: `RemoteSession`: what `game.window.app.Game` reads and calls on a session 
   columns beyond the server's range are drawn from the seed), brought to the server's blocks for
   every column the server sent (`ClientWorld`) once the window has it loaded, and for every block
   change after; its rules never run (no world tick: the server's fluids and sand come as changes);
+  a column the server sends as its seed's is taken from the mirror's own generation once the mirror
+  holds it (checked against the server's checksum), never generated a second time on this thread,
+  and the mirror is asked for the columns nearest the player as soon as its place is known
+  (`prefetch`), so its worker starts while the window builds the game;
 - other players, mobs, projectiles and falling blocks (`RemoteBodies`, `RemotePlayer`) are drawn
   blended between the last two states the server sent (10 Hz), by the wall clock;
 - chat lines said go to the server as `Say`; its `Chat` comes back as the tick's notices;
 - a local part of each input (the hotbar's slot, the HUD and overlay toggles, F2, the arm's swing)
   is applied here, as `Session.apply` does for its player.
 `join` connects and waits for the server's first state of the player (`JoinError` with the
-reason otherwise). `poll()` takes the messages received so far without stepping (the window calls it every frame,
+reason otherwise); `join_times` keeps the join's milestones for the report. `poll()` takes the messages received so far without stepping (the window calls it every frame,
 also while loading); `lost` says why the connection ended, once it has.
 Does not own: the socket (`game.net.link`), the wire (`game.net.protocol`), the client's copy of the
 world and its prediction (`game.net.client`, `game.net.prediction`), drawing (`game.window`).
@@ -60,6 +64,7 @@ from ..world.blocks import AIR, block_id, block_name
 from ..world.coords import CHUNK_SIZE
 from ..world.generation import DEFAULT_WORKERS
 from .client import INPUT_LEAD_TICKS, ClientWorld, ServerRefused
+from .column_wire import column_ids_of
 from .hub import BODY_UPDATE_TICKS
 from .link import Link
 from .prediction import Prediction
@@ -88,6 +93,11 @@ LIMB_SIZE_PER_SPEED = 4.0
 """A drawn body's walk cycle, as Beta's RenderLiving: the phase moves with the distance walked, the
 swing grows with the speed [blocks/tick] (to 1 at 0.25 blocks a tick)."""
 EDITED_NOTICE = "the server sets the time of day and damage"
+PREFETCH_RADIUS_COLUMNS = 3
+"""[columns] The columns this close to the player's (Euclidean, nearest first: 29) are asked of the
+mirror world as soon as the server's first state says where the player is, so its generation worker
+starts (~0.3 s for a new process) and works while the window builds the game; all of them lie in
+the loading screen's spawn area, which asks for them anyway."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -210,6 +220,15 @@ class RemoteSession:
         self.flying_allowed = welcome.flying_allowed
         self.connect_started_epoch_s: float | None = None
         """[s since the epoch] When `connect` began opening the connection (None when made otherwise)."""
+        self.connect_started_cpu_s: float | None = None
+        """[s] This process's CPU time (every thread) when `connect` began (None when made otherwise)."""
+        self.join_times: dict[str, float] = {}
+        """[s since the epoch] The join's milestones as they happen (the report's `join_times`):
+        'connect_started', 'handshake_done' (the server's Welcome), 'mirror_created' (the mirror world
+        made), 'first_state' (the server's first state of the player), 'last_column' (the latest column
+        taken in)."""
+        self.column_seconds = 0.0
+        """[s] Main-thread time spent taking the server's columns in (`_receive`, `_take_seed`), since joining."""
         self._clock = clock
         self._folder = Path(tempfile.mkdtemp(prefix="boxel-remote-"))
         try:
@@ -235,6 +254,10 @@ class RemoteSession:
         self._unsynced: set[tuple[int, int]] = set()
         """Columns the server sent whose blocks the mirror world does not hold yet (not loaded there)."""
         self._synced: set[tuple[int, int]] = set()
+        self._seeds: dict[tuple[int, int], ColumnData] = {}
+        """Columns the server sent as its seed's ("seed" form) not taken in yet: each is taken from the
+        mirror world once that holds it as generated (its worker made it: no second generation on this
+        thread, ~11 ms a column), or generated here when something needs it first (`_take_seed`)."""
         self.notices: list[str] = []
         self.lost: str | None = None
         """Why the connection ended (the server's reason), once it has; None while it is up."""
@@ -247,8 +270,9 @@ class RemoteSession:
                 **options) -> RemoteSession:
         """Join the server at `host`:`port` as `name` and wait for its first state of the player.
         ServerRefused (the server's reason), OSError, TimeoutError, ProtocolError otherwise."""
-        connecting_at = time.time()
+        connecting_at, connecting_cpu = time.time(), time.process_time()
         link = Link.open(host, port, name)
+        handshake_done = time.time()
         try:
             session = cls(link, **options)
         except BaseException:
@@ -256,6 +280,9 @@ class RemoteSession:
             raise
         session.address = f"{host}:{port}"
         session.connect_started_epoch_s = connecting_at
+        session.connect_started_cpu_s = connecting_cpu
+        session.join_times.update(connect_started=connecting_at, handshake_done=handshake_done,
+                                  mirror_created=time.time())
         try:
             deadline = time.monotonic() + timeout
             while not session.prediction.started:
@@ -268,7 +295,19 @@ class RemoteSession:
         except BaseException:
             session.close()
             raise
+        session.join_times["first_state"] = time.time()
+        session.prefetch()
         return session
+
+    def prefetch(self) -> None:
+        """Ask the mirror world for the columns nearest the player (PREFETCH_RADIUS_COLUMNS), nearest first."""
+        feet = self.player.body.feet
+        cx, cz = int(feet[0] // CHUNK_SIZE), int(feet[2] // CHUNK_SIZE)
+        radius = PREFETCH_RADIUS_COLUMNS
+        offsets = sorted(((dx, dz) for dx in range(-radius, radius + 1) for dz in range(-radius, radius + 1)
+                          if dx * dx + dz * dz <= radius * radius), key=lambda o: (o[0] * o[0] + o[1] * o[1], o))
+        for dx, dz in offsets:
+            self.world.request(cx + dx, cz + dz)
 
     @classmethod
     def join(cls, host: str, port: int, name: str, **options) -> RemoteSession:
@@ -368,6 +407,7 @@ class RemoteSession:
         when the connection has ended, note why (`lost`, `on_lost`)."""
         for message in self.link.take():
             self._receive(message)
+        self._take_generated_seeds()
         if self.lost is None and self.link.lost is not None:
             self.lost = self.link.lost
             self.notices.append(f"disconnected: {self.lost}")
@@ -457,7 +497,19 @@ class RemoteSession:
     # --- messages ----------------------------------------------------------------------------------
 
     def _receive(self, message: Message) -> None:
+        if isinstance(message, ColumnData):
+            started = time.perf_counter()
+            self._take(message)
+            self.column_seconds += time.perf_counter() - started
+            self.join_times["last_column"] = time.time()
+        else:
+            self._take(message)
+
+    def _take(self, message: Message) -> None:
         client, prediction = self.client, self.prediction
+        if isinstance(message, ColumnData) and message.form == "seed":
+            self._defer_seed(message)
+            return
         try:
             if isinstance(message, AckDelta):
                 message = client.full_ack(message)
@@ -476,6 +528,7 @@ class RemoteSession:
         elif isinstance(message, ForgetColumn):
             key = (message.cx, message.cz)
             prediction.world.forget_column(message.cx, message.cz)
+            self._seeds.pop(key, None)
             self._unsynced.discard(key)
             self._synced.discard(key)
         elif isinstance(message, Ack):
@@ -487,10 +540,58 @@ class RemoteSession:
             text = CHAT_NOTICE.format(name=message.sender, text=message.text) if message.sender else message.text
             self.notify(text)
 
+    def _defer_seed(self, message: ColumnData) -> None:
+        """A column the server sent as its seed's: held as the seed's terrain from now on (the
+        prediction's world generates what physics reads of it), its ids taken in later (`_seeds`)."""
+        key = (message.cx, message.cz)
+        self._seeds[key] = message
+        self.client.columns.pop(key, None)
+        self.prediction.world.forget_column(*key)
+        self._unsynced.discard(key)
+        self._synced.discard(key)
+
+    def _take_generated_seeds(self) -> None:
+        """Take in every waiting seed column the mirror world now holds as generated."""
+        if self._closed or not self._seeds:
+            return
+        world = self.world
+        for key in [key for key in self._seeds if world.is_loaded(*key) and world.is_as_generated(*key)]:
+            self._take_seed(key)
+
+    def _take_seed(self, key: tuple[int, int]) -> None:
+        """Take in waiting seed column `key`: the mirror world's ids where it holds the column as
+        generated, else generated here; checked against the server's checksum either way (a
+        mismatch loses the connection, as a bad message does)."""
+        started = time.perf_counter()
+        message = self._seeds.pop(key)
+        client, world = self.client, self.world
+        from_mirror = not self._closed and world.is_loaded(*key) and world.is_as_generated(*key)
+        try:
+            ids = column_ids_of(message, (lambda cx, cz: world.column(cx, cz).copy()) if from_mirror
+                                else client.generated_column)
+        except ProtocolError as error:
+            self.link.lose(f"the server sent a bad message: {error}")
+            return
+        client.columns[key] = ids
+        self.prediction.world.set_column(*key, ids)
+        (self._synced if from_mirror else self._unsynced).add(key)
+        self.column_seconds += time.perf_counter() - started
+
+    def _take_seeds_of(self, cells) -> None:
+        """Take in now the waiting seed columns holding any of `cells` ((x, y, z) blocks)."""
+        for x, _, z in cells:
+            key = (x // CHUNK_SIZE, z // CHUNK_SIZE)
+            if key in self._seeds:
+                self._take_seed(key)
+
     def _take_update(self, update: TickUpdate) -> None:
         """A tick's update: the blocks (the mirror's too, where it holds the column; broken blocks
         noted for the particles), the bodies (blended from where they were drawn), the sounds."""
         client, prediction = self.client, self.prediction
+        if self._seeds:  # its edits go into the columns' ids
+            self._take_seeds_of((edit.x, edit.y, edit.z) for edit in update.blocks)
+            self._take_seeds_of(tuple(math.floor(v / 32) for v in move.at) for move in update.bodies
+                                if move.change == "appeared" and move.kind == "falling_block")
         for edit in update.blocks:
             old = client.block(edit.x, edit.y, edit.z)
             if old is not None and old != AIR and edit.block == AIR:
@@ -574,12 +675,17 @@ class RemoteSession:
     def report(self) -> dict:
         """What a connected window's run reports: the player as the server last sent it and as
         predicted, every other player seen, the edited blocks the client holds, the corrections."""
+        for key in list(self._seeds):
+            self._take_seed(key)  # the columns held, every one as the server's ids
         client, state, player = self.client, self.client.state, self.player
         body = player.body
         return {
             "name": self.local_name,
             "server": self.address,
             "connect_started_epoch_s": self.connect_started_epoch_s,
+            "connect_started_cpu_s": self.connect_started_cpu_s,
+            "join_times": dict(self.join_times),
+            "column_seconds": self.column_seconds,
             "ticks_run": self._ticks_run,
             "server_tick": client.tick,
             "day_time": client.day_time,

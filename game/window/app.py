@@ -22,7 +22,8 @@ The same window plays the lab (`--lab`): the session is then over the lab's aren
 sections are drawn all at once (`FixedSections`) instead of streamed.
 The same window plays a server's world (`--connect`: `run_connected`; the title screen's Multiplayer
 and Host: `play_remote`): the session is then a `game.net.remote_session.RemoteSession`, the
-network-backed object with the surface the `Game` drives a `Session` through.
+network-backed object with the surface the `Game` drives a `Session` through, and the loading
+screen closes once the columns JOIN_AREA_RADIUS around the player are drawn.
 Does not own: the game's rules and tick order (`game.rules.session`), movement (`game.rules.player` and
 `physics`), streaming (`game.window.streaming`), widgets (`game.window.ui`), the options and opening the
 world (`game.frontends.cli`) or the physics -> Ursina mapping (`game.window.render.space`).
@@ -115,6 +116,12 @@ SPAWN_AREA_RADIUS = 6
 """[columns] The loading screen stays until the columns this close to the spawn are drawn (113
 columns, ~1 s on the 2-core development machine); the rest of the view streams in while
 playing, nearest first."""
+JOIN_AREA_RADIUS = 4
+"""[columns] Joining a server, the loading screen stays until the columns this close to the player
+are drawn (49 columns, 64 blocks each way: about half the work of SPAWN_AREA_RADIUS); the rest of
+the view streams in while playing, nearest first. Beta's own client shows a server's world as soon
+as the player's position comes (GuiDownloadTerrain closes on the first Packet10Flying), columns
+appearing as they arrive."""
 POINTER_RAYS_OFF = sys.maxsize
 """Ursina's `mouse.update_step` while no screen wants the pointer: Ursina casts the pointer's rays
 (into the UI, for hovering and clicks) only on frames where its frame counter reaches the step, so
@@ -138,6 +145,12 @@ built. The first frame still has the window's first size (the backdrop drawn too
 the second is the whole screen. Measured at 640x360 under Xvfb on the 2-core development machine
 (from the window opening to the end of the frame showing the whole loading screen): 94-189 ms,
 where the first frame, drawn only once the game was built, came 213-384 ms after the window opened."""
+LOADING_FRAME_S = 0.02
+"""[s] A loading frame lasts at least this long (it sleeps what its streaming work leaves), and the
+world is not drawn behind the loading screen: a frame that drew it (~40 ms of software rendering at
+view distance 8) took a core from generation and meshing, and a frame that neither drew nor slept
+kept the main thread in Python, taking the interpreter's lock from the mesher thread (the join was
+~1 s slower so, on the 2-core development machine)."""
 EXIT_DISCONNECTED = 4
 """Exit status of a scripted connected run (--connect --exit-after-ticks) that the server refused or
 cut: the headless client's (`game.frontends.connect.EXIT_REFUSED`, which the window may not import)."""
@@ -201,6 +214,13 @@ def run(options: LaunchOptions, session: Session, stop: StopFlag | None = None) 
         hearing.__exit__(None, None, None)  # after the save: a second signal cannot break into it
 
 
+def _draw_world(drawn: bool) -> None:
+    """Draw the 3D scene (the camera's display region) or not; the UI's region is drawn either way."""
+    region = getattr(camera, "display_region", None)  # none before a window is open
+    if region is not None:
+        region.set_active(drawn)
+
+
 def open_game_window(options: LaunchOptions):
     """The window, with the audio library chosen first (OpenAL, unless muted or there is no device)."""
     choose_audio_library(muted_by_environment())
@@ -210,11 +230,12 @@ def open_game_window(options: LaunchOptions):
 
 
 def play(app, options: LaunchOptions, session: Session, stop: StopFlag, recorder: ReplayWriter | None = None,
-         on_game=None) -> int:
+         on_game=None, spawn_area_radius: int = SPAWN_AREA_RADIUS) -> int:
     """Play `session` in the open window `app` until the player quits (Esc while loading, Save and
     quit), the window closes, `stop` is set or the scripted run ends; the exit status. The session is
     saved and closed on every path (closed unsaved when nothing was played). `on_game(game)` is
-    called once the `Game` is built."""
+    called once the `Game` is built; the loading screen stays until the columns `spawn_area_radius`
+    close are drawn."""
     if session.saved_player_problem is not None:
         print(f"boxel: warning: {session.saved_player_problem}", file=sys.stderr)
     game = None
@@ -222,7 +243,8 @@ def play(app, options: LaunchOptions, session: Session, stop: StopFlag, recorder
         loading_screen = LoadingScreen()
         for _ in range(LOADING_SCREEN_FIRST_FRAMES):
             app.step()  # the loading screen is up before the game is built: no black window meanwhile
-        game = Game(session, options, launch_settings(options), recorder, loading_screen)
+        game = Game(session, options, launch_settings(options), recorder, loading_screen,
+                    spawn_area_radius=spawn_area_radius)
         settings_notice = user_settings.take_notice()  # a settings file that could not be used, set aside
         if settings_notice is not None:
             # on the HUD and stderr with the session's notices: this window's player's alone
@@ -331,7 +353,7 @@ def play_remote(app, options: LaunchOptions, host: str, port: int, name: str, st
             on_game(game)
 
     try:
-        status = play(app, options, session, stop, on_game=started)
+        status = play(app, options, session, stop, on_game=started, spawn_area_radius=JOIN_AREA_RADIUS)
     finally:
         session.close()
         if pump is not None:
@@ -483,7 +505,8 @@ class Game:
     """The window on a session. Its hook entity makes Ursina call `input` for every key and `update` once per frame."""
 
     def __init__(self, session: Session, options: LaunchOptions, settings: user_settings.UserSettings,
-                 recorder: ReplayWriter | None, loading_screen: LoadingScreen | None = None) -> None:
+                 recorder: ReplayWriter | None, loading_screen: LoadingScreen | None = None, *,
+                 spawn_area_radius: int = SPAWN_AREA_RADIUS) -> None:
         self.session = session
         self.world = session.world
         self.options = options
@@ -512,6 +535,12 @@ class Game:
         self.loading = True
         self.started_at = time.time()
         self.first_playable_at: float | None = None
+        self.first_playable_cpu_s: float | None = None
+        """[s] The window's process's CPU time (every thread) when the loading screen closed."""
+        self.loading_times: dict[str, float] = {}
+        """[s since the epoch] The loading's milestones (the report's `loading_times`): 'game_built',
+        'spawn_loaded' (every column of the spawn area in the world), 'first_frame_drawn' (the frame
+        after the loading screen closed was drawn)."""
         self.ticks_done = False
         self.last_changes: TickChanges | None = None
         """The latest tick's record (`Session.tick()`): the F3 panel shows a line of it."""
@@ -544,7 +573,7 @@ class Game:
                                               save=session.save)
             self.sound = SoundPlayer(settings.sound_volume)
             self.apply_settings(settings)
-            self.streamer.limit_radius(SPAWN_AREA_RADIUS)
+            self.streamer.limit_radius(spawn_area_radius)
             self.outline = TargetOutline()
             self.entities = EntityView(texture=self.renderer.atlas_texture)
             self.dropped_items = DroppedItemsView(item_picture)
@@ -586,6 +615,8 @@ class Game:
         self._show_toggles()
         self._show_vitals()
         self._place_view(1.0)
+        _draw_world(False)  # behind the opaque loading screen: not drawn until it closes (LOADING_FRAME_S)
+        self.loading_times["game_built"] = time.time()
 
     # --- settings and menus ---------------------------------------------------------------------
 
@@ -786,6 +817,8 @@ class Game:
         if self.loading:
             self._load()
             return
+        if "first_frame_drawn" not in self.loading_times:
+            self.loading_times["first_frame_drawn"] = time.time()
         if wall_seconds:
             self.frame_times.add(wall_seconds)
             self.recent_frames.append((now, wall_seconds))
@@ -816,15 +849,22 @@ class Game:
         self.renderer.refresh_sight()
 
     def _load(self) -> None:
+        started = time.perf_counter()
         self.streamer.update(self.player_column(), LOADING)
         stats = self.streamer.stats()
+        if "spawn_loaded" not in self.loading_times and stats.loaded_columns == stats.wanted_columns:
+            self.loading_times["spawn_loaded"] = time.time()
         self.loading_screen.progress(self.streamer.progress(), f"Generating terrain: {stats.loaded_columns} of "
                                      f"{stats.wanted_columns} columns, {stats.shown_sections} sections drawn")
-        if self.streamer.settled:
+        if not self.streamer.settled:
+            time.sleep(max(0.0, LOADING_FRAME_S - (time.perf_counter() - started)))
+        else:
             self.loading = False
             self.loading_screen.close()
+            _draw_world(True)
             self.streamer.limit_radius(None)
             self.first_playable_at = time.time()
+            self.first_playable_cpu_s = time.process_time()
             print(f"boxel: {self.world.path or 'the lab'} (seed {self.world.seed}) ready after "
                   f"{self.first_playable_at - self.started_at:.1f} s", flush=True)
             if self.cursor is None:
@@ -1123,6 +1163,7 @@ class Game:
         quit, window close, or the end of a scripted run).
         Quit while loading, nothing was played: the world is closed as it was opened, unsaved."""
         try:
+            _draw_world(True)  # off while loading: the window's next world is drawn
             self.renderer.close()
             self.sound.close()
             for part in self.world_views():
@@ -1157,6 +1198,8 @@ class Game:
             "graphics_renderer": graphics_renderer(),
             "first_playable_s": None if self.first_playable_at is None else self.first_playable_at - self.started_at,
             "first_playable_epoch_s": self.first_playable_at,
+            "first_playable_cpu_s": self.first_playable_cpu_s,
+            "loading_times": dict(self.loading_times),
             "frame_ms": self.frame_times.summary_ms(),
             "settle_s": self.settle_seconds,
             "view_fluid": None if self.view_fluid is None else self.view_fluid.name.lower(),

@@ -790,6 +790,16 @@ def mesh_section_passes(padded: np.ndarray, light: np.ndarray | None = None
                  for part in (draw_pass == code for code in (OPAQUE_PASS, CUTOUT_PASS, BLENDED_PASS)))
 
 
+def hides_every_face(padded: np.ndarray, light: np.ndarray | None = None) -> bool:
+    """Whether every cell of `padded`, its border too, hides the faces beside it (HIDES_FACES): then
+    the section shows no face (its inner cells are all full cubes, each face against another), as
+    deep stone is; about half the sections of a new world's spawn area. Checks its inputs and raises
+    as `mesh_section`."""
+    ids = check_padded(padded)
+    check_light(light)
+    return bool(HIDES_FACES[ids].all())
+
+
 def section_faces(padded: np.ndarray, light: np.ndarray | None = None) -> SectionFaces | None:
     """Every face of the section in `padded` lit by `light` as a `SectionFaces` (the faces of
     `mesh_section`, in the same order), or None when it has none. Raises as `mesh_section`."""

@@ -39,7 +39,8 @@ import numpy as np
 from . import atlas
 from .meshing_facing import FacingOrder, facing_order
 from .meshing import (BLENDED_PASS, CROSS_LIGHT, CUTOUT_PASS, GLOW_LIGHT, MAX_LIGHT_LEVEL, NOT_MERGEABLE, OPAQUE_PASS,
-                      PADDED_SIZE, SECTION_SIZE, VERTEX_LIGHT, SectionFaces, _FRAMES, _atlas_uvs, section_faces)
+                      PADDED_SIZE, SECTION_SIZE, VERTEX_LIGHT, SectionFaces, _FRAMES, _atlas_uvs, hides_every_face,
+                      section_faces)
 
 MERGED = -2
 """`SectionFaces.merge_cells` of a quad that `merge_faces` made: `pack_compact` seals its edges."""
@@ -314,7 +315,17 @@ def mesh_section_compact(padded: np.ndarray, light: np.ndarray | None = None, me
     `meshing.mesh_section_passes`), faces merged unless `merge` is False. `facing`: the opaque and
     cut-out parts' faces sorted by the way they face (`CompactMesh.facing`), so that a renderer can
     draw only those facing the eye; the blended part keeps the mesher's order (its faces blend in
-    the order they are drawn). Raises as `mesh_section`."""
+    the order they are drawn). Raises as `mesh_section`.
+    A section whose every cell hides faces (`hides_every_face`) is answered at once: three empty
+    parts, as `mesh_section_compact_in_full` (the general path, its twin) gives them, ~50x sooner."""
+    if hides_every_face(padded, light):
+        return (_empty(),) * 3
+    return mesh_section_compact_in_full(padded, light, merge, facing)
+
+
+def mesh_section_compact_in_full(padded: np.ndarray, light: np.ndarray | None = None, merge: bool = True,
+                                 facing: bool = False) -> tuple[CompactMesh, CompactMesh, CompactMesh]:
+    """`mesh_section_compact` by the general path alone (every cell's faces looked at)."""
     faces = section_faces(padded, light)
     if faces is None:
         return (_empty(),) * 3

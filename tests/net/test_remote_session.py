@@ -158,6 +158,9 @@ class _Wire:
     def close(self) -> None:
         pass
 
+    def lose(self, reason: str) -> None:
+        self.lost = reason
+
 
 def test_a_mob_is_drawn_blended_from_where_it_was_drawn_to_its_latest_state_over_a_body_update():
     from game.net.hub import BODY_UPDATE_TICKS
@@ -212,5 +215,110 @@ def test_inputs_are_stamped_lead_ticks_ahead_of_the_server_and_a_tick_is_held_wh
         session.apply(KeyUp(0, "w"))
         session.tick()  # the server has said nothing since tick 100: held, the release kept for later
         assert session.ticks_run == ran and len(wire.sent) == 1
+    finally:
+        session.close()
+
+
+def _seed_column(cx: int, cz: int, checksum_of=None):
+    """Column (cx, cz) of seed 42 as a server sends a never-edited one ("seed": its checksum alone)."""
+    from game.net.column_wire import column_data
+    from game.world.terrain import Terrain
+
+    ids = Terrain(42).column(cx, cz) if checksum_of is None else checksum_of
+    return column_data(cx, cz, ids, as_generated=True)
+
+
+def _never_generated(cx: int, cz: int):
+    raise AssertionError(f"column ({cx}, {cz}) was generated a second time on the main thread")
+
+
+def test_a_seed_column_is_taken_from_the_mirror_worlds_generation_and_never_generated_again():
+    from game.net.protocol import Welcome
+    from game.world.terrain import Terrain
+
+    wire = _Wire(Welcome(2, "alice", 42, 0, 0))
+    session = RemoteSession(wire)
+    try:
+        session.client.generated_column = _never_generated
+        wire.queued = [_seed_column(0, 1)]
+        session.poll()
+        assert (0, 1) not in session.client.columns  # waiting for the mirror's worker
+        session.world.column(0, 1)  # the mirror holds it now (as its streaming would have it loaded)
+        session.poll()
+        expected = Terrain(42).column(0, 1)
+        assert (session.client.columns[0, 1] == expected).all()
+        x, z = 3, 16 + 5
+        top = max(y for y in range(256) if expected[x, y, 5])
+        assert session.prediction.world.id_at(x, top, z) == int(expected[x, top, 5])
+        assert session.lost is None
+    finally:
+        session.close()
+
+
+def test_a_seed_column_the_mirror_generates_otherwise_than_the_server_loses_the_connection_saying_why():
+    import numpy as np
+
+    from game.net.protocol import Welcome
+
+    wire = _Wire(Welcome(2, "alice", 42, 0, 0))
+    session = RemoteSession(wire)
+    try:
+        wire.queued = [_seed_column(2, 0, checksum_of=np.zeros((16, 256, 16), dtype=np.uint16))]
+        session.world.column(2, 0)
+        session.poll()
+        assert "differs from the server's seed" in session.lost
+        assert (2, 0) not in session.client.columns
+    finally:
+        session.close()
+
+
+def test_an_edit_in_a_waiting_seed_column_lands_in_the_columns_ids_and_the_predicted_world():
+    from game.net.protocol import BlockEdit, TickUpdate, Welcome
+
+    wire = _Wire(Welcome(2, "alice", 42, 0, 0))
+    session = RemoteSession(wire)
+    try:
+        wire.queued = [_seed_column(0, 0), TickUpdate(0, 0, blocks=(BlockEdit(4, 120, 6, block_id("glass")),))]
+        session.poll()  # the mirror does not hold the column: it is generated here, then edited
+        assert session.client.block(4, 120, 6) == block_id("glass")
+        assert session.prediction.world.id_at(4, 120, 6) == block_id("glass")
+        assert session.client.edited_blocks() == [[4, 120, 6, "glass"]]
+    finally:
+        session.close()
+
+
+def test_the_report_counts_a_seed_column_still_waiting_for_the_mirror_as_held():
+    from physics import Body
+
+    from game.net.protocol import Ack, PlayerState, TickUpdate, Welcome
+
+    wire = _Wire(Welcome(2, "alice", 42, 0, 0))
+    session = RemoteSession(wire)
+    try:
+        state = PlayerState.of_body(Body.at_feet(80.5, 150.0, 80.5), 0.0, 0.0, True, False, 20)
+        wire.queued = [TickUpdate(0, 0), Ack(0, -1, state), _seed_column(5, 5), _seed_column(5, 6)]
+        session.poll()
+        report = session.report()
+        assert report["columns"] == 2 and report["edited_blocks"] == []
+    finally:
+        session.close()
+
+
+def test_the_mirror_world_is_asked_for_the_29_columns_nearest_the_player_once_its_place_is_known():
+    from physics import Body
+
+    from game.net.protocol import Ack, PlayerState, TickUpdate, Welcome
+
+    wire = _Wire(Welcome(2, "alice", 42, 100, 0))
+    session = RemoteSession(wire, workers=1)
+    try:
+        state = PlayerState.of_body(Body.at_feet(1000.5, 150.0, -2000.5), 0.0, 0.0, True, False, 20)
+        wire.queued = [TickUpdate(100, 0), Ack(100, -1, state)]
+        session.poll()
+        session.prefetch()  # far from the world's spawn, whose columns creating the world loaded
+        assert session.world.pending_requests == 29  # dx^2 + dz^2 <= 9 around column (62, -126)
+        session.world.request(62 + 3, -126)
+        session.world.request(62 + 3, -126 + 1)
+        assert session.world.pending_requests == 30  # (65, -126) was asked already; (65, -125) was not
     finally:
         session.close()

@@ -6,10 +6,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.world.blocks import WATER_IDS, block_id
-from game.world.meshing import (BLENDED_PASS, CUTOUT_PASS, MERGEABLE, NOT_MERGEABLE, OPAQUE_PASS, PADDED_SIZE,
-                                SectionFaces, mesh_section_passes, section_faces)
+from game.world.meshing import (BLENDED_PASS, CUTOUT_PASS, HIDES_FACES, MERGEABLE, NOT_MERGEABLE, OPAQUE_PASS,
+                                PADDED_SIZE, SectionFaces, hides_every_face, mesh_section_passes, section_faces)
 from game.world.meshing_merge import (LEVEL_UNITS, MERGED, POSITION_UNITS, SEAL_UNITS, SHADES, VERTEX_BYTES,
-                                      merge_faces, mesh_section_compact, pack_compact, unpack_compact)
+                                      merge_faces, mesh_section_compact, mesh_section_compact_in_full, pack_compact,
+                                      unpack_compact)
 
 PALETTE = [block_id(name) for name in ("stone", "dirt", "grass", "leaves", "glass", "stone_slab", "torch",
                                        "tall_grass", "planks")] + [int(WATER_IDS[0])]
@@ -203,3 +204,37 @@ def test_a_merged_quad_is_packed_one_unit_past_each_edge_and_a_face_of_its_own_e
     alone = np.flatnonzero(faces.merge_cells != MERGED)
     np.testing.assert_array_equal(read.positions.reshape(-1, 4, 3)[alone], faces.positions[alone])
     np.testing.assert_array_equal(read.tile_uvs.reshape(-1, 4, 2)[alone], faces.tile_uvs[alone])
+
+
+HIDING = [block_id(name) for name in ("stone", "dirt", "grass", "planks", "cobblestone", "bedrock", "gravel")]
+"""Full opaque cubes (each hides the faces beside it)."""
+
+
+def _same_parts(fast, full) -> bool:
+    return all(np.array_equal(a.vertices, b.vertices) and np.array_equal(a.indices, b.indices)
+               and (a.facing is None) == (b.facing is None) for a, b in zip(fast, full))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2 ** 32 - 1), holes=st.integers(0, 3), facing=st.booleans())
+def test_a_section_whose_every_cell_hides_faces_meshes_as_the_general_path_meshes_it(seed, holes, facing):
+    rng = np.random.default_rng(seed)
+    padded = np.array(HIDING, dtype=np.uint16)[rng.integers(0, len(HIDING), (PADDED_SIZE,) * 3)]
+    for _ in range(holes):  # a few see-through cells (anywhere: the border too) leave the fast path
+        padded[tuple(rng.integers(0, PADDED_SIZE, 3))] = block_id("glass") if rng.random() < 0.5 else 0
+    light = rng.integers(0, 256, padded.shape).astype(np.uint8)
+    assert hides_every_face(padded, light) == (holes == 0 or bool(HIDES_FACES[padded].all()))
+    fast, full = mesh_section_compact(padded, light, facing=facing), mesh_section_compact_in_full(padded, light, facing=facing)
+    assert _same_parts(fast, full)
+
+
+def test_an_enclosed_section_has_no_faces_in_any_pass():
+    padded = np.full((PADDED_SIZE,) * 3, block_id("stone"), dtype=np.uint16)
+    assert hides_every_face(padded)
+    assert [len(part.indices) for part in mesh_section_compact(padded)] == [0, 0, 0]
+
+
+def test_an_enclosed_section_with_bad_light_is_refused_as_any_section_is():
+    padded = np.full((PADDED_SIZE,) * 3, block_id("stone"), dtype=np.uint16)
+    with pytest.raises(ValueError):
+        mesh_section_compact(padded, np.zeros((4, 4, 4), dtype=np.uint8))
