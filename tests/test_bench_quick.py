@@ -58,9 +58,11 @@ def test_a_reference_commit_not_in_the_repository_is_left_out_with_a_note(monkey
     assert "not in this repository" in why or "no git repository" in why
 
 
-def test_the_items_suite_times_the_arrays_tick_beside_the_one_by_one_tick():
+def test_the_items_suite_times_the_items_tick_and_the_whole_session_tick_beside_their_one_by_one_twins():
     from bench import bench_items
 
-    (row,) = bench_items.run(quick=True)
-    assert row.suite == "items" and row.target == "<= 2 ms"
-    assert row.median > 0 and row.reference is not None
+    items, session = bench_items.run(quick=True)
+    for row in (items, session):
+        assert row.suite == "items" and row.target == "<= 2 ms"
+        assert row.median > 0 and row.reference is not None
+    assert session.case.startswith("Session.tick")

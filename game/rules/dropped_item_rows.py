@@ -68,6 +68,21 @@ def _f32(values: np.ndarray) -> np.ndarray:
     return values.astype(np.float32).astype(np.float64)
 
 
+@dataclass(frozen=True)
+class KeptBodies:
+    """The item bodies last handed to the record, with the rows' keys, boxes and velocities they were
+    made from (`ItemRows.bodies_since`); `none()` before the first."""
+
+    key: np.ndarray | None
+    box: np.ndarray | None
+    velocity: np.ndarray | None
+    values: dict
+
+    @classmethod
+    def none(cls) -> KeptBodies:
+        return cls(None, None, None, {})
+
+
 @dataclass
 class ItemRows:
     """The items as one row each, in tick order."""
@@ -142,6 +157,21 @@ class ItemRows:
         made = AABB._trusted
         return {f"item:{key}": ("item", made(*box), tuple(velocity))
                 for key, box, velocity in zip(self.key.tolist(), self.box.tolist(), self.velocity.tolist())}
+
+    def bodies_since(self, kept: KeptBodies) -> KeptBodies:
+        """`bodies` made again from `kept` (the last ones): a row whose key, box and velocity are
+        equal (==, as the record compares them) to the kept row's keeps its value object; the rest
+        are made anew. The same mapping as `bodies()`, its twin (a test compares them)."""
+        if kept.key is None or not np.array_equal(kept.key, self.key):
+            values = self.bodies()
+        else:
+            changed = ((self.box != kept.box).any(axis=1) | (self.velocity != kept.velocity).any(axis=1)).nonzero()[0]
+            values = dict(kept.values)
+            made = AABB._trusted
+            for row in changed.tolist():
+                values[f"item:{int(self.key[row])}"] = ("item", made(*self.box[row].tolist()),
+                                                        tuple(self.velocity[row].tolist()))
+        return KeptBodies(self.key.copy(), self.box.copy(), self.velocity.copy(), values)
 
     def touched_by(self, player_box: AABB) -> list[int]:
         """The rows, in order, whose pickup delay is 0 and whose box a player with `player_box`

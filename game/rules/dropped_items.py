@@ -21,7 +21,7 @@ from physics.floats import beta_sin, f32
 from .dropped_item import (BLOCK_DROP_DELAY, MAX_AGE_TICKS, PLAYER_DROP_DELAY, SOUND_FIZZ, SOUND_POP,  # noqa: F401
                            SOUND_SPLASH, DroppedItem, DroppedItemStateError, ItemSound, from_block, item_from_state,
                            item_state, offer, require_players, step_item, thrown, touches)
-from .dropped_item_rows import ItemRows
+from .dropped_item_rows import ItemRows, KeptBodies
 from .items import ItemStack
 from .saved_entities import DROPPED_ITEM, owned_by, save_by_column, stored_entries
 from ..world.blocks import block_id
@@ -93,6 +93,8 @@ class DroppedItems:
         self._rows = ItemRows.of([])
         self._live: list[DroppedItem] | None = []
         self._sounds: list[ItemSound] = []
+        self._bodies = KeptBodies.none()
+        """The bodies `bodies` last gave, with the arrays they were made from."""
         self._stored_columns: set[tuple[int, int]] = set()
         self._unreadable: dict[tuple[int, int], list[dict]] = {}
 
@@ -113,8 +115,11 @@ class DroppedItems:
         self._live = items
 
     def bodies(self) -> dict[str, tuple[str, AABB, tuple[float, float, float]]]:
-        """Every item's body for the tick's record: "item:<key>" -> ("item", box, velocity)."""
-        return self._rows.bodies()
+        """Every item's body for the tick's record: "item:<key>" -> ("item", box, velocity). An item
+        whose box and velocity are those of the last call keeps the same value object, so the
+        record's comparison of it is an identity check (most items lie still: `ItemRows.bodies_since`)."""
+        self._bodies = self._rows.bodies_since(self._bodies)
+        return self._bodies.values
 
     def views(self, alpha: float) -> list[ItemView]:
         """Every live item as drawn `alpha` (0..1) of the way through the tick after its latest."""

@@ -300,6 +300,7 @@ def test_the_arrays_tick_gives_the_one_by_one_ticks_bits(tmp_path_factory, seed)
             slow.tick(world, boxes, taken)
             assert repr(fast.live) == repr(slow.live), f"tick {tick}"
             assert fast.take_sounds() == slow.take_sounds()
+            assert fast.bodies() == fast._rows.bodies() == slow.bodies(), f"tick {tick}"  # kept bodies: the twin's
         assert fast.moved_on_arrays > 0
     finally:
         world.close()
