@@ -522,6 +522,10 @@ def break_block(world: BlockWorld, target: Target) -> SectionKeys:
 
 
 def _require_number(name: str, value: object) -> None:
+    if type(value) is float:  # the usual case, without the abstract class's slower check
+        if not math.isfinite(value):
+            raise ValueError(f"{name} must be finite, got {value!r}")
+        return
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {value!r}")
     if not math.isfinite(value):

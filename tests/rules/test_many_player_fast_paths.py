@@ -1,5 +1,6 @@
 """The 100-player tick's second round of fast paths give exactly their readable twins' answers:
-health's quiet tick (`health.ExposureReader.outcome` against `health.advance` of `health.exposure_of`)."""
+health's quiet tick (`health.ExposureReader.outcome` against `health.advance` of `health.exposure_of`)
+and an idle player's dig tick (`Mining.tick` against `Mining._tick`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules import health
+from game.rules.mining import Mining, dig_strength
 from game.world.blocks import block_id
 from game.world.lab import build_arena
 from physics import Body
@@ -82,3 +84,40 @@ def test_a_player_at_rest_with_sand_in_the_eye_suffocates_through_the_quiet_tick
     arena.set_block(0, 1, 0, "sand")
     outcome = health.ExposureReader().outcome(health.Vitals(), Body.at_feet(0.5, 0.0, 0.5), arena, (0.5, 1.62, 0.5))
     assert outcome.damage == health.SUFFOCATION_DAMAGE
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_an_idle_players_dig_tick_leaves_what_the_full_tick_leaves_through_random_presses(seed):
+    rng = random.Random(seed)
+    fast, full = Mining(), Mining()
+    for _ in range(80):
+        action = rng.choice(["press", "release", "swing", "tick", "tick", "tick", "tick"])
+        if action == "press":
+            cell = rng.choice([None, (0, 0, 0), (1, 0, 0)])
+            fast.press(cell)
+            full.press(cell)
+        elif action == "release":
+            fast.release()
+            full.release()
+        elif action == "swing":
+            fast.swing()
+            full.swing()
+        else:
+            target = rng.choice([None, (0, 0, 0), (1, 0, 0)])
+            strength = dig_strength(block_id(rng.choice(["dirt", "stone", "sand"])))
+            can_act = rng.random() < 0.9
+            assert fast.tick(target, strength, can_act=can_act) == full._tick(target, strength, can_act=can_act)
+        assert vars(fast) == vars(full)
+
+
+def test_every_blocks_kept_dig_strength_is_the_worked_out_one_to_the_bit():
+    from game.rules.mining import _dig_strength
+    from game.world.blocks import HARDNESS
+
+    for block in range(len(HARDNESS)):
+        for in_water in (False, True):
+            for on_ground in (False, True):
+                kept = dig_strength(block, in_water=in_water, on_ground=on_ground)
+                worked_out = _dig_strength(block, in_water=in_water, on_ground=on_ground)
+                assert type(kept) is type(worked_out) and kept.tobytes() == worked_out.tobytes()
