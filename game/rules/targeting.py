@@ -222,6 +222,10 @@ class _SelectionView:
 KEPT_RANGES = 32
 """[cell ranges] A `KeptSelection` forgets every range once it holds more than this: a digging
 player's look ray asks about 4 a tick, the same ones while it digs."""
+KEPT_SCAN_DIRECT_CELLS = 8
+"""[cells] `KeptSelection` checks up to this many changed cells against each kept range directly;
+more (the edits of everyone since this viewer last looked) it first narrows to those within the
+box around all its ranges (most lie far away)."""
 _RANGE_BOTTOM_ABOVE_CELL = MAX_SHAPE_TOP - 1.0
 """[blocks] The lowest region bottom, above its range's first cell's floor, that `cell_range` gives
 that range for (a fence's box reaches MAX_SHAPE_TOP up from its cell)."""
@@ -255,7 +259,13 @@ class KeptSelection:
             changed = world.cells_changed_since(self._revision)
             if changed is None:
                 ranges.clear()
-            else:
+            elif ranges and changed:
+                if len(changed) > KEPT_SCAN_DIRECT_CELLS:
+                    # Only the changed cells within the box around every kept range can be in one: a
+                    # player that digs again after a walk checks every other player's edits since, once.
+                    x0s, y0s, z0s, x1s, y1s, z1s = zip(*ranges)
+                    lx, ly, lz, hx, hy, hz = min(x0s), min(y0s), min(z0s), max(x1s), max(y1s), max(z1s)
+                    changed = [(x, y, z) for x, y, z in changed if lx <= x < hx and ly <= y < hy and lz <= z < hz]
                 for key in [key for key in ranges if any(
                         key[0] <= x < key[3] and key[1] <= y < key[4] and key[2] <= z < key[5] for x, y, z in changed)]:
                     del ranges[key]

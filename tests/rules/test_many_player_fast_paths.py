@@ -1,6 +1,7 @@
 """The 100-player tick's second round of fast paths give exactly their readable twins' answers:
 health's quiet tick (`health.ExposureReader.outcome` against `health.advance` of `health.exposure_of`)
-and an idle player's dig tick (`Mining.tick` against `Mining._tick`)."""
+and an idle player's dig tick (`Mining.tick` against `Mining._tick`), kept dig strengths, and a look
+ray's kept selection boxes after many edits (`targeting.KeptSelection`'s narrowing)."""
 
 from __future__ import annotations
 
@@ -121,3 +122,26 @@ def test_every_blocks_kept_dig_strength_is_the_worked_out_one_to_the_bit():
                 kept = dig_strength(block, in_water=in_water, on_ground=on_ground)
                 worked_out = _dig_strength(block, in_water=in_water, on_ground=on_ground)
                 assert type(kept) is type(worked_out) and kept.tobytes() == worked_out.tobytes()
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_kept_selection_boxes_are_the_world_s_after_many_edits_near_and_far_between_looks(seed):
+    from physics import AABB
+    from game.rules.targeting import KEPT_SCAN_DIRECT_CELLS, KeptSelection
+
+    rng = random.Random(seed)
+    arena = build_arena()
+    kept = KeptSelection()
+    shapes = sorted(name for name in ("stone", "air", "stone_slab", "fence", "glass") if _known(name))
+    for _ in range(15):
+        for _ in range(rng.choice([0, 2, KEPT_SCAN_DIRECT_CELLS + 1, 30])):  # everyone's edits since the last look
+            spread = rng.choice([3, 3, 12])
+            cell = (rng.randint(-spread, spread), rng.randint(-2, 3), rng.randint(-spread, spread))
+            if arena.can_hold(*cell):
+                arena.set_block(*cell, rng.choice(shapes))
+        for _ in range(3):
+            x, y, z = (rng.choice([float(rng.randint(-3, 3)), rng.uniform(-3.0, 3.0)]) for _ in range(3))
+            size = [rng.choice([0.0, 0.3, 1.0, 2.5]) for _ in range(3)]
+            region = AABB(x, y, z, x + size[0], y + size[1], z + size[2])
+            assert kept.view(arena).collision_boxes(region) == list(arena.selection_boxes(region))
