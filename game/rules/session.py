@@ -571,11 +571,11 @@ class Session:
         for player, hits in zip(players, self._projectile_hits(players)):
             player.suffer(self.world, hits)  # health: game.rules.health's rules for this tick
         self.falling.tick()  # falling sand and gravel: made from the world's block updates, moved, landed
-        self._make_sounds(players)
-        for player in players:
+        sneaking = [player.input.intent().sneak and not player.flying for player in players]  # no input changes now
+        self._make_sounds(players, sneaking)
+        for player, sneaks in zip(players, sneaking):
             player.view_motion = player.view_motion.advanced(
-                player.previous, player.body, sneaking=player.input.intent().sneak and not player.flying,
-                dead=player.dead, held=player.hotbar.selected_block)
+                player.previous, player.body, sneaking=sneaks, dead=player.dead, held=player.hotbar.selected_block)
         self.tick_seconds = time.perf_counter() - started
         self._note_world_problems()
         if self.autosave and self.ticks_run % AUTOSAVE_TICKS == 0:
@@ -599,12 +599,15 @@ class Session:
                 hits[hit.player].append(hit.at)
         return hits
 
-    def _make_sounds(self, players: list[Player]) -> None:
+    def _make_sounds(self, players: list[Player], sneaking: list[bool] | None = None) -> None:
         """Step 10, the tick's sounds (`game.rules.sounds`): each player's steps, landing, splash and hurt,
-        in join order, then the mobs' voices."""
-        for player in players:
+        in join order, then the mobs' voices. `sneaking`: each player's sneak key held and not flying
+        (worked out here when not given)."""
+        if sneaking is None:
+            sneaking = [player.input.intent().sneak and not player.flying for player in players]
+        for player, sneaks in zip(players, sneaking):
             self.sounds.extend(self._step_sounds[player.name].player_sounds(
-                self.world, player.previous, player.body, sneaking=player.input.intent().sneak and not player.flying,
+                self.world, player.previous, player.body, sneaking=sneaks,
                 hurt=player.damage_taken > 0, alive=not player.dead))
         self.sounds.extend(self.sound_rules.mob_voices(zip(self.mobs.keys, self.mobs.bodies)))
 

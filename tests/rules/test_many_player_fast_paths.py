@@ -1,7 +1,8 @@
 """The 100-player tick's second round of fast paths give exactly their readable twins' answers:
 health's quiet tick (`health.ExposureReader.outcome` against `health.advance` of `health.exposure_of`)
 and an idle player's dig tick (`Mining.tick` against `Mining._tick`), kept dig strengths, and a look
-ray's kept selection boxes after many edits (`targeting.KeptSelection`'s narrowing)."""
+ray's kept selection boxes after many edits (`targeting.KeptSelection`'s narrowing), and a view motion
+made without the frozen class's checked setting (`view_bobbing._made`)."""
 
 from __future__ import annotations
 
@@ -145,3 +146,15 @@ def test_kept_selection_boxes_are_the_world_s_after_many_edits_near_and_far_betw
             size = [rng.choice([0.0, 0.3, 1.0, 2.5]) for _ in range(3)]
             region = AABB(x, y, z, x + size[0], y + size[1], z + size[2])
             assert kept.view(arena).collision_boxes(region) == list(arena.selection_boxes(region))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_view_motion_made_without_checked_setting_is_the_one_the_constructor_makes(seed):
+    from game.rules.view_bobbing import ViewMotion, _made
+
+    rng = random.Random(seed)
+    values = [rng.uniform(-2.0, 2.0) for _ in range(12)]
+    values[8] = rng.choice([None, "stone", "dirt"])
+    made = _made(*values)
+    assert type(made) is ViewMotion and made == ViewMotion(*values)
