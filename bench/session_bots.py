@@ -224,7 +224,8 @@ def _preload(world, radius_blocks: float) -> int:
 def play(players: int, ticks: int, *, spread_scale: float = 1.0, profile: str | None = None,
          turn_ticks: int | None = None) -> dict:
     """Play the script with `players` bots on a new world: untimed setup, then `ticks` timed ticks.
-    Returns JSON values: every timed tick's milliseconds and what the game held at the end.
+    Returns JSON values: every timed tick's milliseconds (`tick_ms` by the wall clock, `tick_cpu_ms`
+    this thread's CPU time, which other work on a shared machine adds little to) and what the game held at the end.
 
     `turn_ticks`: take turns with another process (`bench_session` pairs the reference with
     ours): after the setup print "ready", then before every `turn_ticks` ticks wait for a line on
