@@ -202,7 +202,9 @@ def _crowd_row(players: int, ticks: int, spread_scale: float) -> Row:
     if "error" in result:
         return Row(SUITE, case, 0.0, "ms", None, CROWD_TARGET if players >= 100 else "", f"skipped: {result['error']}")
     samples = result["tick_ms"]
-    note = (f"{ticks:,} ticks, worst {max(samples):.3g} ms; {result['mobs_at_start']} mobs at the start, "
+    cpu = result.get("tick_cpu_ms")
+    note = (f"{ticks:,} ticks, worst {max(samples):.3g} ms"
+            f"{f', CPU median {statistics.median(cpu):.3g} ms' if cpu else ''}; {result['mobs_at_start']} mobs at the start, "
             f"{result['mobs']} at the end (natural spawns), "
             f"{result['edited_cells']} blocks dug, {result['columns_made']} columns made before timing")
     return Row(SUITE, case, statistics.median(samples), "ms", None, CROWD_TARGET if players >= 100 else "", note)

@@ -224,7 +224,8 @@ def _preload(world, radius_blocks: float) -> int:
 def play(players: int, ticks: int, *, spread_scale: float = 1.0, profile: str | None = None,
          turn_ticks: int | None = None) -> dict:
     """Play the script with `players` bots on a new world: untimed setup, then `ticks` timed ticks.
-    Returns JSON values: every timed tick's milliseconds and what the game held at the end.
+    Returns JSON values: every timed tick's milliseconds (`tick_ms` by the wall clock, `tick_cpu_ms`
+    this thread's CPU time, which other work on a shared machine adds little to) and what the game held at the end.
 
     `turn_ticks`: take turns with another process (`bench_session` pairs the reference with
     ours): after the setup print "ready", then before every `turn_ticks` ticks wait for a line on
@@ -263,7 +264,7 @@ def play(players: int, ticks: int, *, spread_scale: float = 1.0, profile: str | 
             gc.collect()
             mobs_at_start = len(session.mobs)
             profiler = cProfile.Profile() if profile else None
-            samples, pulls = [], []
+            samples, pulls, cpu_samples = [], [], []
             if turn_ticks is not None:
                 print("ready", flush=True)
             for index in range(ticks):
@@ -271,22 +272,23 @@ def play(players: int, ticks: int, *, spread_scale: float = 1.0, profile: str | 
                     if index:
                         print("done", flush=True)
                     sys.stdin.readline()
-                elapsed, pull = _one_tick(session, world, bots, lookup, apply, profiler)
+                elapsed, pull, cpu = _one_tick(session, world, bots, lookup, apply, profiler)
                 samples.append(elapsed * 1e3)
                 pulls.append(pull * 1e3)
+                cpu_samples.append(cpu * 1e3)
             if turn_ticks is not None:
                 print("done", flush=True)
             if profiler is not None:
                 profiler.dump_stats(profile)
             end = [list(lookup(bot.name).body.feet) for bot in bots]
-            return {"tick_ms": samples, "light_pull_ms": pulls, "setup_ticks": setup_ticks,
+            return {"tick_ms": samples, "tick_cpu_ms": cpu_samples, "light_pull_ms": pulls, "setup_ticks": setup_ticks,
                     "columns_made": made, "mobs_at_start": mobs_at_start, "mobs": len(session.mobs), "edited_cells": len(session.edited_cells),
                     "end_feet": end, "game": str(Path(sys.modules["game"].__file__).parent)}
         finally:
             world.close()
 
 
-def _one_tick(session, world, bots, lookup, apply, profiler=None) -> tuple[float, float]:
+def _one_tick(session, world, bots, lookup, apply, profiler=None) -> tuple[float, float, float]:
     """One tick: every bot decides (untimed), then its events are applied and the session ticks
     (timed: the events' work is part of a tick). Code from before the tick published its changes
     (its `tick()` returns None) brought light up to date only when a window pulled the changed
@@ -295,7 +297,7 @@ def _one_tick(session, world, bots, lookup, apply, profiler=None) -> tuple[float
     decided = [(bot.name, bot.decide(tick, lookup(bot.name))) for bot in bots]
     if profiler is not None:
         profiler.enable()
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.thread_time()
     for name, sent in decided:
         for event in sent:
             apply(event, name)
@@ -303,10 +305,10 @@ def _one_tick(session, world, bots, lookup, apply, profiler=None) -> tuple[float
     pulled = time.perf_counter()
     if changes is None and hasattr(world, "take_changed_sections"):
         world.take_changed_sections()
-    done = time.perf_counter()
+    done, cpu_done = time.perf_counter(), time.thread_time()
     if profiler is not None:
         profiler.disable()
-    return done - started, done - pulled
+    return done - started, done - pulled, cpu_done - cpu_started
 
 
 def main(argv: list[str] | None = None) -> int:

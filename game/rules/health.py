@@ -288,6 +288,34 @@ class ExposureReader:
         x, y, z = eye
         if type(x) is not float or type(y) is not float or type(z) is not float:
             return exposure_of(body, world, eye, projectile_hits)
+        eye_block, in_wall = self._eye_reads(world, x, y, z)
+        return Exposure(in_water=body.in_water, in_lava=body.in_lava,
+                        eye_in_water=_fluid_at_eye(eye_block, y) == Material.WATER, in_wall=in_wall,
+                        fall_damage=body.fall_damage, touching_cactus=Material.CACTUS in body.touching,
+                        projectile_hits=tuple((float(hx), float(hz)) for hx, hz in projectile_hits))
+
+    def outcome(self, vitals: Vitals, body: physics.Body, world, eye: Sequence[float],
+                projectile_hits: Sequence[tuple[float, float]] = (), damage_enabled: bool = True,
+                regenerates: bool = True) -> Outcome:
+        """`advance(vitals, self.exposure(body, world, eye, projectile_hits), damage_enabled, regenerates)`, exactly,
+        without building the exposure for a player at rest (`Vitals()`: full health and air, no
+        fire, hurt time or regeneration count) that met nothing: no water or lava moved it, no
+        landing, cactus or projectile, and neither the eye in water nor in a wall. Such a tick
+        changes nothing (`advance` deals no hit, regenerates nothing and counts nothing down), and
+        it is most players' tick; a test compares both through random moves, edits and vitals."""
+        x, y, z = eye
+        if (projectile_hits or body.in_water or body.in_lava or body.fall_damage or type(vitals) is not Vitals
+                or vitals != _AT_REST or Material.CACTUS in body.touching
+                or type(x) is not float or type(y) is not float or type(z) is not float):
+            return advance(vitals, self.exposure(body, world, eye, projectile_hits), damage_enabled, regenerates)
+        eye_block, in_wall = self._eye_reads(world, x, y, z)
+        if in_wall or _fluid_at_eye(eye_block, y) == Material.WATER:
+            return advance(vitals, self.exposure(body, world, eye, projectile_hits), damage_enabled, regenerates)
+        return Outcome(vitals)
+
+    def _eye_reads(self, world, x: float, y: float, z: float) -> tuple[int, bool]:
+        """The block id in the eye's cell (`eye_fluid`'s read) and whether a normal cube holds one of
+        `inside_opaque_block`'s 8 points, from the kept reads where their cells are unchanged."""
         ids = self._reads.fresh(world)
         floor, spread, get = math.floor, _PLAYER_SPREAD, world.get_block
         cell = (floor(x), floor(y), floor(z))
@@ -295,7 +323,6 @@ class ExposureReader:
         if eye_block is None:
             eye_block = ids[cell] = block_id(get(*cell))
         wall_y = y + PLAYER_EYE_HEIGHT
-        in_wall = False
         for i in {floor(x - spread), floor(x + spread)}:  # inside_opaque_block's cells, in its order
             for j in {floor(wall_y - _RISE), floor(wall_y + _RISE)}:
                 for k in {floor(z - spread), floor(z + spread)}:
@@ -303,16 +330,12 @@ class ExposureReader:
                     if block is None:
                         block = ids[i, j, k] = block_id(get(i, j, k))
                     if NORMAL_CUBE[block]:
-                        in_wall = True
-                        break
-                if in_wall:
-                    break
-            if in_wall:
-                break
-        return Exposure(in_water=body.in_water, in_lava=body.in_lava,
-                        eye_in_water=_fluid_at_eye(eye_block, y) == Material.WATER, in_wall=in_wall,
-                        fall_damage=body.fall_damage, touching_cactus=Material.CACTUS in body.touching,
-                        projectile_hits=tuple((float(hx), float(hz)) for hx, hz in projectile_hits))
+                        return eye_block, True
+        return eye_block, False
+
+
+_AT_REST = Vitals()
+"""Full health and air, no fire, no hurt time: the vitals a tick that met nothing leaves as they are."""
 
 
 @dataclass(frozen=True, slots=True)

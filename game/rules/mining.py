@@ -72,14 +72,34 @@ class DigTick:
     sound: Cell | None = None
 
 
+_IDLE = DigTick()
+"""A tick of a player that is not digging and whose arm is at rest: nothing to break or sound."""
+
+
 def dig_strength(block: int, *, in_water: bool = False, on_ground: bool = True,
                  held: ItemStack | None = None) -> np.float32:
-    """[damage per tick] Beta's `Block.blockStrength(player)` as float32, with `held` in hand (None: the
-    bare hand): `game.rules.harvest.dig_strength`. By hand: 0 for an unbreakable block (hardness < 0),
-    1 / hardness / 100 for a block the hand cannot harvest (Beta's rock, iron and web), else 1 / hardness / 30
-    (divided by 5 with the eye in water and again by 5 off the ground). Hardness 0 gives infinity: the
-    block breaks on the first tick."""
-    return harvest.dig_strength(block, held, in_water, on_ground)
+    """`_dig_strength`, worked out once per block and case for the bare hand (a digging player asks
+    every tick); with an item in hand, `game.rules.harvest.dig_strength` each time."""
+    if held is not None:
+        return harvest.dig_strength(block, held, in_water, on_ground)
+    key = (block, bool(in_water), bool(on_ground))
+    found = _STRENGTHS.get(key)
+    if found is None:
+        found = _STRENGTHS[key] = _dig_strength(block, in_water=key[1], on_ground=key[2])
+    return found
+
+
+_STRENGTHS: dict[tuple[int, bool, bool], np.float32] = {}
+"""`dig_strength`'s bare-hand answers, by (block id, in water, on the ground): at most 4 for each block."""
+
+
+def _dig_strength(block: int, *, in_water: bool = False, on_ground: bool = True) -> np.float32:
+    """[damage per tick] Beta's `Block.blockStrength(player)` as float32 with the bare hand
+    (`game.rules.harvest.dig_strength`): 0 for an unbreakable block (hardness < 0), 1 / hardness / 100
+    for a block the hand cannot harvest (Beta's rock, iron and web), else 1 / hardness / 30 (divided
+    by 5 with the eye in water and again by 5 off the ground). Hardness 0 gives infinity: the block
+    breaks on the first tick."""
+    return harvest.dig_strength(block, None, in_water, on_ground)
 
 
 class Mining:
@@ -126,6 +146,13 @@ class Mining:
     def tick(self, target: Cell | None, strength: float, *, can_act: bool = True) -> DigTick:
         """One tick: dig `target` (None: no block targeted) by `strength` (`dig_strength` of its
         block) while the button is held, then advance the swing. Returns what to break and sound."""
+        if (not self.held and not self._swinging and not self.wait and self._swing_ticks == 0 and self._swing == 0.0
+                and self._previous_swing == 0.0 and not self.damage > 0):
+            return _IDLE  # idle: nothing dug, nothing to reset, the arm at rest (what `_tick` would leave)
+        return self._tick(target, strength, can_act=can_act)
+
+    def _tick(self, target: Cell | None, strength: float, *, can_act: bool = True) -> DigTick:
+        """`tick` without its shortcut for an idle player (its readable twin: a test compares them)."""
         result = DigTick()
         if self.held and can_act and target is not None:
             result = self._dig(tuple(target), strength)

@@ -338,8 +338,8 @@ class Player:
         mobs' pushes) and the projectile hits at (x, z); a hit that counted in full knocks the body
         back from where the projectile was (`physics.knockback`). On dying, every held key is let
         go (the body stops walking). Returns what happened."""
-        exposure = self._exposure.exposure(self.body, world, self.eye, projectile_hits)
-        outcome = health.advance(self.vitals, exposure, self.damage_enabled, regenerates)
+        outcome = self._exposure.outcome(self.vitals, self.body, world, self.eye, projectile_hits, self.damage_enabled,
+                                         regenerates)
         self.vitals = outcome.vitals
         self.damage_taken = outcome.damage
         for hit_x, hit_z in outcome.knocked_from:

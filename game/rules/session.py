@@ -723,11 +723,11 @@ class Session:
         self._tick_items(players)  # items on the ground: picked up, moved, despawned
         self.block_entities.tick(self.world)  # furnaces burn and cook where their column is loaded
         self._tick_sleepers(players)  # beds: the night passes once every player sleeps
-        self._make_sounds(players)
-        for player in players:
+        sneaking = [player.input.intent().sneak and not player.flying for player in players]  # no input changes now
+        self._make_sounds(players, sneaking)
+        for player, sneaks in zip(players, sneaking):
             player.view_motion = player.view_motion.advanced(
-                player.previous, player.body, sneaking=player.input.intent().sneak and not player.flying,
-                dead=player.dead, held=player.hotbar.selected_block)
+                player.previous, player.body, sneaking=sneaks, dead=player.dead, held=self.held_block(player))
         self.tick_seconds = time.perf_counter() - started
         self._note_world_problems()
         if self.autosave and self.ticks_run % AUTOSAVE_TICKS == 0:
@@ -737,6 +737,11 @@ class Session:
                 # The edits stay in memory and the file at its last save: the next save tries again.
                 self.notify(NOTICE_SAVE_FAILED.format(error=error))
         return self._record_tick()
+
+    def held_block(self, player: Player) -> str | None:
+        """The block `player` holds, as the hand draws it: the hotbar's in creative, the held item's
+        block in survival (None for an empty hand or an item that places no block)."""
+        return player.hotbar.selected_block if self.survival is None else self.survival.placed_block(player)
 
     def _suffer(self, player: Player, hits: list[tuple[float, float]]) -> None:
         """Step 8 for one player (`Player.suffer`): in survival health comes back only by eating,
@@ -780,12 +785,15 @@ class Session:
                 hits[hit.player].append(hit.at)
         return hits
 
-    def _make_sounds(self, players: list[Player]) -> None:
+    def _make_sounds(self, players: list[Player], sneaking: list[bool] | None = None) -> None:
         """Step 10, the tick's sounds (`game.rules.sounds`): each player's steps, landing, splash and hurt,
-        in join order, then the mobs' voices."""
-        for player in players:
+        in join order, then the mobs' voices. `sneaking`: each player's sneak key held and not flying
+        (worked out here when not given)."""
+        if sneaking is None:
+            sneaking = [player.input.intent().sneak and not player.flying for player in players]
+        for player, sneaks in zip(players, sneaking):
             self.sounds.extend(self._step_sounds[player.name].player_sounds(
-                self.world, player.previous, player.body, sneaking=player.input.intent().sneak and not player.flying,
+                self.world, player.previous, player.body, sneaking=sneaks,
                 hurt=player.damage_taken > 0, alive=not player.dead))
         self.sounds.extend(self.sound_rules.mob_voices(zip(self.mobs.keys, self.mobs.bodies)))
 

@@ -226,6 +226,8 @@ class _SelectionView:
 KEPT_RANGES = 32
 """[cell ranges] A `KeptSelection` forgets every range once it holds more than this: a digging
 player's look ray asks about 4 a tick, the same ones while it digs."""
+_NO_RANGE = (math.inf, math.inf, math.inf, -math.inf, -math.inf, -math.inf)
+"""An empty cell range (no cell lies within it): `KeptSelection`'s range around no kept range."""
 _RANGE_BOTTOM_ABOVE_CELL = MAX_SHAPE_TOP - 1.0
 """[blocks] The lowest region bottom, above its range's first cell's floor, that `cell_range` gives
 that range for (a fence's box reaches MAX_SHAPE_TOP up from its cell)."""
@@ -247,24 +249,36 @@ class KeptSelection:
         self._world: object = None
         self._revision: int | None = None
         self._ranges: dict[tuple[int, int, int, int, int, int], list[AABB]] = {}
+        self._around = _NO_RANGE
+        """A cell range (x0, y0, z0, x1, y1, z1, ends excluded) holding every kept range (it may hold
+        more: it only grows until everything is forgotten)."""
 
     def view(self, world: GameWorld) -> KeptSelection:
         """This keeper, with what `world` changed since the last call forgotten."""
         revision, ranges = world.revision, self._ranges
         if world is not self._world or self._revision is None or revision is None or len(ranges) > KEPT_RANGES:
-            ranges.clear()
+            self._forget_all()
             self._world = world
             _selection_view(world)  # TypeError for a world without selection boxes
         elif revision != self._revision:
             changed = world.cells_changed_since(self._revision)
             if changed is None:
-                ranges.clear()
-            else:
-                for key in [key for key in ranges if any(
-                        key[0] <= x < key[3] and key[1] <= y < key[4] and key[2] <= z < key[5] for x, y, z in changed)]:
-                    del ranges[key]
+                self._forget_all()
+            elif ranges:
+                # Only a changed cell within the range around every kept range can be in one: most are
+                # other players' edits, far away, so most ticks check no range at all.
+                lx, ly, lz, hx, hy, hz = self._around
+                near = [(x, y, z) for x, y, z in changed if lx <= x < hx and ly <= y < hy and lz <= z < hz]
+                if near:
+                    for key in [key for key in ranges if any(key[0] <= x < key[3] and key[1] <= y < key[4]
+                                                             and key[2] <= z < key[5] for x, y, z in near)]:
+                        del ranges[key]
         self._revision = revision
         return self
+
+    def _forget_all(self) -> None:
+        self._ranges.clear()
+        self._around = _NO_RANGE
 
     def collision_boxes(self, region: AABB) -> list[AABB]:
         """`world.selection_boxes(region)` (the look ray asks it as a physics world)."""
@@ -277,6 +291,8 @@ class KeptSelection:
         if boxes is None:
             widest = AABB(x0, y0 + _RANGE_BOTTOM_ABOVE_CELL, z0, x1, y1, z1)
             boxes = self._ranges[key] = list(self._world.selection_boxes(widest))
+            ax0, ay0, az0, ax1, ay1, az1 = self._around
+            self._around = (min(ax0, x0), min(ay0, y0), min(az0, z0), max(ax1, x1), max(ay1, y1), max(az1, z1))
         return [b for b in boxes if b[3] > rx0 and b[0] < rx1 and b[4] > ry0 and b[1] < ry1 and b[5] > rz0 and b[2] < rz1]
 
 
@@ -563,6 +579,10 @@ def break_block(world: BlockWorld, target: Target) -> SectionKeys:
 
 
 def _require_number(name: str, value: object) -> None:
+    if type(value) is float:  # the usual case, without the abstract class's slower check
+        if not math.isfinite(value):
+            raise ValueError(f"{name} must be finite, got {value!r}")
+        return
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {value!r}")
     if not math.isfinite(value):

@@ -122,7 +122,8 @@ class ViewMotion:
             raise TypeError(f"the bodies must be physics.Body, got {before!r} and {after!r}")
         if held is not None and not isinstance(held, str):
             raise TypeError(f"the held block is a block name or None, got {held!r}")
-        (x0, _, z0), (x1, _, z1) = before.feet, after.feet
+        b0, b1 = before.box, after.box  # the feet's x and z as `Body.feet` works them out
+        x0, z0, x1, z1 = (b0[0] + b0[3]) / 2.0, (b0[2] + b0[5]) / 2.0, (b1[0] + b1[3]) / 2.0, (b1[2] + b1[5]) / 2.0
         moved = f32(math.sqrt((x1 - x0) ** 2 + (z1 - z0) ** 2))  # MathHelper.sqrt_double returns a float
         if moved > TELEPORT_BLOCKS:
             moved = 0.0  # a respawn, not a walk
@@ -148,8 +149,8 @@ class ViewMotion:
         limb_target = min(f32(moved * LIMB_SPEED_SCALE), 1.0)
         limb_yaw = f32(self.limb_yaw + f32(f32(limb_target - self.limb_yaw) * LIMB_RATE))
         limb_swing = f32(self.limb_swing + limb_yaw)
-        return ViewMotion(walked, self.walked, camera_yaw, self.camera_yaw, camera_pitch, self.camera_pitch,
-                          equip, self.equip, shown, limb_swing, limb_yaw, self.limb_yaw)
+        return _made(walked, self.walked, camera_yaw, self.camera_yaw, camera_pitch, self.camera_pitch,
+                     equip, self.equip, shown, limb_swing, limb_yaw, self.limb_yaw)
 
     def bobbing(self, alpha: float) -> Bobbing:
         """setupViewBobbing's values `alpha` (0..1) of the way from the previous tick to this one."""
@@ -176,6 +177,35 @@ class ViewMotion:
         alpha = _check_alpha(alpha)
         size = _blend(self.previous_limb_yaw, self.limb_yaw, alpha)
         return f32(self.limb_swing - f32(self.limb_yaw * f32(1.0 - alpha))), size
+
+
+_VIEW_SLOT_SETTERS = tuple(ViewMotion.__dict__[name].__set__ for name in ViewMotion.__dataclass_fields__)
+"""The setters of ViewMotion's slots, in field order (`_made`)."""
+assert len(_VIEW_SLOT_SETTERS) == 12, "_made sets every field of ViewMotion"
+
+
+def _made(walked: float, previous_walked: float, camera_yaw: float, previous_camera_yaw: float, camera_pitch: float,
+          previous_camera_pitch: float, equip: float, previous_equip: float, shown: str | None, limb_swing: float,
+          limb_yaw: float, previous_limb_yaw: float) -> ViewMotion:
+    """`ViewMotion(...)` of these fields without the frozen class's checked attribute setting:
+    `advanced` makes one a tick for every player, from values it worked out itself."""
+    motion = object.__new__(ViewMotion)
+    (set_walked, set_previous_walked, set_camera_yaw, set_previous_camera_yaw, set_camera_pitch,
+     set_previous_camera_pitch, set_equip, set_previous_equip, set_shown, set_limb_swing, set_limb_yaw,
+     set_previous_limb_yaw) = _VIEW_SLOT_SETTERS
+    set_walked(motion, walked)
+    set_previous_walked(motion, previous_walked)
+    set_camera_yaw(motion, camera_yaw)
+    set_previous_camera_yaw(motion, previous_camera_yaw)
+    set_camera_pitch(motion, camera_pitch)
+    set_previous_camera_pitch(motion, previous_camera_pitch)
+    set_equip(motion, equip)
+    set_previous_equip(motion, previous_equip)
+    set_shown(motion, shown)
+    set_limb_swing(motion, limb_swing)
+    set_limb_yaw(motion, limb_yaw)
+    set_previous_limb_yaw(motion, previous_limb_yaw)
+    return motion
 
 
 def _check_alpha(alpha: float) -> float:
