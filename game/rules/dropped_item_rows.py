@@ -70,17 +70,21 @@ def _f32(values: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class KeptBodies:
-    """The item bodies last handed to the record, with the rows' keys, boxes and velocities they were
-    made from (`ItemRows.bodies_since`); `none()` before the first."""
+    """The rows' keys, boxes and velocities last handed to the record (`ItemRows.changes_since`);
+    `none()` before the first."""
 
     key: np.ndarray | None
     box: np.ndarray | None
     velocity: np.ndarray | None
-    values: dict
 
     @classmethod
     def none(cls) -> KeptBodies:
-        return cls(None, None, None, {})
+        return cls(None, None, None)
+
+
+def _state(box: list[float], velocity: list[float]) -> tuple[str, AABB, tuple[float, float, float]]:
+    """An item's body state for the record: ("item", box, velocity)."""
+    return ("item", AABB._trusted(*box), tuple(velocity))
 
 
 @dataclass
@@ -158,20 +162,37 @@ class ItemRows:
         return {f"item:{key}": ("item", made(*box), tuple(velocity))
                 for key, box, velocity in zip(self.key.tolist(), self.box.tolist(), self.velocity.tolist())}
 
-    def bodies_since(self, kept: KeptBodies) -> KeptBodies:
-        """`bodies` made again from `kept` (the last ones): a row whose key, box and velocity are
-        equal (==, as the record compares them) to the kept row's keeps its value object; the rest
-        are made anew. The same mapping as `bodies()`, its twin (a test compares them)."""
-        if kept.key is None or not np.array_equal(kept.key, self.key):
-            values = self.bodies()
+    def changes_since(self, kept: KeptBodies) -> tuple[KeptBodies, list, list]:
+        """The rows' bodies against `kept` (the rows last handed to the record): (these rows' keys,
+        boxes and velocities to keep; [(key, state, appeared)] for the rows new, or whose box or
+        velocity differs (!=, as the record compares them), in row order; [(key, state)] for the kept
+        rows gone, in their order). Only those rows become Python values: comparing two `bodies()`
+        mappings (`tick_changes.body_changes`) is its twin, and a test compares them."""
+        keys = self.key
+        if kept.key is not None and np.array_equal(kept.key, keys):
+            rows = ((self.box != kept.box).any(axis=1) | (self.velocity != kept.velocity).any(axis=1)).nonzero()[0]
+            appeared = np.zeros(len(rows), dtype=bool)
+            gone_rows: list[int] = []
         else:
-            changed = ((self.box != kept.box).any(axis=1) | (self.velocity != kept.velocity).any(axis=1)).nonzero()[0]
-            values = dict(kept.values)
-            made = AABB._trusted
-            for row in changed.tolist():
-                values[f"item:{int(self.key[row])}"] = ("item", made(*self.box[row].tolist()),
-                                                        tuple(self.velocity[row].tolist()))
-        return KeptBodies(self.key.copy(), self.box.copy(), self.velocity.copy(), values)
+            old_keys = [] if kept.key is None else kept.key.tolist()
+            index = {key: row for row, key in enumerate(old_keys)}
+            old_rows = np.fromiter((index.get(key, -1) for key in keys.tolist()), dtype=np.int64, count=len(keys))
+            new = old_rows < 0
+            moved = np.zeros(len(keys), dtype=bool)
+            if (~new).any():
+                was = old_rows[~new]
+                moved[~new] = ((self.box[~new] != kept.box[was]).any(axis=1)
+                               | (self.velocity[~new] != kept.velocity[was]).any(axis=1))
+            rows = (new | moved).nonzero()[0]
+            appeared = new[rows]
+            still = set(keys.tolist())
+            gone_rows = [row for row, key in enumerate(old_keys) if key not in still]
+        changed = [(f"item:{key}", _state(box, velocity), first) for key, box, velocity, first in
+                   zip(keys[rows].tolist(), self.box[rows].tolist(), self.velocity[rows].tolist(), appeared.tolist())]
+        gone = [(f"item:{key}", _state(box, velocity)) for key, box, velocity in
+                zip(kept.key[gone_rows].tolist(), kept.box[gone_rows].tolist(), kept.velocity[gone_rows].tolist())] \
+            if gone_rows else []
+        return KeptBodies(keys.copy(), self.box.copy(), self.velocity.copy()), changed, gone
 
     def touched_by(self, player_box: AABB) -> list[int]:
         """The rows, in order, whose pickup delay is 0 and whose box a player with `player_box`

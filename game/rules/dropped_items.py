@@ -22,6 +22,7 @@ from .dropped_item import (BLOCK_DROP_DELAY, MAX_AGE_TICKS, PLAYER_DROP_DELAY, S
                            SOUND_SPLASH, DroppedItem, DroppedItemStateError, ItemSound, from_block, item_from_state,
                            item_state, offer, require_players, step_item, thrown, touches)
 from .dropped_item_rows import ItemRows, KeptBodies
+from .tick_changes import BodyDelta
 from .items import ItemStack
 from .saved_entities import DROPPED_ITEM, owned_by, save_by_column, stored_entries
 from ..world.blocks import block_id
@@ -94,7 +95,7 @@ class DroppedItems:
         self._live: list[DroppedItem] | None = []
         self._sounds: list[ItemSound] = []
         self._bodies = KeptBodies.none()
-        """The bodies `bodies` last gave, with the arrays they were made from."""
+        """The bodies `body_delta` last handed to the record, with the arrays they were made from."""
         self._stored_columns: set[tuple[int, int]] = set()
         self._unreadable: dict[tuple[int, int], list[dict]] = {}
 
@@ -115,11 +116,15 @@ class DroppedItems:
         self._live = items
 
     def bodies(self) -> dict[str, tuple[str, AABB, tuple[float, float, float]]]:
-        """Every item's body for the tick's record: "item:<key>" -> ("item", box, velocity). An item
-        whose box and velocity are those of the last call keeps the same value object, so the
-        record's comparison of it is an identity check (most items lie still: `ItemRows.bodies_since`)."""
-        self._bodies = self._rows.bodies_since(self._bodies)
-        return self._bodies.values
+        """Every item's body: "item:<key>" -> ("item", box, velocity) (a new mapping)."""
+        return self._rows.bodies()
+
+    def body_delta(self) -> BodyDelta:
+        """The items' bodies against the last call's, for the tick's record (`TickRecorder.record`):
+        a lying item that did not move costs one array comparison, not a Python step (most items
+        lie still). The first call lists every item as appeared."""
+        self._bodies, changed, gone = self._rows.changes_since(self._bodies)
+        return BodyDelta(tuple(changed), tuple(gone))
 
     def views(self, alpha: float) -> list[ItemView]:
         """Every live item as drawn `alpha` (0..1) of the way through the tick after its latest."""

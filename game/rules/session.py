@@ -819,7 +819,8 @@ class Session:
         """The record of the tick just run (the tick's last step): the world's changes since the last
         record (`take_changes`), the bodies against the last record's, the sounds and notices since."""
         return self._recorder.record(tick=self.ticks_run - 1, day_time=self.day_time, world=self.world.take_changes(),
-                                     bodies=session_bodies(self), sounds=self.sounds.take_recorded())
+                                     bodies=session_bodies(self), sounds=self.sounds.take_recorded(),
+                                     delta=self.dropped.body_delta())
 
     def _note_world_problems(self) -> None:
         for problem in self.world.take_problems():

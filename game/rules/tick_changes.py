@@ -146,8 +146,9 @@ class SoundLog(deque):
 
 
 def session_bodies(session) -> dict[str, BodyState]:
-    """Every body of `session` by its stable key: the players (join order), mobs, projectiles,
-    falling blocks and items on the ground, each with its kind, box and velocity."""
+    """Every body of `session` by its stable key: the players (join order), mobs, projectiles and
+    falling blocks, each with its kind, box and velocity. (The items on the ground come to the
+    record as their own delta: `DroppedItems.body_delta`.)"""
     bodies: dict[str, BodyState] = {}
     for name, player in session.players.items():
         body = player.body
@@ -159,8 +160,6 @@ def session_bodies(session) -> dict[str, BodyState]:
     if len(session.falling):
         for falling in session.falling.live:
             bodies[f"falling_block:{falling.key}"] = ("falling_block", falling.body.box, falling.body.velocity)
-    if len(session.dropped):
-        bodies.update(session.dropped.bodies())
     return bodies
 
 
@@ -183,6 +182,32 @@ def body_changes(before: Mapping[str, BodyState], after: Mapping[str, BodyState]
     return tuple(changes)
 
 
+@dataclass(frozen=True)
+class BodyDelta:
+    """One kind's bodies against the last record's, worked out by their owner (the items on the
+    ground: `DroppedItems.body_delta`), so a record need not compare the ones that kept still."""
+
+    changed: tuple[tuple[str, BodyState, bool], ...] = ()
+    """(key, state, appeared) of the bodies new or moved since the last record, in their order."""
+    gone: tuple[tuple[str, BodyState], ...] = ()
+    """(key, state) of the bodies gone since the last record, in its order."""
+
+
+def with_delta(changes: tuple[BodyChange, ...], delta: BodyDelta) -> tuple[BodyChange, ...]:
+    """`changes` (`body_changes`: new or moved, then gone) with `delta`'s bodies after theirs: its
+    new or moved after the others' new or moved, its gone after the others' gone. The same order
+    as `body_changes` over both mappings together, the delta's kind last."""
+    if not delta.changed and not delta.gone:
+        return changes
+    made = BodyChange._trusted
+    split = next((k for k, change in enumerate(changes) if change.change == GONE), len(changes))
+    return (*changes[:split],
+            *(made(key, state[0], APPEARED if appeared else MOVED, state[1], state[2])
+              for key, state, appeared in delta.changed),
+            *changes[split:],
+            *(made(key, state[0], GONE, state[1], state[2]) for key, state in delta.gone))
+
+
 class TickRecorder:
     """Makes a session's records: keeps the bodies as the last record saw them and the notices since."""
 
@@ -195,10 +220,11 @@ class TickRecorder:
         self._notices.append(Notice(text, player))
 
     def record(self, *, tick: int, day_time: int, world: WorldChanges, bodies: dict[str, BodyState],
-               sounds: tuple[SoundEvent, ...]) -> TickChanges:
+               sounds: tuple[SoundEvent, ...], delta: BodyDelta = BodyDelta()) -> TickChanges:
         """The record of the tick just run: the world's changes, the bodies against the last
-        record's, `sounds` and the notices noted since; then forget them."""
-        moved = body_changes(self._bodies, bodies)
+        record's (and `delta`, a kind that compares itself, after them), `sounds` and the notices
+        noted since; then forget them."""
+        moved = with_delta(body_changes(self._bodies, bodies), delta)
         self._bodies = bodies
         notices, self._notices = tuple(self._notices), []
         return TickChanges(tick, day_time, world.blocks, world.sections, world.light_waiting, world.unsaved_columns,
