@@ -107,10 +107,7 @@ def plan(world, target_block: Cell, face: Cell, block_name: str, yaw: float) -> 
 
 
 def _reader(world):
-    """A block id reader: the world's `id_at` when it has one, else its `get_block` by name."""
-    id_at = getattr(world, "id_at", None)
-    if id_at is not None:
-        return id_at
+    """A block id reader over the world's `get_block` (names: every world the rules place in has it)."""
     return lambda x, y, z: block_id(world.get_block(x, y, z))
 
 
