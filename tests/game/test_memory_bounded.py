@@ -201,7 +201,7 @@ def test_flying_far_at_a_large_view_distance_keeps_what_is_drawn_and_the_process
     # --realtime: ticks follow the wall clock, so the player outruns the streaming as a real flight
     # does (at two frames a tick the streaming keeps up on a slow machine and nothing piles up).
     done = run_with_display([str(REPO_ROOT / "main.py"), "--world", str(tmp_path / "flight.boxel"), "--seed",
-                             str(SEED), "--view-distance", str(FLIGHT_VIEW_DISTANCE), "--size", "640x360",
+                             str(SEED), "--game-mode", "creative", "--view-distance", str(FLIGHT_VIEW_DISTANCE), "--size", "640x360",
                              "--replay", str(replay), "--realtime", "--exit-after-ticks", str(FLIGHT_TICKS),
                              "--report", str(report_path)],
                             timeout=max(GAME_TIMEOUT_S, REALTIME_FLIGHT_TIMEOUT_S), env=env)
