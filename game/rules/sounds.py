@@ -45,8 +45,10 @@ _FAMILY_OF_NAME = {
     "glass": "glass", "ice": "glass",
     "carpet": "cloth", "cobweb": "cloth", "cactus": "cloth",  # Beta gives the cactus its cloth sound
     "leaves": "leaves",
+    "crafting_table": "wood", "chest": "wood", "sapling": "grass", "sapling_ready": "grass",
+    "brown_mushroom": "grass", "red_mushroom": "grass", "wool": "cloth", "clay": "sand",
 }
-_FAMILY_OF_PREFIX = {"stairs_": "wood", "ladder_": "wood"}
+_FAMILY_OF_PREFIX = {"stairs_": "wood", "ladder_": "wood", "door_": "wood", "wall_torch_": "wood", "bed_": "cloth"}
 
 
 def _family(spec: blocks.BlockSpec) -> str | None:
