@@ -53,11 +53,11 @@ _FAMILY_OF_PREFIX = {"stairs_": "wood", "ladder_": "wood", "door_": "wood", "wal
 
 def _family(spec: blocks.BlockSpec) -> str | None:
     """A block's family: air and fluids have none; any other block not named above is stone-like."""
-    if spec.material in (Material.AIR, Material.WATER, Material.LAVA) and spec.name not in _FAMILY_OF_NAME:
-        return None
     for prefix, family in _FAMILY_OF_PREFIX.items():
         if spec.name.startswith(prefix):
             return family
+    if spec.material in (Material.AIR, Material.WATER, Material.LAVA) and spec.name not in _FAMILY_OF_NAME:
+        return None
     return _FAMILY_OF_NAME.get(spec.name, "stone")
 
 
