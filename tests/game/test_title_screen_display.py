@@ -61,7 +61,7 @@ def test_the_title_screen_lists_the_worlds_newest_first_with_seed_and_a_damaged_
     listed = steps["listed"]["worlds"]
     assert [(w["name"], w["seed"], w["readable"]) for w in listed] == [
         ("Beta", 2, True), ("Alpha", 1, True), ("Old backup", None, False)]
-    assert listed[0]["row_text"][0] == "Beta" and listed[0]["row_text"][1].startswith("Seed 2   Played ")
+    assert listed[0]["row_text"][0] == "Beta" and listed[0]["row_text"][1].startswith("Creative   Seed 2   Played ")
     assert listed[0]["row_text"][1].endswith(" KB")
     assert listed[2]["row_text"][1].startswith("Cannot be played: it is damaged or not a world")
 
@@ -114,6 +114,7 @@ def test_save_and_quit_returns_to_the_title_screen_with_the_played_world_listed_
     assert back["selected"] == NEW_WORLD[0]
     with World.open(worlds / f"{NEW_WORLD[0]}.boxel", workers=1) as world:
         assert world.player_state is not None  # saved on the way out
+        assert world.game_mode == "survival"  # the New dialog's default, as Beta's
 
 
 def test_a_press_on_save_and_quit_just_after_leaving_a_slider_does_not_move_the_slider(driven):
