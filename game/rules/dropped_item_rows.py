@@ -82,6 +82,16 @@ class KeptBodies:
         return cls(None, None, None)
 
 
+def _rows_of(old_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """For each of `keys`, its row in `old_keys` (unique ints), -1 where it is not there."""
+    if not len(old_keys):
+        return np.full(len(keys), -1, dtype=np.int64)
+    order = np.argsort(old_keys, kind="stable")
+    ranked = old_keys[order]
+    at = np.minimum(np.searchsorted(ranked, keys), len(ranked) - 1)
+    return np.where(ranked[at] == keys, order[at], -1)
+
+
 def _state(box: list[float], velocity: list[float]) -> tuple[str, AABB, tuple[float, float, float]]:
     """An item's body state for the record: ("item", box, velocity)."""
     return ("item", AABB._trusted(*box), tuple(velocity))
@@ -174,9 +184,8 @@ class ItemRows:
             appeared = np.zeros(len(rows), dtype=bool)
             gone_rows: list[int] = []
         else:
-            old_keys = [] if kept.key is None else kept.key.tolist()
-            index = {key: row for row, key in enumerate(old_keys)}
-            old_rows = np.fromiter((index.get(key, -1) for key in keys.tolist()), dtype=np.int64, count=len(keys))
+            old_keys = np.zeros(0, dtype=np.int64) if kept.key is None else kept.key
+            old_rows = _rows_of(old_keys, keys)
             new = old_rows < 0
             moved = np.zeros(len(keys), dtype=bool)
             if (~new).any():
@@ -185,8 +194,7 @@ class ItemRows:
                                | (self.velocity[~new] != kept.velocity[was]).any(axis=1))
             rows = (new | moved).nonzero()[0]
             appeared = new[rows]
-            still = set(keys.tolist())
-            gone_rows = [row for row, key in enumerate(old_keys) if key not in still]
+            gone_rows = np.isin(old_keys, keys, invert=True).nonzero()[0].tolist()
         changed = [(f"item:{key}", _state(box, velocity), first) for key, box, velocity, first in
                    zip(keys[rows].tolist(), self.box[rows].tolist(), self.velocity[rows].tolist(), appeared.tolist())]
         gone = [(f"item:{key}", _state(box, velocity)) for key, box, velocity in
