@@ -98,11 +98,9 @@ def _session_tick(session: Session, drops: dict[int, dict]) -> float:
 def _drop_again(items: DroppedItems, drops: dict[int, dict]) -> None:
     """The falling items that landed start again from their heights, each in its own place in the
     tick order (as if it had not landed: the lying items keep their order too)."""
-    live = items.live
-    if any(item.key in drops and item.body.on_ground for item in live):
-        again = [item_from_state(drops[item.key])[0] if item.key in drops and item.body.on_ground else item
-                 for item in live]
-        items._set_live(again)
+    for item in items.live:
+        if item.key in drops and item.body.on_ground:
+            items.put_back(item_from_state(drops[item.key])[0])
 
 
 def _never(name, stack) -> int:

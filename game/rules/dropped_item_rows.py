@@ -113,6 +113,7 @@ class ItemRows:
     previous: np.ndarray  # (n, 6)
     ints: np.ndarray  # (n, 5) int64: age, pickup delay, health, fire, rand
     angles: np.ndarray  # (n, 2): hover, yaw
+    resting: np.ndarray  # (n,) bool: the last tick was a plain one that changed none of the row's motion
 
     def __len__(self) -> int:
         return len(self.key)
@@ -134,7 +135,8 @@ class ItemRows:
                    np.array([tuple(item.previous) for item in items], dtype=np.float64).reshape(-1, 6),
                    np.array([(item.age, item.pickup_delay, item.health, item.fire, item.rand) for item in items],
                             dtype=np.int64).reshape(-1, 5),
-                   np.array([(item.hover, item.yaw) for item in items], dtype=np.float64).reshape(-1, 2))
+                   np.array([(item.hover, item.yaw) for item in items], dtype=np.float64).reshape(-1, 2),
+                   np.zeros(len(items), dtype=bool))
 
     def item(self, row: int) -> DroppedItem:
         return self.items(np.array([row]))[0]
@@ -213,8 +215,46 @@ class ItemRows:
 
     # --- the tick ------------------------------------------------------------------------------------
 
-    def stepped(self, world) -> tuple[ItemRows, list[ItemSound], int]:
-        """Every item a tick on (the gone removed), the sounds made, and how many were stepped on arrays."""
+    def stepped(self, world, changed: list | None = None) -> tuple[ItemRows, list[ItemSound], int]:
+        """Every item a tick on (the gone removed), the sounds made, and how many were stepped on
+        arrays. `changed`: the cells the world changed since the last tick (None: unknown). A row
+        at rest (its last tick, a plain one, changed none of its motion) with no changed cell near it
+        only ages: its tick is a function of its motion and the cells around it, both as they were
+        when that tick left it unchanged, so it would leave it unchanged again (`_aged`; the
+        twin is the full tick, and a test compares them)."""
+        skip = self._resting_apart_from(changed)
+        if not skip.any():
+            after, keep, sounds, plain = self._stepped_all(world)
+        else:
+            work = (~skip).nonzero()[0]
+            part, part_keep, sounds, plain = self.rows(work)._stepped_all(world)
+            after = ItemRows(*(getattr(self, name).copy() for name in self.__dataclass_fields__))
+            for name in self.__dataclass_fields__:
+                getattr(after, name)[work] = getattr(part, name)
+            keep = np.ones(len(self), dtype=bool)
+            keep[work] = part_keep
+            rested = skip.nonzero()[0]
+            _aged(after, rested)
+            keep[rested] &= after.ints[rested, 0] < MAX_AGE_TICKS
+            plain += len(rested)
+        return (after if keep.all() else after.rows(keep)), sounds, plain
+
+    def _resting_apart_from(self, changed: list | None) -> np.ndarray:
+        """The rows at rest with none of `changed` within REST_REACH of their box (none when
+        `changed` is None or longer than MOST_CHANGED_CELLS)."""
+        if changed is None or len(changed) > MOST_CHANGED_CELLS or not self.resting.any():
+            return np.zeros(len(self), dtype=bool)
+        skip = self.resting.copy()
+        if changed:
+            cells = np.asarray(changed, dtype=np.float64).reshape(-1, 3)
+            low = np.floor(self.box[:, :3]) - REST_REACH
+            high = np.floor(self.box[:, 3:]) + REST_REACH
+            near = ((cells[None, :, :] >= low[:, None, :]) & (cells[None, :, :] <= high[:, None, :])).all(axis=2)
+            skip &= ~near.any(axis=1)
+        return skip
+
+    def _stepped_all(self, world) -> tuple[ItemRows, np.ndarray, list[ItemSound], int]:
+        """Every row's tick: (the rows after, which stay, the sounds, how many were plain)."""
         after, plain = _plain_tick(self, world)
         sounds: list[ItemSound] = []
         keep = np.ones(len(self), dtype=bool)
@@ -233,13 +273,44 @@ class ItemRows:
             for name in self.__dataclass_fields__:
                 getattr(after, name)[stepped_rows] = getattr(fresh, name)
         keep &= ~(plain & (after.ints[:, 0] >= MAX_AGE_TICKS))
-        return (after if keep.all() else after.rows(keep)), sounds, int(plain.sum())
+        return after, keep, sounds, int(plain.sum())
+
+
+MOST_CHANGED_CELLS = 256
+"""[cells] More cells changed since the last tick than this, and no row skips its tick (checking each
+against every row would cost more than it saves)."""
+REST_REACH = 3.0
+"""[blocks] A changed cell this near a resting row's box (its cells' bounds) may be in the cells its
+tick reads (the move's margin, the block below for friction): that row takes its full tick."""
+
+
+def _aged(after: ItemRows, rows: np.ndarray) -> None:
+    """Rows at rest, a tick on: only their counters move (age, pickup delay), as the plain tick's."""
+    ints = after.ints
+    ints[rows, 0] += 1
+    ints[rows, 1] = np.maximum(ints[rows, 1] - 1, 0)
+
+
+def _unchanged(before: ItemRows, after: ItemRows, rows: np.ndarray) -> np.ndarray:
+    """Of `rows`, those whose motion (box, velocity, flags, camera lag, fall distance and damage,
+    last box, touching, fire) is the same to the bit before and after a tick."""
+    same = np.ones(len(rows), dtype=bool)
+    for name in ("box", "velocity", "previous"):
+        same &= (getattr(before, name)[rows].view(np.uint64) == getattr(after, name)[rows].view(np.uint64)).all(axis=1)
+    for name in ("camera_lag", "fall_distance"):
+        same &= getattr(before, name)[rows].view(np.uint64) == getattr(after, name)[rows].view(np.uint64)
+    same &= (before.flags[rows] == after.flags[rows]).all(axis=1)
+    same &= (before.fall_damage[rows] == after.fall_damage[rows]) & (before.ints[rows, 3] == after.ints[rows, 3])
+    same &= np.fromiter((a is b for a, b in zip(before.touching[rows].tolist(), after.touching[rows].tolist())),
+                        dtype=bool, count=len(rows))
+    return same
 
 
 def _plain_tick(rows: ItemRows, world) -> tuple[ItemRows, np.ndarray]:
     """The rows with every plain item's tick done on arrays (the module docstring), and which were plain."""
     n = len(rows)
     after = ItemRows(*(getattr(rows, name).copy() for name in rows.__dataclass_fields__))
+    after.resting[:] = False
     if not n:
         return after, np.zeros(0, dtype=bool)
     box, velocity = rows.box, rows.velocity
@@ -284,6 +355,7 @@ def _plain_tick(rows: ItemRows, world) -> tuple[ItemRows, np.ndarray]:
                           np.floor((moved[:, 2] + moved[:, 5]) / 2.0)], axis=1).astype(np.int64)
         friction_ids = _cell_ids(ids, lo, below)
         _finish(rows, after, rows_ok, ok, moved, allowed, (dx, dy, dz), friction_ids)
+        after.resting[rows_ok] = _unchanged(rows, after, rows_ok)
     return after, plain
 
 

@@ -94,6 +94,9 @@ class DroppedItems:
         self._rows = ItemRows.of([])
         self._live: list[DroppedItem] | None = []
         self._sounds: list[ItemSound] = []
+        self._revision: int | None = None
+        """The world's revision after the last tick (its cells changed since say which resting items
+        must take their whole tick: `ItemRows.stepped`); None before the first."""
         self._bodies = KeptBodies.none()
         """The bodies `body_delta` last handed to the record, with the arrays they were made from."""
         self._stored_columns: set[tuple[int, int]] = set()
@@ -148,6 +151,15 @@ class DroppedItems:
             raise TypeError(f"scatter must be True or False, got {scatter!r}")
         return self._add(thrown(self.next_key, stack, from_body, yaw, pitch, rng, scatter, self.seed))
 
+    def put_back(self, item: DroppedItem) -> None:
+        """Make the live item with `item.key` this one, in its place in the tick order (a benchmark
+        dropping a landed item again from its height); ValueError when no live item has that key."""
+        rows = (self._rows.key == item.key).nonzero()[0]
+        if not rows.size:
+            raise ValueError(f"no live dropped item has the key {item.key}")
+        self._rows.put(int(rows[0]), item)
+        self._live = None
+
     def _add(self, item: DroppedItem) -> DroppedItem:
         self._rows = self._rows.joined(item)
         if self._live is not None:
@@ -170,7 +182,8 @@ class DroppedItems:
         if not len(self._rows):
             return
         if self.vectorised and len(self._rows) >= VECTORISED_MIN_ITEMS:
-            self._rows, sounds, self.moved_on_arrays = self._rows.stepped(world)
+            changed = None if self._revision is None else world.cells_changed_since(self._revision)
+            self._rows, sounds, self.moved_on_arrays = self._rows.stepped(world, changed)
             self._live = None
         else:
             self.moved_on_arrays = 0
@@ -182,6 +195,7 @@ class DroppedItems:
                     live.append(moved)
             self._set_live(live)
         self._sounds.extend(sounds)
+        self._revision = world.revision
 
     def _pick_up(self, living: list[tuple[str, AABB]], give) -> None:
         """Each living player in turn is offered every item it touches (`offer`); only the rows

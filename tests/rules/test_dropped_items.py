@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from dataclasses import replace
 import warnings
 from pathlib import Path
 
@@ -430,3 +431,48 @@ def test_items_all_on_plain_ground_step_on_arrays_to_the_same_bits(world):
         assert repr(fast.live) == repr(slow.live), f"tick {tick}"
         everywhere += fast.moved_on_arrays == len(fast)
     assert everywhere > 30
+
+
+def test_items_at_rest_skip_their_tick_exactly_until_a_cell_near_them_changes(tmp_path):
+    world = World.create(tmp_path / "rest.boxel", SEED, workers=1)
+    try:
+        build_floor(world)
+        fast = DroppedItems(seed=3, vectorised=True)
+        rng = random.Random(4)
+        for i in range(12):
+            cell = (rng.randrange(EDGE), BASE_Y + 1, rng.randrange(EDGE))
+            fast.spawn_from_block(cell, ItemStack("dirt"), random.Random(i))
+        for _ in range(1_600):  # until they lie still (their sideways speed stuck at the smallest double)
+            fast.tick(world, {}, never)
+        settled = [item_state(item, order) for order, item in enumerate(fast.live)]
+        fast, slow = DroppedItems(seed=3, vectorised=True), DroppedItems(seed=3, vectorised=False)
+        fast.restore(settled)
+        slow.restore(settled)
+        resting = []
+        for tick in range(60):
+            if tick == 20:  # the floor under the first item goes: it falls, the others rest on
+                x, y, z = (int(v) for v in fast.live[0].body.feet)
+                world.set_block(x, y - 1, z, "air")
+            if tick == 40:  # a block beside another item: that one takes its whole tick again
+                x, y, z = (int(v) for v in fast.live[5].body.feet)
+                world.set_block(x + 1, y, z, "glass")
+            fast.tick(world, {}, never)
+            slow.tick(world, {}, never)
+            assert repr(fast.live) == repr(slow.live), f"tick {tick}"
+            resting.append(int(fast._rows.resting.sum()))
+        assert max(resting) >= 10  # most of them skipped their ticks
+        assert fast.live[0].body.feet[1] < FLOOR_TOP - 0.5  # the one whose floor went fell
+    finally:
+        world.close()
+
+
+def test_an_item_put_back_takes_its_place_in_the_tick_order_and_an_unknown_key_is_refused(world):
+    items = DroppedItems(seed=1)
+    for i in range(3):
+        items.spawn_from_block((i, BASE_Y + 1, 0), ItemStack("dirt"), random.Random(i))
+    again = items.live[1]
+    items.tick(world, {}, never)
+    items.put_back(again)
+    assert [item.key for item in items.live] == [0, 1, 2] and items.live[1] == again
+    with pytest.raises(ValueError, match="no live dropped item has the key 9"):
+        items.put_back(replace(again, key=9))
