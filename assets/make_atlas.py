@@ -407,7 +407,7 @@ def _tall_grass(rng: np.random.Generator) -> np.ndarray:
 
 
 
-# --- issue 33's tiles: workstations, containers, doors, beds, saplings and crafted blocks ---------
+# --- survival's tiles: workstations, containers, doors, beds, saplings and crafted blocks ---------
 
 
 def _border(width: int = 1) -> np.ndarray:

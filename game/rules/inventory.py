@@ -54,7 +54,7 @@ _FAMILIES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Stairs", tuple(STAIRS_BY_FACING.values())),
     ("Ladder", tuple(LADDERS_BY_WALL.values())),
     *((_label(kind.bottom), (kind.bottom, kind.top)) for kind in SLABS),
-    # Issue 33's families: one entry each, the form placed chosen by `game.rules.placement_rules`.
+    # Survival's families: one entry each, the form placed chosen by `game.rules.placement_rules`.
     ("Torch", ("torch", *(f"wall_torch_{side}" for side in _SIDES))),
     ("Furnace", (*(f"furnace_{side}" for side in _SIDES), *(f"lit_furnace_{side}" for side in _SIDES))),
     ("Wooden Door", tuple(f"door_{half}_{side}_{state}" for half in ("lower", "upper") for side in _SIDES

@@ -15,7 +15,7 @@ lit_furnace_*), "torch" (torch, wall_torch_*), "wooden_door" (door_*), "bed" (be
 (sapling, sapling_ready: Beta's one sapling at either growth stage); the brick
 block's item is "bricks" (the clay brick is the item "brick"). Block items are derived from the
 block registry at import: every block that can be placed (not air, not unbreakable: the rule of
-`game.rules.hotbar.holdable`) has one, and a family's members that the registry lacks are skipped.
+`game.rules.hotbar.holdable`) has one.
 
 Beta's values (its `Item`, `ItemTool`, `ItemSword`, `ItemHoe`, `ItemFood`, `ItemDoor`, `ItemBed`):
 - stack sizes: tools, swords and hoes 1; food 1 (Beta 1.7.3's `ItemFood` sets maxStackSize = 1,
@@ -138,7 +138,7 @@ _FAMILIES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("bricks", ("brick",)),
     ("sapling", ("sapling", "sapling_ready")),
 )
-"""Every block placed by an item not named after it; members the registry lacks are skipped."""
+"""Every block placed by an item not named after it."""
 _FAMILY_OF = {member: item for item, members in _FAMILIES for member in members}
 
 

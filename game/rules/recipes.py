@@ -13,10 +13,6 @@ ingredient only damage 0; every shapeless ingredient is exact. Beta mirrors ever
 (`ShapedRecipes.checkMatch`) and has no shapeless recipe outside its dyes, so `RECIPES` holds none today;
 the type is here for the matcher and later recipes.
 
-A recipe waiting for a block another part adds (the crafting table, furnace, chest, bed, door, wool,
-sandstone, clay, the ore blocks and mushrooms of issue 33) is in `TABLE` and joins `RECIPES` once the
-block registry has it (`PENDING` lists what is still missing).
-
 Left out, because Boxel lacks Beta's ingredient or result: shears, bow, arrow (RecipesTools,
 RecipesWeapons); lapis block and back (RecipesIngots); cookie (RecipesFood); all armor
 (RecipesArmor) and dyes and coloured wool (RecipesDyes); paper, book, jukebox, note block, bookshelf,
@@ -30,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .items import BLOCK_ITEM_NAMES, ITEM_NAMES, ItemStack, item_spec
+from .items import BLOCK_ITEM_NAMES, ItemStack, item_spec
 
 GRID_SIDE = 3
 """The largest crafting grid is 3 x 3 (the crafting table); the inventory's is 2 x 2."""
@@ -179,23 +175,13 @@ TABLE: tuple[TableRow, ...] = (
     _shaped("bed", 1, ("###", "XXX"), {"#": "wool", "X": "planks"}),
 )
 """Every Beta recipe Boxel keeps, as (result, count, rows, key, source), in the order Beta's CraftingManager
-adds them, whether or not the registry has all its items yet."""
+adds them."""
 
-_KNOWN = frozenset(ITEM_NAMES)
-
-
-def _build(row: TableRow) -> ShapedRecipe | None:
-    """The recipe of a table row, or None while one of its items does not exist."""
+def _build(row: TableRow) -> ShapedRecipe:
+    """The recipe of a table row (an item the registry lacks is refused: UnknownItemError at import)."""
     result, count, rows, key, source = row
-    if result not in _KNOWN or any(item not in _KNOWN for _, item in key):
-        return None
     return ShapedRecipe(ItemStack(result, count), rows, key, source)
 
 
-RECIPES: tuple[Recipe, ...] = tuple(r for r in map(_build, TABLE) if r is not None)
-"""Every recipe whose items exist, in Beta's order."""
-PENDING: tuple[str, ...] = tuple(sorted({item for result, _, _, key, _ in TABLE
-                                         for item in (result, *(i for _, i in key)) if item not in _KNOWN}))
-"""Items Beta's recipes name that the registry does not have yet (blocks another part is adding)."""
-TABLE_SIZE = len(TABLE)
-"""How many recipes the table holds, those waiting on `PENDING` items included."""
+RECIPES: tuple[Recipe, ...] = tuple(map(_build, TABLE))
+"""Every recipe, in Beta's order."""

@@ -32,7 +32,7 @@ TILE_NAMES = (
     "slab_side", "carpet", "water", "lava", "ladder", "cobweb", "soul_sand", "cactus_side",
     "cactus_top", "obsidian", "torch", "dandelion", "rose", "tall_grass",
     "coal_ore", "iron_ore", "gold_ore", "redstone_ore", "diamond_ore",
-    # Issue 33's blocks: appended, so every earlier tile keeps its place in the atlas.
+    # Survival's tiles, after the others, so every earlier tile keeps its place in the atlas.
     "crafting_table_top", "crafting_table_front", "crafting_table_side", "furnace_front", "furnace_front_lit",
     "furnace_side", "furnace_top", "chest_top", "chest_side", "chest_front", "door_lower", "door_upper",
     "bed_head_top", "bed_foot_top", "bed_side", "sapling", "wall_torch", "iron_block", "gold_block",
@@ -268,7 +268,7 @@ _SURVIVAL_SPECS = (
     # A sapling that has had its first lucky random tick (Beta's sapling metadata bit 8): the next grows it.
     _plant("sapling_ready", "sapling", SAPLING_SELECTED),
 )
-"""Issue 33's blocks, appended after the ores in this order (ids are stable): the crafting table,
+"""Survival's blocks, after the ores in this order (ids are stable): the crafting table,
 furnaces (front on the named side) and lit furnaces, the chest, wooden doors
 (door_<lower|upper>_<the way the placer faced>_<closed|open>), beds (bed_<foot|head>_<the way the head
 lies from the foot>), the sapling, wall torches (wall_torch_<the side of the cell its wall is on>),
@@ -326,7 +326,7 @@ _SPECS = (
     # Ores, generated in the stone (`ores.py`): as hard as Beta's ores, twice stone.
     *(BlockSpec(f"{ore}_ore", hardness=ORE_HARDNESS, tiles=_all(f"{ore}_ore"))
       for ore in ("coal", "iron", "gold", "redstone", "diamond")),
-    # Issue 33 (survival): Beta 1.7.3's blocks that act, and the blocks crafting makes (`_SURVIVAL_SPECS`).
+    # Beta 1.7.3's blocks that act, and the blocks crafting makes (`_SURVIVAL_SPECS`).
     *_SURVIVAL_SPECS,
 )
 

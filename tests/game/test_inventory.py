@@ -80,7 +80,7 @@ def test_stairs_ladders_and_the_two_slab_halves_are_one_entry_each_and_other_blo
     assert CATALOGUE.entry_of("glass") == Entry("glass", ("glass",), "Glass")
     assert CATALOGUE.entry_of("double_slab") == Entry("double_slab", ("double_slab",), "Double Slab")
     holdable_count = sum(holdable(name) for name in NAMES)
-    # four stairs, four ladders, two slab halves; issue 33's torch (with its 4 wall forms), 8 furnaces,
+    # four stairs, four ladders, two slab halves; the torch (with its 4 wall forms), 8 furnaces,
     # 16 door halves, 8 bed halves and the 2 sapling stages
     assert len(CATALOGUE.entries) == holdable_count - 3 - 3 - 1 - 4 - 7 - 15 - 7 - 1
 

@@ -1,5 +1,5 @@
 """Beta 1.7.3's digging with tools and its drop table (`game.rules.harvest`): exact float32 strengths,
-tick counts through the dig loop, every wrong-tool rule of issue 33, drops drawn in Beta's order."""
+tick counts through the dig loop, every wrong-tool rule of Beta's, drops drawn in Beta's order."""
 
 from __future__ import annotations
 

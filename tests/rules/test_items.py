@@ -13,7 +13,7 @@ from game.world.blocks import NAMES, UnknownBlockError, block_id
 API_ITEMS = ("stick", "coal", "charcoal", "iron_ingot", "gold_ingot", "diamond", "flint", "clay_ball", "brick",
              "seeds", "wheat", "string", "bowl", "apple", "bread", "mushroom_stew", "porkchop", "cooked_porkchop",
              "golden_apple", "raw_fish", "cooked_fish", "wooden_door", "bed",
-             # block items of issue 33's new blocks
+             # block items of survival's blocks
              "crafting_table", "furnace", "chest", "sapling", "iron_block", "gold_block", "diamond_block", "wool",
              "clay", "sandstone", "brown_mushroom", "red_mushroom")
 

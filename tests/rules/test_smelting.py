@@ -13,8 +13,6 @@ BETA_RECIPES = {
     "log": "charcoal",
 }
 """Beta 1.7.3's FurnaceRecipes for the items Boxel has (cactus -> green dye is left out: no dyes)."""
-NOT_YET = sorted(name for name in ("sapling", "crafting_table", "chest") if name not in ITEM_NAMES)
-"""Fuel items whose blocks the registry does not have yet (issue 33's new blocks)."""
 
 
 def test_iron_ore_smelts_into_one_iron_ingot():
@@ -44,7 +42,6 @@ def test_a_stick_burns_100_ticks():
     assert fuel_ticks("stick") == 100
 
 
-@pytest.mark.skipif(bool(NOT_YET), reason=f"items not in the registry yet (issue 33's new blocks): {NOT_YET}")
 def test_a_sapling_burns_100_ticks_and_a_crafting_table_and_a_chest_300():
     assert (fuel_ticks("sapling"), fuel_ticks("crafting_table"), fuel_ticks("chest")) == (100, 300, 300)
 
@@ -55,7 +52,6 @@ def test_tools_doors_beds_ladders_slabs_and_torches_do_not_burn_as_in_beta():
         assert fuel_ticks(item) == 0, item
 
 
-@pytest.mark.skipif(bool(NOT_YET), reason=f"items not in the registry yet (issue 33's new blocks): {NOT_YET}")
 def test_every_item_in_the_tables_is_a_known_item():
     named = set(SMELTING) | set(SMELTING.values()) | set(FUEL_TICKS)
     assert named <= set(ITEM_NAMES), sorted(named - set(ITEM_NAMES))

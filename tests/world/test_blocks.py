@@ -27,7 +27,7 @@ SURVIVAL_BLOCKS = ("crafting_table", *(f"furnace_{s}" for s in _SIDES), *(f"lit_
                    *(f"bed_{p}_{s}" for p in ("foot", "head") for s in _SIDES), "sapling",
                    *(f"wall_torch_{s}" for s in _SIDES), "iron_block", "gold_block", "diamond_block", "wool", "clay",
                    "sandstone", "brown_mushroom", "red_mushroom", "sapling_ready")
-"""Issue 33's blocks, appended after the ores in this order."""
+"""Survival's blocks, after the ores in this order."""
 
 
 def test_ids_are_stable_new_blocks_are_appended_after_the_older_blocks():

@@ -1,4 +1,4 @@
-"""Issue 33's blocks: Beta's hardness, shapes, light and tiles, and what holds them up."""
+"""Survival's blocks: Beta's hardness, shapes, light and tiles, and what holds them up."""
 
 from __future__ import annotations
 
