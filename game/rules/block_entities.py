@@ -517,6 +517,8 @@ class BlockEntities:
         """One tick of every furnace whose column is loaded, in tick order (module docstring), on
         `world` (the one it was made on when None). A furnace whose fire went out or caught swaps its
         block between furnace_<f> and lit_furnace_<f> (`world.set_block`, neighbours notified)."""
+        if not self._furnaces:  # most ticks of most games
+            return
         world = self.world if world is None else world
         loaded = self._is_loaded(world)
         for cell in list(self._furnaces):

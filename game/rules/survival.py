@@ -216,11 +216,6 @@ class Survival:
         return player.inventory.add(stack)
 
 
-def report_inventory(player: Player) -> list | None:
-    """The report's `inventory`: the 36 slots, hotbar first, each None or [item, count]; None in creative."""
-    return None if player.inventory is None else player.inventory.report_slots()
-
-
 def stacks_of(slots: Sequence[ItemStack | None]) -> list:
     """Slots as the report writes them: None or [item, count]."""
     return [None if stack is None else [stack.item, stack.count] for stack in slots]
