@@ -191,6 +191,12 @@ class Intent:
     Values beyond unit length are normalised, smaller ones scale the acceleration.
     yaw: [degrees] Minecraft's convention: 0 faces +Z, 90 faces -X, 180 faces -Z, 270 faces +X.
     fly: flying (not in Beta): no gravity, jump rises and sneak descends, the body still collides.
+    climbs_walls: the body counts as on a ladder exactly when its move is blocked sideways, and
+    only then (Beta's `EntitySpider.isOnLadder`, which returns `isCollidedHorizontally` and reads
+    no ladder block): before the move from the previous move's flag, after it from its own.
+    slow_fall: after the tick, a body not on the ground falling (vertical velocity < 0) keeps
+    `MovementSettings.slow_fall_drag` of its vertical velocity (Beta's `EntityChicken`).
+    Both are creature traits a controller sets every tick; their defaults change nothing.
     """
 
     forward: float = 0.0
@@ -200,9 +206,11 @@ class Intent:
     sneak: bool = False
     sprint: bool = False
     fly: bool = False
+    climbs_walls: bool = False
+    slow_fall: bool = False
 
     def __post_init__(self) -> None:
         require_finite("intent forward/strafe/yaw", self.forward, self.strafe, self.yaw)
-        for name in ("jump", "sneak", "sprint", "fly"):
+        for name in ("jump", "sneak", "sprint", "fly", "climbs_walls", "slow_fall"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"Intent.{name} must be a bool, got {shown(getattr(self, name))}")

@@ -67,6 +67,7 @@ class Crowd:
         self._pushes = pushes
         self._pause = 0  # ticks the crowd still steps one by one after a vectorised tick finished so
         self._last_pause = 0  # the pause that last tick started (it doubles while ticks keep finishing so)
+        self._finished_in_a_row = 0  # vectorised ticks in a row (pauses between them not counting) that finished so
         self._world = world
         self._settings = settings
         self._vectorised = vectorised
@@ -182,11 +183,13 @@ class Crowd:
         if isinstance(result, list):  # finished one by one
             self._bodies, self._rows = result, None
             if self._vectorised is None:
-                self._last_pause = min(max(1, 2 * self._last_pause), self._tuning.max_fallback_pause_ticks)
-                self._pause = self._last_pause
+                self._finished_in_a_row += 1
+                if self._finished_in_a_row > self._tuning.finishes_before_pause:
+                    self._last_pause = min(max(1, 2 * self._last_pause), self._tuning.max_fallback_pause_ticks)
+                    self._pause = self._last_pause
         else:
             self._rows, self._bodies = result, None
-            self._last_pause = 0
+            self._last_pause = self._finished_in_a_row = 0
 
     # --- internals ---------------------------------------------------------------------------
 
@@ -209,7 +212,7 @@ class Crowd:
         return body in self._bodies
 
 
-_INTENT_FIELDS = ("forward", "strafe", "yaw", "jump", "sneak", "sprint", "fly")
+_INTENT_FIELDS = ("forward", "strafe", "yaw", "jump", "sneak", "sprint", "fly", "climbs_walls", "slow_fall")
 _intent_values = operator.attrgetter(*_INTENT_FIELDS)
 
 
@@ -219,7 +222,7 @@ def _intent_columns(intents: list, count: int) -> DistinctIntents:
 
     Crowds share Intent objects (a walk along one of a few headings), so each distinct object is
     read once, and the tick works out what depends on the intent alone once per object: reading
-    7 attributes of 1,000 objects into an array costs more than the tick's first clip."""
+    9 attributes of 1,000 objects into an array costs more than the tick's first clip."""
     if len(intents) != count:
         raise ValueError(f"step needs one Intent per body: {count} bodies, {len(intents)} intents")
     # The objects' identities (the list holds them, so none is reused meanwhile), grouped by a
@@ -237,15 +240,16 @@ def _intent_columns(intents: list, count: int) -> DistinctIntents:
     for k in sorted(first.tolist()):  # in list order, so the error names the first bad intent
         if not isinstance(intents[k], Intent):
             raise TypeError(f"intent {k} is not a physics.Intent: {shown(intents[k])}")
-    values = np.array([_intent_values(intents[k]) for k in first.tolist()], dtype=np.float64).reshape(-1, 7)
+    values = np.array([_intent_values(intents[k]) for k in first.tolist()], dtype=np.float64).reshape(-1, len(_INTENT_FIELDS))
     bad = ~(np.abs(values[:, :3]) <= MAX_DISPLACEMENT)  # NaN fails the comparison too
     if bad.any():
         k = int(first[bad.any(axis=1)].min())
         field = int(np.argmax(bad[(first == k).nonzero()[0][0]]))
         raise ValueError(f"intent {k} has a non-finite or absurd {_INTENT_FIELDS[field]}: {shown(intents[k])}")
     flags = values[:, 3:] != 0.0
-    return DistinctIntents(dict(forward=values[:, 0], strafe=values[:, 1], yaw=values[:, 2], jump=flags[:, 0],
-                                sneak=flags[:, 1], sprint=flags[:, 2], fly=flags[:, 3]), which)
+    columns = dict(forward=values[:, 0], strafe=values[:, 1], yaw=values[:, 2])
+    columns.update((name, flags[:, k]) for k, name in enumerate(_INTENT_FIELDS[3:]))
+    return DistinctIntents(columns, which)
 
 
 def touching_mask(touching: frozenset) -> int:

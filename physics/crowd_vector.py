@@ -33,7 +33,8 @@ the same to the last bit, not merely close. Bodies that sneak (Beta's edge guard
 world queries), fly, start the tick in a cobweb, move through a tile of the world cache that
 holds a cell other than AIR and SOLID (water, lava, a ladder, a web, soul sand, a cactus), whose move spans more than `CrowdSettings.max_window_cells` cells or
 reaches cells without a key (beyond `broad_phase.KEYED_XZ` or `KEYED_Y`) step with `physics.step` inside the
-same scheme.
+same scheme. Creatures' traits (`Intent.climbs_walls`, `Intent.slow_fall`) are on the vectorised
+path: a few selections, only in ticks where some body has them (`VectorTick._creature_traits`).
 
 Why it is shaped this way (measured with `python -m bench crowd`): a numpy call costs a
 microsecond or more whatever its size, and the rounds after the first step only a few bodies, so what
@@ -394,8 +395,8 @@ class _EarlyPushes:
 
 class DistinctIntents(NamedTuple):
     """A tick's intents as numpy columns over the distinct Intent objects (`columns`: forward,
-    strafe and yaw as floats, jump, sneak, sprint and fly as bools), and which of them each
-    body has (`which`, by crowd row)."""
+    strafe and yaw as floats, jump, sneak, sprint, fly, climbs_walls and slow_fall as bools), and
+    which of them each body has (`which`, by crowd row)."""
 
     columns: dict[str, np.ndarray]
     which: np.ndarray
@@ -468,6 +469,7 @@ class VectorTick:
         self.camera_lag = rows.camera_lag[:n].copy()
         self.fall_distance = rows.fall_distance[:n].copy()
         self.in_web = rows.in_web[:n].copy()
+        self.collided_horizontally = rows.collided_horizontally[:n]
         self.media = has_materials(world)  # whether any cell can be water, a ladder...
         self.world_cache = world_cache
         world_cache.new_tick()
@@ -539,8 +541,29 @@ class VectorTick:
         self.accel_x = _f32(_f32(strafe * cos) - _f32(forward * sin))
         self.accel_z = _f32(_f32(forward * cos) + _f32(strafe * sin))
 
+        self._creature_traits(c, each)
         self.lag = _f32(self.camera_lag * s.camera_lag_decay)
         self.may_step = (s.step_height > 0.0) & (self.lag < s.camera_lag_step_limit) & (on_ground | (self.dy < 0.0))
+
+    def _creature_traits(self, c: dict[str, np.ndarray], each) -> None:
+        """The intents' creature traits (`Intent.climbs_walls`, `Intent.slow_fall`), as `tick.step`
+        applies them on this path (no ladder cell near, no sneaking): a wall climber blocked
+        sideways by its last move is on a ladder before this one (X and Z velocity clamped in
+        `_moves`, vertical velocity at least -0.15, fall distance 0), and climbs (0.2) after a move
+        blocked sideways (`_move`); a slow faller in the air falling after its tick keeps 0.6 of
+        its vertical velocity (`_move`). `climbs`, `on_ladder` and `slow_fall` are None when no
+        body of the tick has the trait (most ticks)."""
+        s = self.settings
+        self.climbs = self.on_ladder = self.slow_fall = None
+        if np.count_nonzero(c["climbs_walls"]):
+            self.climbs = each(c["climbs_walls"])
+            on_ladder = self.climbs & self.collided_horizontally
+            if np.count_nonzero(on_ladder):
+                self.on_ladder = on_ladder
+                self.dy = np.where(on_ladder, np.maximum(self.dy, -s.ladder_max_descent), self.dy)
+                self.fall_distance = np.where(on_ladder, 0.0, self.fall_distance)
+        if np.count_nonzero(c["slow_fall"]):
+            self.slow_fall = each(c["slow_fall"])
 
     # --- stepping rows --------------------------------------------------------------------------
 
@@ -592,6 +615,10 @@ class VectorTick:
         accelerates = at(self.accelerates, rows)
         dx = np.where(accelerates, dx + at(self.accel_x, rows), dx)
         dz = np.where(accelerates, dz + at(self.accel_z, rows), dz)
+        if self.on_ladder is not None:  # a wall climber's clamps (`_creature_traits`)
+            on_ladder, limit = at(self.on_ladder, rows), self.settings.ladder_max_sideways
+            dx = np.where(on_ladder, np.minimum(np.maximum(dx, -limit), limit), dx)
+            dz = np.where(on_ladder, np.minimum(np.maximum(dz, -limit), limit), dz)
         return dx, dz
 
     def _at(self, column: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -650,13 +677,20 @@ class VectorTick:
         x_stopped, y_stopped, z_stopped = dx != adx, dy != ady, dz != adz
         out.box[put] = box
         out.velocity[put, 0] = np.where(x_stopped, 0.0, dx) * friction
-        out.velocity[put, 1] = (np.where(y_stopped, 0.0, dy) - s.gravity) * s.vertical_drag
+        vy = np.where(y_stopped, 0.0, dy)
+        if self.climbs is not None:
+            vy = np.where(at(self.climbs, rows) & (x_stopped | z_stopped), s.ladder_climb_velocity, vy)
+        vy = (vy - s.gravity) * s.vertical_drag
+        if self.slow_fall is not None:
+            vy = np.where(at(self.slow_fall, rows) & ~(y_stopped & (dy < 0.0)) & (vy < 0.0), vy * s.slow_fall_drag, vy)
+        out.velocity[put, 1] = vy
         out.velocity[put, 2] = np.where(z_stopped, 0.0, dz) * friction
         out.on_ground[put] = y_stopped & (dy < 0.0)
         out.collided_horizontally[put] = x_stopped | z_stopped
         out.collided_vertically[put] = y_stopped
         out.camera_lag[put] = lag
-        # Falling (`mover.finish_move`): no water or ladder near a body on this path.
+        # Falling (`mover.finish_move`): no water or ladder cell near a body on this path (a wall
+        # climber's fall distance was reset in `_creature_traits`).
         on_ground = y_stopped & (dy < 0.0)
         fall = at(self.fall_distance, rows)
         out.fall_damage[put] = np.where(on_ground & (fall > 0.0),

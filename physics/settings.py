@@ -103,6 +103,10 @@ class MovementSettings:
     """[1] X and Z velocity multiplier per soul sand cell the contact pass visits (0.4D)."""
     contact_inset: float = 0.001
     """[blocks] The contact pass visits the cells of the box shrunk by this (0.001D)."""
+    # --- creature traits ---
+    slow_fall_drag: float = 0.6
+    """[1] Vertical velocity multiplier after the tick of a `slow_fall` body in the air and
+    falling (Beta's EntityChicken: `motionY *= 0.6D`)."""
     # --- falling ---
     safe_fall_distance: float = 3.0
     """[blocks] A landing deals ceil(fall distance - this) damage when positive (3.0F)."""
@@ -177,6 +181,7 @@ _RANGES: dict[str, tuple[float, float, bool]] = {
     "web_vertical_scale": _FRACTION,
     "soul_sand_slowdown": _FRACTION,
     "contact_inset": (0.0, 0.5, False),
+    "slow_fall_drag": _FRACTION,
     "safe_fall_distance": (0.0, 1e6, False),
 }
 

@@ -19,6 +19,12 @@ change of its eye height, Boxel by the feet's, which is the same change but for 
 ladder (the cell at the body's centre and feet), before the move, X and Z velocity are clamped
 to +-0.15F, the fall distance reset, vertical velocity kept at or above -0.15 and at 0 while
 sneaking; after a move blocked sideways on a ladder vertical velocity is 0.2.
+Creature traits (`Intent`): a body that `climbs_walls` counts as on a ladder exactly when a move
+is blocked sideways, whatever the cells hold (Beta's EntitySpider: `isOnLadder()` returns
+`isCollidedHorizontally`), so the clamps before the move read the previous move's flag and the
+climb after it the move's own; a `slow_fall` body (Beta's EntityChicken, after its whole
+update) not on the ground after the tick with a negative vertical velocity keeps
+`slow_fall_drag` (0.6) of it, in every kind of tick.
 Sprinting (not in Beta) multiplies the land acceleration by 1.3 and adds 0.2 forward to a jump.
 Flying (not in Beta; as later creative flight): jump and sneak add +-0.15 vertical velocity
 instead of jumping and sneaking, acceleration is 0.05 (x2 sprinting) with air friction, and after
@@ -82,6 +88,22 @@ def step_by_parts(body: Body, world: CollisionWorld, intent: Intent, settings: M
 
 
 def _step_by_parts(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSettings,
+                   debug: DebugSink | None, medium: Medium, read: MediumRead = NOTHING_READ) -> Body:
+    """The tick (`_move_by_parts`), then the `slow_fall` trait."""
+    after = _move_by_parts(body, world, intent, settings, debug, medium, read)
+    return slowed_fall(after, settings) if intent.slow_fall else after
+
+
+def slowed_fall(body: Body, settings: MovementSettings = BETA) -> Body:
+    """Beta's EntityChicken after its update: a body not on the ground whose vertical velocity
+    is negative keeps `slow_fall_drag` of it (`motionY *= 0.6D`); any other body is unchanged."""
+    vx, vy, vz = body.velocity
+    if body.on_ground or not vy < 0.0:
+        return body
+    return body._with_velocity((vx, vy * settings.slow_fall_drag, vz))
+
+
+def _move_by_parts(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSettings,
                    debug: DebugSink | None, medium: Medium, read: MediumRead = NOTHING_READ) -> Body:
     vx, vy, vz = body.velocity
     fall_distance = body.fall_distance
@@ -147,7 +169,8 @@ def _step_by_parts(body: Body, world: CollisionWorld, intent: Intent, settings: 
         acceleration = f32(acceleration * settings.sprint_acceleration_scale)
     vx, vz = _accelerate(vx, vz, strafe, forward, yaw, acceleration)
 
-    if medium.on_ladder:
+    climbs_walls = intent.climbs_walls
+    if body.collided_horizontally if climbs_walls else medium.on_ladder:
         limit = settings.ladder_max_sideways
         vx = min(max(vx, -limit), limit)
         vz = min(max(vz, -limit), limit)
@@ -159,7 +182,7 @@ def _step_by_parts(body: Body, world: CollisionWorld, intent: Intent, settings: 
     gravity, drag = settings.gravity, settings.vertical_drag
 
     def climb_gravity_drag_friction(vx, vy, vz, box, collided_horizontally):
-        if collided_horizontally and on_ladder(world, box):
+        if collided_horizontally and (climbs_walls or on_ladder(world, box)):
             vy = settings.ladder_climb_velocity
         return (vx * friction, (vy - gravity) * drag, vz * friction)
 
@@ -207,7 +230,8 @@ def _land_step(body: Body, world: CollisionWorld, intent: Intent, settings: Move
         vz += change[1]
 
     fall_distance = body.fall_distance
-    if read.medium.on_ladder:
+    climbs_walls = intent.climbs_walls
+    if body.collided_horizontally if climbs_walls else read.medium.on_ladder:
         limit = settings.ladder_max_sideways
         vx = min(max(vx, -limit), limit)
         vz = min(max(vz, -limit), limit)
@@ -256,9 +280,12 @@ def _land_step(body: Body, world: CollisionWorld, intent: Intent, settings: Move
             vx *= settings.soul_sand_slowdown
             vz *= settings.soul_sand_slowdown
         touching, in_web = contact.touching, contact.in_web
-    if horizontally and on_ladder(world, box, read):
+    if horizontally and (climbs_walls or on_ladder(world, box, read)):
         vy = settings.ladder_climb_velocity
-    return Body._trusted(box, (vx * friction, (vy - settings.gravity) * settings.vertical_drag, vz * friction),
+    vy = (vy - settings.gravity) * settings.vertical_drag
+    if intent.slow_fall and not landed and vy < 0.0:
+        vy *= settings.slow_fall_drag
+    return Body._trusted(box, (vx * friction, vy, vz * friction),
                          landed, horizontally, dy != ady, lag, fall_distance, False, False, in_web, damage, touching)
 
 
@@ -271,7 +298,7 @@ _last_push: tuple[MovementSettings | None, object] = (None, None)  # the table a
 
 def _land_push_for(settings: MovementSettings):
     """`_land_push` for `settings`, remembered per intent and ground (keyed by the settings object:
-    hashing a MovementSettings hashes its 46 fields)."""
+    hashing a MovementSettings hashes its 47 fields)."""
     global _last_push
     if _last_push[0] is settings:
         return _last_push[1]

@@ -74,3 +74,31 @@ def test_an_unknown_sound_name_is_refused():
         make_sounds.synthesise("step_lava_1")
     with pytest.raises(ValueError):
         make_sounds.synthesise("boom")
+
+
+CREATURE_KINDS = ("pig", "cow", "sheep", "chicken", "zombie", "skeleton", "spider", "creeper")
+
+
+def energy_centre_hz(name: str) -> float:
+    """[Hz] The centre of a sound's power spectrum: low for a boom or a moo, high for a hiss."""
+    _, samples = read(SOUNDS / f"{name}.wav")
+    power = np.abs(np.fft.rfft(samples.astype(float))) ** 2
+    frequency = np.fft.rfftfreq(len(samples), 1.0 / make_sounds.SAMPLE_RATE_HZ)
+    return float((power * frequency).sum() / power.sum())
+
+
+def test_every_creature_kind_has_a_say_a_hurt_and_a_death_sound_and_dies_longer_than_it_cries():
+    stems = {p.stem for p in SOUNDS.glob("*.wav")}
+    for kind in CREATURE_KINDS:
+        assert {f"{kind}_say", f"{kind}_hurt", f"{kind}_death"} <= stems, kind
+        _, hurt = read(SOUNDS / f"{kind}_hurt.wav")
+        _, death = read(SOUNDS / f"{kind}_death.wav")
+        assert len(death) > len(hurt), kind
+    assert {"fuse", "explode", "bow", "arrow_hit", "chicken_plop"} <= stems
+
+
+def test_an_explosion_booms_low_a_fuse_hisses_high_and_a_cow_moos_lower_than_a_hen_clucks():
+    assert energy_centre_hz("explode") < 200.0  # measured 106 Hz
+    assert energy_centre_hz("fuse") > 4000.0  # measured 5.7 kHz
+    assert energy_centre_hz("cow_say") < energy_centre_hz("chicken_say") / 2
+    assert energy_centre_hz("zombie_say") < energy_centre_hz("pig_say")

@@ -246,6 +246,8 @@ class RemoteSession:
                        "item": self.dropped, "player": self._players}
         self.survival = None
         """A served game is creative: the protocol carries no items or inventories (`docs/PROTOCOL.md`)."""
+        self.arrows = RemoteBodies("arrow", clock)
+        """Always empty: a served game is creative, and only a survival world's skeletons shoot arrows."""
         self._ticks_run = 0
         self._pending: list[Event] = []
         self._recorder = TickRecorder()

@@ -217,6 +217,20 @@ def from_block(key: int, cell: tuple[int, int, int], stack: ItemStack, rng, seed
     return _constructed(key, stack, x + offsets[0], y + offsets[1], z + offsets[2], rng, BLOCK_DROP_DELAY, seed)
 
 
+def from_entity(key: int, position: tuple[float, float, float], stack: ItemStack, rng, seed: int = 0,
+                nudge: tuple[float, float, float] = (0.0, 0.0, 0.0)) -> DroppedItem:
+    """The item a creature drops at `position` (Beta's `entityDropItem`: posX, posY + offset, posZ
+    as the caller gives them), pickup delay 10; `nudge` [blocks/tick] is added to its velocity
+    (the sheep's wool: Beta adds small random pushes after making the item)."""
+    require_rng(rng)
+    x, y, z = (float(v) for v in position)
+    item = _constructed(key, stack, x, y, z, rng, BLOCK_DROP_DELAY, seed)
+    if nudge != (0.0, 0.0, 0.0):
+        vx, vy, vz = item.body.velocity
+        item = replace(item, body=Body(item.body.box, (vx + nudge[0], vy + nudge[1], vz + nudge[2])))
+    return item
+
+
 def thrown(key: int, stack: ItemStack, body: Body, yaw: float, pitch: float, rng, scatter: bool = False,
            seed: int = 0) -> DroppedItem:
     """The item a player whose body is `body` drops (Beta's `dropPlayerItemWithRandomChoice`):

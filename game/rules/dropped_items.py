@@ -19,7 +19,7 @@ from physics import AABB, Body
 from physics.floats import beta_sin, f32
 
 from .dropped_item import (BLOCK_DROP_DELAY, MAX_AGE_TICKS, PLAYER_DROP_DELAY, SOUND_FIZZ, SOUND_POP,  # noqa: F401
-                           SOUND_SPLASH, DroppedItem, DroppedItemStateError, ItemSound, from_block, item_from_state,
+                           SOUND_SPLASH, DroppedItem, DroppedItemStateError, ItemSound, from_block, from_entity, item_from_state,
                            item_state, offer, require_players, step_item, thrown, touches)
 from .dropped_item_rows import ItemRows, KeptBodies
 from .tick_changes import BodyDelta
@@ -143,6 +143,11 @@ class DroppedItems:
     def spawn_from_block(self, cell: tuple[int, int, int], stack: ItemStack, rng) -> DroppedItem:
         """Drop `stack` from the block broken at `cell` (`from_block`); returns the new item."""
         return self._add(from_block(self.next_key, cell, stack, rng, self.seed))
+
+    def drop_at(self, position: tuple[float, float, float], stack: ItemStack, rng,
+                nudge: tuple[float, float, float] = (0.0, 0.0, 0.0)) -> DroppedItem:
+        """Drop `stack` from a creature at `position` (`from_entity`: its death drops, an egg, wool)."""
+        return self._add(from_entity(self.next_key, position, stack, rng, self.seed, nudge))
 
     def throw(self, stack: ItemStack, from_body: Body, yaw: float, pitch: float, rng,
               scatter: bool = False) -> DroppedItem:

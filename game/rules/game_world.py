@@ -147,6 +147,10 @@ class GameWorld(Protocol):
         """Blocks that broke since the last call because what held them went (a torch whose wall was
         dug: `game.world.world_ticker.UnsupportedBlock`); survival drops their items."""
 
+    def take_generated_columns(self) -> list[ColumnKey]:
+        """The columns made from the seed (not read from a file) since the last call, each once: a
+        survival game puts Beta 1.8's new-column animals in them (`game.rules.creature_spawning`)."""
+
     def take_changes(self) -> WorldChanges:
         """What changed since the last call (cells, sections to re-mesh, light still waiting, unsaved
         columns), then forget it: the world's part of a tick's record (`game.rules.tick_changes`)."""

@@ -28,7 +28,8 @@ then what the move and its contact pass deal, then what the projectiles dealt):
    and DROWNING_DAMAGE is dealt (and the fire is out); out of water air is back to MAX_AIR;
 7. a landing: `body.fall_damage`, as physics gives it;
 8. cactus among the materials the move touched (`body.touching`): CACTUS_DAMAGE;
-9. each projectile hit: PROJECTILE_DAMAGE; a hit that counts in full knocks the player back;
+9. each hit from a projectile or a creature: its damage (a thrown projectile PROJECTILE_DAMAGE, an arrow or a
+   creature's blow their own); a hit that counts in full knocks the player back from where it came;
 10. regeneration: one health every REGEN_INTERVAL_TICKS ticks without a hit that counted;
 11. the hurt time goes down by one.
 Every hit goes through `hurt`. With damage off (peaceful) no hit is dealt at all (so no
@@ -257,7 +258,7 @@ class Exposure:
     fall_damage: int = 0
     """[half hearts] The landing's damage, from physics (`body.fall_damage`)."""
     touching_cactus: bool = False
-    projectile_hits: tuple[tuple[float, float], ...] = ()
+    projectile_hits: tuple[tuple[float, ...], ...] = ()
     """[blocks] Where each projectile that hit the player was (x, z of its centre), in order."""
 
 
@@ -270,7 +271,7 @@ def exposure_of(body: physics.Body, world, eye: Sequence[float],
                     eye_in_water=eye_fluid(world, x, y, z) == Material.WATER,
                     in_wall=inside_opaque_block(world, x, y + PLAYER_EYE_HEIGHT, z),
                     fall_damage=body.fall_damage, touching_cactus=Material.CACTUS in body.touching,
-                    projectile_hits=tuple((float(hx), float(hz)) for hx, hz in projectile_hits))
+                    projectile_hits=_hits(projectile_hits))
 
 
 class ExposureReader:
@@ -292,7 +293,7 @@ class ExposureReader:
         return Exposure(in_water=body.in_water, in_lava=body.in_lava,
                         eye_in_water=_fluid_at_eye(eye_block, y) == Material.WATER, in_wall=in_wall,
                         fall_damage=body.fall_damage, touching_cactus=Material.CACTUS in body.touching,
-                        projectile_hits=tuple((float(hx), float(hz)) for hx, hz in projectile_hits))
+                        projectile_hits=_hits(projectile_hits))
 
     def outcome(self, vitals: Vitals, body: physics.Body, world, eye: Sequence[float],
                 projectile_hits: Sequence[tuple[float, float]] = (), damage_enabled: bool = True,
@@ -349,6 +350,12 @@ class Outcome:
     """[blocks] (x, z) of each projectile hit that counted in full: knock the player back from there."""
 
 
+def _hits(hits: Sequence[Sequence[float]]) -> tuple[tuple[float, ...], ...]:
+    """Each hit as (x, z) floats, or (x, z, damage) with an int damage (a creature's blow, an arrow)."""
+    return tuple((float(hit[0]), float(hit[1])) if len(hit) == 2 else (float(hit[0]), float(hit[1]), int(hit[2]))
+                 for hit in hits)
+
+
 def advance(vitals: Vitals, exposure: Exposure, damage_enabled: bool = True, regenerates: bool = True) -> Outcome:
     """One tick of health (the module docstring's order) for a player that met `exposure`;
     `regenerates` False leaves out step 10 (survival heals only by eating: `game.rules.survival`)."""
@@ -391,8 +398,8 @@ def advance(vitals: Vitals, exposure: Exposure, damage_enabled: bool = True, reg
         deal(exposure.fall_damage)
     if exposure.touching_cactus:
         deal(CACTUS_DAMAGE)
-    for x, z in exposure.projectile_hits:
-        if deal(PROJECTILE_DAMAGE) is Hit.FULL:
+    for x, z, *damage in exposure.projectile_hits:
+        if deal(damage[0] if damage else PROJECTILE_DAMAGE) is Hit.FULL:
             knocked.append((x, z))
     if regenerates and not counted and not vitals.dead:
         if vitals.health >= MAX_HEALTH:

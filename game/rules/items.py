@@ -173,8 +173,11 @@ def _tool_specs() -> list[ItemSpec]:
 
 
 _MATERIALS = ("stick", "coal", "charcoal", "iron_ingot", "gold_ingot", "diamond", "flint", "clay_ball", "brick",
-              "seeds", "wheat", "string", "bowl")
-"""Plain items of 64 (Beta's `new Item(id)` and `ItemSeeds`)."""
+              "seeds", "wheat", "string", "bowl", "leather", "feather", "bone", "gunpowder", "arrow")
+"""Plain items of 64 (Beta's `new Item(id)` and `ItemSeeds`); leather, feathers, bones, gunpowder and
+arrows are what creatures drop."""
+EGG_STACK = 16
+"""Beta's `ItemEgg` stacks to 16."""
 FOOD_HEAL = MappingProxyType({"apple": 4, "bread": 5, "mushroom_stew": 10, "porkchop": 3, "cooked_porkchop": 8,
                               "golden_apple": 42, "raw_fish": 2, "cooked_fish": 5})
 """Half-hearts each food heals (Beta 1.7.3's `ItemFood` healAmount; `ItemSoup` for the stew)."""
@@ -194,6 +197,7 @@ def _build_specs() -> tuple[dict[str, ItemSpec], dict[str, str]]:
         raise RuntimeError(f"block items named like other items: {sorted(clash)}")
     for item in _MATERIALS:
         specs[item] = ItemSpec(item, MAX_STACK)
+    specs["egg"] = ItemSpec("egg", EGG_STACK)
     for item, heal in FOOD_HEAL.items():
         specs[item] = ItemSpec(item, SINGLE, heal=heal)
     for spec in _tool_specs():

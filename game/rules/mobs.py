@@ -75,11 +75,16 @@ from physics.materials import FLUIDS
 from physics.push import push_region
 
 from .derived_seeds import derived_seed
+from .creature_brain import FUSE_TICKS, CreatureBrain, Senses
+from .creature_kinds import CREATURE_KINDS, creature_kind
+from .creature_life import DEATH_TICKS, CreatureLife, life_from_state, life_state, new_life
+from .creature_rules import CreatureRules
 from .mob_brain import BOXLING, MobBrain
 from .player import FALL_RESPAWN_Y, blend, surface_feet
 from .saved_entities import is_mob_entry, replace_own
 from .saved_values import body_fields, body_from_fields, preview
 from .targeting import Target, placement_cell
+from ..world.java_random import JavaRandom
 from ..world.coords import CHUNK_SIZE, column_of
 
 SPAWN_INTERVAL_TICKS = 60
@@ -140,6 +145,20 @@ class MobView:
     """[blocks] The box to draw (physics coordinates)."""
     yaw: float
     """[degrees] Where the mob faces (Minecraft's yaw)."""
+    kind: str = BOXLING.name
+    """"boxling" or a Beta creature's kind ("pig", "zombie", ...: `game.rules.creature_kinds`)."""
+    limb_swing: float = 0.0
+    """Beta's limbSwing: the phase of the walking legs."""
+    limb_amount: float = 0.0
+    """[0..1+] Beta's limbYaw: how far the legs swing now."""
+    hurt: float = 0.0
+    """[0..1] The red flash of a hit: 1 on the tick of the hit, fading over 10 ticks."""
+    dying: float = 0.0
+    """[0..1] 0 alive; then the 20 ticks of falling over, 1 on the last (then smoke)."""
+    sheared: bool = False
+    fuse: float = 0.0
+    """[0..1] A creeper's fuse: it swells and flashes before exploding at 1."""
+    burning: bool = False
 
 
 # --- saved form ----------------------------------------------------------------------------------
@@ -149,13 +168,15 @@ class SavedMob:
     """A mob read back from its column's entity list."""
 
     body: Body
-    brain: MobBrain
+    brain: MobBrain | CreatureBrain
     order: int
     """Its place among the live mobs when saved: mobs restored together rejoin in this order, so
     the crowd (whose order decides the order of pushes) is the one that was saved."""
+    life: CreatureLife | None = None
+    """A creature's life (None for a boxling)."""
 
 
-def mob_state(body: Body, brain: MobBrain, order: int = 0) -> dict:
+def mob_state(body: Body, brain: MobBrain | CreatureBrain, order: int = 0, life: CreatureLife | None = None) -> dict:
     """A mob as JSON values for `World.set_column_entities`. The box is saved as its 6 floats and
     is authoritative (never rebuilt from a position); floats read back bit for bit. `order`: its
     place among the live mobs (see `SavedMob.order`)."""
@@ -165,6 +186,7 @@ def mob_state(body: Body, brain: MobBrain, order: int = 0) -> dict:
         "order": order,
         **body_fields(body),
         "brain": brain.to_state(),
+        **({} if life is None else {"life": life_state(life)}),
     }
 
 
@@ -183,17 +205,25 @@ def _mob_from_state(state: object) -> SavedMob:
     if state.get("version") != MOB_STATE_VERSION:
         raise MobStateError(f"a saved mob has version {preview(state.get('version'))}; this game reads "
                             f"{MOB_STATE_VERSION}")
-    if state.get("kind") != BOXLING.name:
-        raise MobStateError(f"unknown mob kind {preview(state.get('kind'))}")
+    kind = state.get("kind")
+    if kind != BOXLING.name and not (isinstance(kind, str) and kind in CREATURE_KINDS):
+        raise MobStateError(f"unknown mob kind {preview(kind)}")
     order = state.get("order")
     if isinstance(order, bool) or not isinstance(order, int) or order < 0:
         raise MobStateError(f"a saved mob's 'order' must be a whole number >= 0, got {preview(order)}")
     body = body_from_fields(state, "a saved mob", MobStateError)
+    life = None
     try:
-        brain = MobBrain.from_state(state.get("brain"))
+        if kind == BOXLING.name:
+            brain = MobBrain.from_state(state.get("brain"))
+        else:
+            brain = CreatureBrain.from_state(state.get("brain"))
+            if brain.kind.name != kind:
+                raise ValueError(f"its brain is a {brain.kind.name}'s")
+            life = life_from_state(state.get("life"), brain.kind)
     except (TypeError, ValueError, KeyError, AttributeError) as error:
         raise MobStateError(f"a saved mob cannot be used: {error!r}") from None
-    return SavedMob(body, brain, order)
+    return SavedMob(body, brain, order, life)
 
 
 def horizontal_distance(a: Body, b: Body) -> float:
@@ -213,7 +243,7 @@ class MobManager:
     brain's and every natural spawn's random numbers are derived.
     """
 
-    def __init__(self, world, seed: int) -> None:
+    def __init__(self, world, seed: int, creatures: bool = False) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"the mob seed must be an int (the world seed), got {seed!r}")
         if not isinstance(world, physics.CollisionWorld):
@@ -236,6 +266,13 @@ class MobManager:
         """Columns whose entity list in the world holds (or may hold) mobs this manager owns."""
         self._unreadable: dict[tuple[int, int], list[dict]] = {}
         """Saved mobs that could not be read, by column: written back unchanged with the column."""
+        self._lives: list[CreatureLife | None] = []
+        """Each mob's life: a Beta creature's health, fire and death (`game.rules.creature_life`);
+        None for a boxling, which cannot be hurt."""
+        self.creatures = CreatureRules(self, world, seed) if creatures else None
+        """Beta's creatures' own rules (`game.rules.creature_rules`): natural spawning of animals and
+        monsters instead of boxlings, their senses, lives, deaths and actions; None: a boxling game
+        (creative worlds), exactly as before creatures."""
 
     # --- reading -------------------------------------------------------------------------------
 
@@ -258,11 +295,38 @@ class MobManager:
     def views(self, alpha: float) -> list[MobView]:
         """Every mob `alpha` (0..1) of the way from its previous tick to its latest one."""
         views = []
-        for key, body, brain, (before, yaw_before) in zip(self._keys, self.bodies, self._brains, self._previous):
+        for key, body, brain, life, (before, yaw_before) in zip(self._keys, self.bodies, self._brains, self._lives,
+                                                                  self._previous):
             box = AABB._trusted(*(blend(p, c, alpha) for p, c in zip(before.box, body.box)))
             turn = (brain.yaw - yaw_before + DEGREES_PER_TURN / 2) % DEGREES_PER_TURN - DEGREES_PER_TURN / 2
-            views.append(MobView(key, box, (yaw_before + turn * alpha) % DEGREES_PER_TURN))
+            yaw = (yaw_before + turn * alpha) % DEGREES_PER_TURN
+            if life is None:
+                views.append(MobView(key, box, yaw))
+                continue
+            (swing_before, amount_before) = life.limbs_before
+            views.append(MobView(
+                key, box, yaw, brain.kind.name, blend(swing_before, life.limb_swing, alpha),
+                blend(amount_before, life.limb_amount, alpha), life.flash,
+                min(life.death_ticks / DEATH_TICKS, 1.0), life.sheared, brain.fuse / FUSE_TICKS,
+                life.vitals.fire_ticks > 0))
         return views
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Each mob's kind, in crowd order ("boxling" or a creature's)."""
+        return tuple(brain.kind.name for brain in self._brains)
+
+    @property
+    def lives(self) -> tuple[CreatureLife | None, ...]:
+        """Each mob's life, in crowd order (None: a boxling)."""
+        return tuple(self._lives)
+
+    def index_of(self, key: int) -> int | None:
+        """The crowd index of the mob with `key` (None: gone)."""
+        try:
+            return self._keys.index(key)
+        except ValueError:
+            return None
 
     # --- spawning ------------------------------------------------------------------------------
 
@@ -297,6 +361,23 @@ class MobManager:
                              "or a body")
         brain = MobBrain(BOXLING, derived_seed("mob", self.seed, self.spawn_count), float(yaw) % DEGREES_PER_TURN)
         return self._add(body, brain)
+
+    def spawn_creature(self, kind: str, feet: Sequence[float], yaw: float = 0.0, others: Iterable[Body] = ()) -> int:
+        """Add a Beta creature of `kind` ("pig", "zombie", ...) at rest with its feet centre at `feet`;
+        returns its key. ValueError for an unknown kind or when there is no room (as `spawn`)."""
+        kind = creature_kind(kind)
+        x, y, z = _three_numbers("feet", feet, limit=math.inf)
+        require_finite("mob yaw", yaw)
+        body = Body.at_feet(x, y, z, kind.width, kind.height)
+        if not self.has_room(body.box, others):
+            raise ValueError(f"no room for a {kind.name} at {tuple(feet)!r}: its box would overlap a block, water, "
+                             "lava or a body")
+        seed = derived_seed("creature", self.seed, self.spawn_count)
+        brain = CreatureBrain(kind, seed, float(yaw) % DEGREES_PER_TURN, self._senses())
+        return self._add(body, brain, new_life(kind, JavaRandom(derived_seed("creature life", seed))))
+
+    def _senses(self) -> Senses:
+        return self.creatures.senses if self.creatures is not None else Senses()
 
     def spawn_at_target(self, target: Target | None, yaw: float, others: Iterable[Body] = ()) -> int | None:
         """The M key: a mob on the targeted face (standing on it, or beside it), facing `yaw`;
@@ -338,18 +419,21 @@ class MobManager:
 
     # --- the tick --------------------------------------------------------------------------------
 
-    def tick(self, players: Body | Sequence[Body]) -> Body | tuple[Body, ...]:
+    def tick(self, players: Body | Sequence[Body], alive: Sequence[bool] | None = None) -> Body | tuple[Body, ...]:
         """Advance every mob one tick (see the module docstring) with the players' bodies, in join
         order; returns them with the mobs' pushes added to their velocities (one body given: that
         body; a sequence: a tuple, same order). Call it once per tick, right after the players'
-        steps. TypeError unless each is a physics.Body; nothing changes then."""
+        steps. `alive`: whether each player is alive (creatures hunt only the living; default all).
+        TypeError unless each is a physics.Body; nothing changes then."""
         one = isinstance(players, Body)
         bodies_of_players = [players] if one else list(players) if isinstance(players, Sequence) else None
         if bodies_of_players is None or not all(isinstance(body, Body) for body in bodies_of_players):
             raise TypeError(f"tick needs the players' physics.Body (or a sequence of them), got {players!r}")
         for player in bodies_of_players:
             self._restore_around(player)
-        if self.ticks_run and self.ticks_run % SPAWN_INTERVAL_TICKS == 0:
+        if self.creatures is not None:
+            self.creatures.before_think(bodies_of_players, alive)
+        elif self.ticks_run and self.ticks_run % SPAWN_INTERVAL_TICKS == 0:
             cap = natural_mob_cap(bodies_of_players)
             for order, player in enumerate(bodies_of_players):
                 if len(self) < cap:
@@ -361,12 +445,17 @@ class MobManager:
         if bodies != list(self.bodies):
             self._replace(bodies)
         world = self.world
-        self._crowd.step([brain.think(body, world) for body, brain in zip(self.bodies, self._brains)])
+        intents = [brain.think(body, world) for body, brain in zip(self.bodies, self._brains)]
+        if self.creatures is not None:
+            self.creatures.take_leaps()
+        self._crowd.step(intents)
 
         bodies = list(self.bodies)
         self._pushes_on_players(bodies_of_players, bodies)
         if bodies != list(self.bodies):
             self._replace(bodies)
+        if self.creatures is not None:
+            self.creatures.after_step(bodies_of_players)
         self._despawn_far_from(bodies_of_players)
         self.ticks_run += 1
         return bodies_of_players[0] if one else tuple(bodies_of_players)
@@ -415,8 +504,10 @@ class MobManager:
         The mobs stay live. A column not restored yet is restored first, so no stored mob is lost."""
         self._restore(sorted({_column_under(body) for body in self.bodies}))
         by_column: dict[tuple[int, int], list[dict]] = {}
-        for order, (body, brain) in enumerate(zip(self.bodies, self._brains)):
-            by_column.setdefault(_column_under(body), []).append(mob_state(body, brain, order))
+        for order, (body, brain, life) in enumerate(zip(self.bodies, self._brains, self._lives)):
+            if life is not None and life.dead:
+                continue  # a dying creature has dropped its items already: it is not kept
+            by_column.setdefault(_column_under(body), []).append(mob_state(body, brain, order, life))
         for key in sorted(by_column.keys() | self._stored_columns | self._unreadable.keys()):
             # Only the mobs' entries are replaced: falling blocks and projectiles share the list.
             replace_own(self.world, key, is_mob_entry, self._unreadable.get(key, []) + by_column.get(key, []))
@@ -460,14 +551,17 @@ class MobManager:
                               stacklevel=2)
                 continue
             present.add(mob.body)
-            self._add(mob.body, mob.brain)
+            self._add(mob.body, mob.brain, mob.life)
 
     # --- membership ----------------------------------------------------------------------------------
 
-    def _add(self, body: Body, brain: MobBrain) -> int:
+    def _add(self, body: Body, brain: MobBrain | CreatureBrain, life: CreatureLife | None = None) -> int:
         self._crowd.add(body)
         key = self.spawn_count
         self.spawn_count += 1
+        if isinstance(brain, CreatureBrain):
+            brain.senses = self._senses()
+        self._lives.append(life)
         self._brains.append(brain)
         self._keys.append(key)
         self._previous.append((body, brain.yaw))
@@ -475,7 +569,7 @@ class MobManager:
 
     def _remove(self, index: int) -> None:
         self._crowd.remove(self._crowd.handles[index])
-        del self._brains[index], self._keys[index], self._previous[index]
+        del self._brains[index], self._keys[index], self._previous[index], self._lives[index]
 
     def _replace(self, bodies: list[Body]) -> None:
         """Put `bodies` in the crowd in place of the mobs' bodies, same order (after a push or a knock)."""

@@ -34,7 +34,9 @@ BLOCK_ENTITY = "block_entity"
 entries share the list as the kinds in flight do, so it is listed with them."""
 DROPPED_ITEM = "dropped_item"
 """The "kind" of a saved dropped item (`game.rules.dropped_items`)."""
-IN_FLIGHT_KINDS = frozenset({FALLING_BLOCK, PROJECTILE, BLOCK_ENTITY, DROPPED_ITEM})
+ARROW = "arrow"
+"""The "kind" of a saved arrow (`game.rules.arrows`)."""
+IN_FLIGHT_KINDS = frozenset({FALLING_BLOCK, PROJECTILE, BLOCK_ENTITY, DROPPED_ITEM, ARROW})
 """Kinds of entity in flight (and block entities); an entry of any other kind, or of none, is a mob's."""
 MAX_FALL_DAMAGE = 1_000_000
 """[half hearts] Largest saved fall damage: far above any fall inside a 256-block world (~250)."""

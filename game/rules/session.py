@@ -67,6 +67,12 @@ from .hotbar import Hotbar, holdable
 from .inventory import CATALOGUE, put_in_slot
 from .derived_seeds import derived_seed
 from .mobs import MobManager, push_pairs
+from .arrows import Arrows
+from .creature_brain import Explode, MeleeHit, ShootArrow
+from .explosion import Blast, apply_blast, blast, explosion_pitch
+from ..world.java_random import JavaRandom
+from .creature_rules import DropItem, MakeSound
+from .items import ItemStack, attack_damage
 from .player_steps import PlayerSteps
 from .player import (ACTION, LOCAL_PLAYER, SCREEN_KEY, Player, PlayerStateError, Toggles, check_player_name, saved_player,
                      section_of)
@@ -82,12 +88,12 @@ from .doors import toggle_door
 from .survival import Survival, has_block_entity, report_block_entities
 from .saved_values import body_fields
 from . import health
-from .sounds import BREAK, PLACE, SoundEvent, SoundRules
+from .sounds import ARROW_HIT, BOW, BREAK, PLACE, POP, SPLASH, SoundEvent, SoundRules
 from .tick_changes import SoundLog, TickChanges, TickRecorder, session_bodies
 from .game_world import GameWorld
 from ..world import WorldFileError
 from ..world.coords import CHUNK_SIZE as COLUMN_SIZE
-from ..world.blocks import block_id
+from ..world.blocks import block_id, block_name
 from ..world.file_format import SURVIVAL
 from ..world.world import DAY_TICKS
 from .targeting import (KeptSelection, MobBoxes, MobTarget, SelectedBoxes, Target, break_block, find_mob, find_target,
@@ -115,9 +121,30 @@ makes a few); a headless run never does, so only the latest this many are kept."
 MOB_BOXES_FROM = 16
 """[mobs] From this many mobs on, a tick's diggers look for a mob in front of their targets among
 the mobs' boxes ordered once for all of them (`targeting.MobBoxes`); with fewer, each scans them all."""
+MAX_EXPLOSIONS_KEPT = 16
+"""[explosions] The latest explosions kept in `explosions` (a test or the window may read them)."""
 MAX_PENDING_BROKEN = 64
 """[blocks] The broken blocks kept for a front end's particles (`take_broken_blocks`): a tick breaks
 at most a few; a headless run never takes them, so only the latest this many are kept."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExplosionRecord:
+    """One explosion as it happened: what it was given (`seed` seeds its `JavaRandom`; `boxes` and
+    `positions` are the bodies it met, players first in join order, then mobs) and what it gave."""
+
+    centre: tuple[float, float, float]
+    power: float
+    seed: int
+    boxes: tuple
+    positions: tuple
+    blast: Blast
+    broken: tuple
+    """`explosion.BrokenCell`s: the blocks it broke, in order."""
+
+    @property
+    def cells(self) -> tuple[tuple[int, int, int], ...]:
+        return tuple(broken.cell for broken in self.broken)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,8 +175,9 @@ class Session:
         player, and an event with no other name is its."""
         self._ticks_run = player.ticks_run
         self.bindings = bindings
-        self.mobs = MobManager(world, world.seed)
-        """Every mob; placing a block respects them, F3 draws them, the report lists them."""
+        self.mobs = MobManager(world, world.seed, creatures=world.game_mode == SURVIVAL)
+        """Every mob; placing a block respects them, F3 draws them, the report lists them. In a survival
+        world they are Beta's creatures (`game.rules.creature_rules`); in a creative one, boxlings."""
         self._player_steps = PlayerSteps(world, player.settings)
         """Steps the players' bodies each tick (the others together, on arrays once they are many)."""
         self.projectiles = Projectiles(world)
@@ -160,6 +188,9 @@ class Session:
         self.dropped = DroppedItems(derived_seed("dropped items", world.seed))
         """Items lying in the world as bodies (`game.rules.dropped_items`): a survival game's drops."""
         self.dropped.load(world)
+        self.arrows = Arrows(derived_seed("arrows", world.seed))
+        """Arrows in flight or stuck in blocks (`game.rules.arrows`): skeletons shoot them."""
+        self.arrows.load(world)
         self.survival: Survival | None = (Survival(world, self.block_entities, self._throw_item, self._drop_item)
                                           if world.game_mode == SURVIVAL else None)
         """The survival rules (`game.rules.survival`); None in a creative game."""
@@ -181,6 +212,8 @@ class Session:
         goes into the next tick's record)."""
         self._recorder = TickRecorder()
         """Makes each tick's record (`TickChanges`, `game.rules.tick_changes`): the bodies the last one saw, the notices since."""
+        self.explosions: deque[ExplosionRecord] = deque(maxlen=MAX_EXPLOSIONS_KEPT)
+        """The latest explosions, oldest first (`ExplosionRecord`)."""
         self.broken_blocks: deque[BrokenBlock] = deque(maxlen=MAX_PENDING_BROKEN)
         """The blocks broken since a front end last took them (`take_broken_blocks`), oldest first."""
         self.tick_seconds = 0.0
@@ -666,10 +699,20 @@ class Session:
         return taken
 
     def _punch(self, player: Player, mob: MobTarget) -> None:
-        """`player` hits mob `mob.index`: Beta's knock-back (`physics.knockback`) away from the
-        player's feet, added to the mob's velocity as the change it makes."""
+        """`player` hits mob `mob.index`: a Beta creature takes the held item's damage (Beta's
+        `getDamageVsEntity`; a sheep gives its wool) and is knocked back when the hit counts; a
+        boxling only takes Beta's knock-back (`physics.knockback`) away from the player's feet,
+        added to the mob's velocity as the change it makes."""
         body = self.mobs.bodies[mob.index]
         x, _, z = player.body.feet
+        creatures = self.mobs.creatures
+        if creatures is not None and self.mobs.lives[mob.index] is not None:
+            held = None if self.survival is None else self.survival.held(player)
+            damage = attack_damage(None if held is None else held.item)
+            creatures.hurt(mob.index, damage, (x, z), list(self._players).index(player.name), by_player=True)
+            if self.survival is not None:
+                self.survival.on_hit(player)
+            return
         knocked = physics.knockback(body, x, z)
         self.mobs.knock_back(mob.index, tuple(after - before for after, before in zip(knocked.velocity, body.velocity)))
         self.sounds.extend(self.sound_rules.mob_hurt(body))
@@ -715,10 +758,18 @@ class Session:
             player.take_step(stepped)
         self._ticks_run += 1
         push_players(players)
-        for player, body in zip(players, self.mobs.tick([player.body for player in players])):
+        creatures = self.mobs.creatures
+        if creatures is not None:
+            creatures.monsters_allowed = any(player.damage_enabled for player in players)
+        for player, body in zip(players, self.mobs.tick([player.body for player in players],
+                                                        [not player.dead for player in players])):
             player.body = body
-        for player, hits in zip(players, self._projectile_hits(players)):
-            self._suffer(player, hits)  # health: game.rules.health's rules for this tick
+        hits = self._projectile_hits(players)
+        if creatures is not None:
+            self._creature_actions(players, hits)
+        self._tick_arrows(players, hits)
+        for player, player_hits in zip(players, hits):
+            self._suffer(player, player_hits)  # health: game.rules.health's rules for this tick
         self.falling.tick()  # falling sand and gravel: made from the world's block updates, moved, landed
         self._tick_items(players)  # items on the ground: picked up, moved, despawned
         self.block_entities.tick(self.world)  # furnaces burn and cook where their column is loaded
@@ -771,6 +822,97 @@ class Session:
         """An item touched by the player `name`: how many its inventory took (`Survival.give`)."""
         player = self._players.get(name)
         return 0 if player is None or self.survival is None else self.survival.give(player, stack)
+
+    def _creature_actions(self, players: list[Player], hits: list[list[tuple]]) -> None:
+        """What the creatures asked this tick (`CreatureRules.take_actions`), in order: a blow on a
+        player joins that player's hits (its damage, knocked back from the creature), an item falls,
+        a sound plays."""
+        for action in self.mobs.creatures.take_actions():
+            if isinstance(action, MeleeHit):
+                if action.player < len(hits):
+                    hits[action.player].append((*action.at, action.damage))
+            elif isinstance(action, DropItem):
+                if self.survival is not None:
+                    for _ in range(action.count):
+                        self.dropped.drop_at(action.position, ItemStack(action.item, 1), self.survival.random,
+                                             action.nudge)
+            elif isinstance(action, MakeSound):
+                self.sounds.extend(self.sound_rules.creature_sound(action.name, action.position))
+            elif isinstance(action, Explode):
+                self._explode(action.centre, action.power, players, hits, source=action.source)
+            elif isinstance(action, ShootArrow):
+                brains = self.mobs.brains
+                shooter = self.mobs.keys[brains.index(action.shooter)] if action.shooter in brains else None
+                self.arrows.shoot_as_skeleton(action.feet, action.yaw, action.pitch, action.target,
+                                              shooter=None if shooter is None else f"mob:{shooter}")
+                self.sounds.extend(self.sound_rules.creature_sound(BOW, action.feet))
+
+    def _tick_arrows(self, players: list[Player], hits: list[list[tuple]]) -> None:
+        """The arrows (`game.rules.arrows`): each flies against the living players and creatures; a
+        creature hit is hurt at once, a player's hit joins its hits (knocked back from the shooter);
+        survival players pick up the stuck ones they touch."""
+        if not len(self.arrows):
+            return
+        mobs = self.mobs
+        bodies = [(f"player:{player.name}", player.body) for player in players if not player.dead]
+        bodies += [(f"mob:{key}", body) for key, body, life in zip(mobs.keys, mobs.bodies, mobs.lives)
+                   if life is not None and not life.dead]
+        names = {f"player:{player.name}": i for i, player in enumerate(players)}
+
+        def hurt(key: str, damage: int) -> bool:
+            if key in names:
+                return True  # its health rules deal it this tick (`_suffer`)
+            index = mobs.index_of(int(key.split(":", 1)[1]))
+            return index is not None and mobs.creatures is not None and mobs.creatures.hurt(index, damage, None)
+
+        for hit in self.arrows.tick(self.world, bodies, hurt):
+            if hit.target in names:
+                hits[names[hit.target]].append((*hit.at, hit.damage))
+        if self.survival is not None:
+            self.arrows.pick_up({player.name: None if player.dead else player.body.box for player in players},
+                                self._give)
+        for sound in self.arrows.take_sounds():
+            name = ARROW_SOUNDS.get(sound.name)
+            if name is not None:
+                self.sounds.extend(self.sound_rules.creature_sound(name, sound.position, sound.volume, sound.pitch))
+
+    def _explode(self, centre, power: float, players: list[Player], hits: list[list[tuple]], source=None) -> None:
+        """An explosion at `centre` (Beta's `Explosion`: `game.rules.explosion`): its random numbers from
+        the world seed, the tick and the explosions so far; the living players (posY at the eye, as
+        Beta's) and every mob but `source` (a brain: the creeper) are the bodies it meets. Broken
+        blocks drop by Beta's 0.3 chance in survival; a player hit takes the damage through its health
+        rules (knocked back from the centre) and the push; a mob is hurt and pushed."""
+        world = self.world
+        seed = derived_seed("explosion", world.seed, self.ticks_run, len(self.explosions))
+        rng = JavaRandom(seed)
+        living = [player for player in players if not player.dead]
+        mobs = [i for i, brain in enumerate(self.mobs.brains) if brain is not source]
+        boxes = tuple([player.body.box for player in living] + [self.mobs.bodies[i].box for i in mobs])
+        positions = tuple([(player.body.feet[0], player.body.feet[1] + PLAYER_POS_Y, player.body.feet[2])
+                           for player in living] + [self.mobs.bodies[i].feet for i in mobs])
+        result = blast(world, centre, power, rng, boxes, positions)
+        pitch = explosion_pitch(rng)
+        broken = apply_blast(world, result, rng,
+                             self._drop_item if self.survival is not None else (lambda cell, stack, r: None))
+        for cell_broken in broken:
+            cell = cell_broken.cell
+            self.edited_cells.add(cell)
+            name = block_name(cell_broken.block)
+            if has_block_entity(name):
+                for stack in self.block_entities.on_block_removed(cell):
+                    if self.survival is not None:
+                        self._drop_item(cell, stack, rng)
+        for hit in result.bodies:
+            if hit.index < len(living):
+                player = living[hit.index]
+                hits[players.index(player)].append((centre[0], centre[2], hit.damage))
+                player.body = _pushed(player.body, hit.impulse)
+            else:
+                index = mobs[hit.index - len(living)]
+                self.mobs.creatures.hurt(index, hit.damage, None) if self.mobs.creatures else None
+                self.mobs.knock_back(index, hit.impulse)
+        self.sounds.extend(self.sound_rules.creature_sound("explode", centre, 4.0, pitch))
+        self.explosions.append(ExplosionRecord(tuple(centre), float(power), seed, boxes, positions, result, broken))
 
     def _projectile_hits(self, players: list[Player]) -> list[list[tuple[float, float]]]:
         """Step 7: the projectiles' tick; a mob hit is knocked back (with its hurt sound); returns,
@@ -863,6 +1005,7 @@ class Session:
         self.projectiles.save()
         self.falling.save()
         self.dropped.save(self.world)
+        self.arrows.save(self.world)
         self.block_entities.save()
         problems = []
         for player in self._players.values():
@@ -905,11 +1048,16 @@ class Session:
             "game_mode": self.world.game_mode,
             **top,
             "players": {name: self.player_report(player) for name, player in self._players.items()},
-            "bodies": [{"kind": kind, "box": list(b.box), "velocity": list(b.velocity)} for kind, bodies in
-                       (("player", [player.body for player in self._players.values()]), ("mob", self.mobs.bodies),
-                        ("projectile", self.projectiles.bodies), ("falling_block", self.falling.bodies),
-                        ("item", [item.body for item in self.dropped.live]))
-                       for b in bodies],
+            "bodies": [*({"kind": "player", "box": list(b.box), "velocity": list(b.velocity)}
+                         for b in (player.body for player in self._players.values())),
+                       *(mob_report(kind, b, life) for kind, b, life in
+                         zip(self.mobs.kinds, self.mobs.bodies, self.mobs.lives)),
+                       *({"kind": kind, "box": list(b.box), "velocity": list(b.velocity)} for kind, bodies in
+                         (("projectile", self.projectiles.bodies), ("falling_block", self.falling.bodies),
+                          ("item", [item.body for item in self.dropped.live]))
+                         for b in bodies),
+                       *({"kind": "arrow", "box": list(box), "velocity": list(motion)}
+                         for _, box, motion in self.arrows.bodies().values())],
             "edited_blocks": [[*cell, self.world.get_block(*cell)] for cell in sorted(self.edited_cells)],
             "seed": self.world.seed,
             "saved_player_problem": self.saved_player_problem,
@@ -947,6 +1095,26 @@ class Session:
                 "sleeping": player.sleeping_ticks > 0,
                 "bed": None if player.bed is None else list(player.bed)}),
         }
+
+
+ARROW_SOUNDS = {"random.drr": ARROW_HIT, "random.pop": POP, "random.splash": SPLASH}
+"""Beta's names of the sounds an arrow makes -> Boxel's."""
+PLAYER_POS_Y = 1.62
+"""[blocks] A player's Beta `posY` above its feet (its yOffset): where an explosion measures it from."""
+
+
+def _pushed(body: physics.Body, impulse) -> physics.Body:
+    """`body` with `impulse` [blocks/tick] added to its velocity."""
+    vx, vy, vz = body.velocity
+    return replace(body, velocity=(vx + impulse[0], vy + impulse[1], vz + impulse[2]))
+
+
+def mob_report(kind: str, body: physics.Body, life) -> dict:
+    """One mob in the report's `bodies`: a boxling as kind "mob"; a Beta creature by its kind's
+    name, with its `health` [half hearts]."""
+    if life is None:
+        return {"kind": "mob", "box": list(body.box), "velocity": list(body.velocity)}
+    return {"kind": kind, "box": list(body.box), "velocity": list(body.velocity), "health": life.health}
 
 
 def push_players(players: list[Player]) -> None:

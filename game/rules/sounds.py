@@ -33,6 +33,7 @@ from dataclasses import dataclass
 import physics
 from physics.materials import Material
 
+from .creature_kinds import CREATURE_KINDS
 from .derived_seeds import derived_seed
 from ..world import blocks
 
@@ -68,9 +69,13 @@ STEP, BREAK, PLACE = "step", "break", "place"
 LAND, SPLASH, SWIM = "land", "splash", "swim"
 MOB_SAY, MOB_HURT, PLAYER_HURT = "mob_say", "mob_hurt", "player_hurt"
 POP, FIZZ = "pop", "fizz"
+FUSE, EXPLODE, BOW, ARROW_HIT, CHICKEN_PLOP = "fuse", "explode", "bow", "arrow_hit", "chicken_plop"
+"""A creeper's hiss, an explosion, a skeleton's shot, an arrow striking, a chicken's egg."""
 """An item picked up (Beta's random.pop), an item burning in lava (random.fizz)."""
 SOUND_NAMES: tuple[str, ...] = (*(f"{kind}_{family}" for kind in (STEP, BREAK, PLACE) for family in FAMILIES),
-                                LAND, SPLASH, SWIM, MOB_SAY, MOB_HURT, PLAYER_HURT, POP, FIZZ)
+                                LAND, SPLASH, SWIM, MOB_SAY, MOB_HURT, PLAYER_HURT, POP, FIZZ,
+                                *(f"{kind}_{voice}" for kind in CREATURE_KINDS for voice in ("say", "hurt", "death")),
+                                FUSE, EXPLODE, BOW, ARROW_HIT, CHICKEN_PLOP)
 ITEM_SOUNDS = {"random.pop": POP, "random.splash": SPLASH, "random.fizz": FIZZ}
 """Beta's names of the sounds an item makes (`game.rules.dropped_items.ItemSound`) -> Boxel's."""
 """Every sound the rules make; `game.window.render.sound_player` plays the file of that name (or one of
@@ -227,9 +232,14 @@ class SoundRules:
         name = ITEM_SOUNDS.get(sound.name)
         return [] if name is None else [SoundEvent(name, sound.position, sound.volume, sound.pitch)]
 
-    def mob_hurt(self, body: physics.Body) -> list[SoundEvent]:
-        """A mob was punched or hit, at `body`."""
-        return [SoundEvent(MOB_HURT, body.feet, MOB_VOLUME, self._voice_pitch(self._random))]
+    def mob_hurt(self, body: physics.Body, sound: str = MOB_HURT) -> list[SoundEvent]:
+        """A mob was punched or hit, at `body`: `sound` (a creature's own hurt or death sound)."""
+        return [SoundEvent(sound, body.feet, MOB_VOLUME, self._voice_pitch(self._random))]
+
+    def creature_sound(self, sound: str, position: Sequence[float], volume: float = MOB_VOLUME,
+                       pitch: float | None = None) -> list[SoundEvent]:
+        """A creature's sound `sound` (a fuse, an explosion, a bow, an egg) at `position`."""
+        return [SoundEvent(sound, tuple(position), volume, self._voice_pitch(self._random) if pitch is None else pitch)]
 
     # --- a tick -------------------------------------------------------------------------------------
 
@@ -300,9 +310,10 @@ class SoundRules:
             return blocks.block_id("fence")
         return block
 
-    def _mob_voices(self, mobs: Iterable[tuple[int, physics.Body]]) -> list[SoundEvent]:
+    def _mob_voices(self, mobs: Iterable[tuple]) -> list[SoundEvent]:
+        """`mobs`: (key, body) or (key, body, idle sound name) of every live mob."""
         sounds, alive = [], set()
-        for key, body in mobs:
+        for key, body, *say in mobs:
             alive.add(key)
             voice = self._voices.get(key)
             if voice is None:
@@ -311,7 +322,8 @@ class SoundRules:
             voice.talk_time += 1
             if voice.random.randrange(MOB_TALK_CHANCE_DENOMINATOR) < chance:
                 voice.talk_time = -MOB_TALK_INTERVAL_TICKS
-                sounds.append(SoundEvent(MOB_SAY, body.feet, MOB_VOLUME, self._voice_pitch(voice.random)))
+                sounds.append(SoundEvent(say[0] if say else MOB_SAY, body.feet, MOB_VOLUME,
+                                         self._voice_pitch(voice.random)))
         for gone in self._voices.keys() - alive:
             del self._voices[gone]
         return sounds

@@ -73,7 +73,7 @@ from .render.break_particles import BreakParticles
 from .render.chunk_renderer import ChunkRenderer
 from .render.crack_overlay import CrackOverlay
 from .render.frame_loop import leave_frame_loop
-from .render.entity_view import EntityView
+from .render.entity_view import EntityView, LookArrowPose
 from .render.hand_view import HandView
 from .render.player_model import PlayerModel
 from .render.other_players import OtherPlayers, other_player_poses
@@ -1054,6 +1054,7 @@ class Game:
         self.particles.show(alpha)
         mobs, projectiles = session.mobs.views(alpha), session.projectiles.views(alpha)
         self.entities.show(mobs, projectiles, session.falling.views(alpha))
+        self.entities.show_arrows([LookArrowPose.of(view) for view in session.arrows.views(alpha)])
         self.dropped_items.show(session.dropped.views(alpha))
         others = other_player_poses(session.players, session.local_name, alpha)
         self.other_players.show(others, camera.world_position, self.settings.fov_degrees)

@@ -1,19 +1,24 @@
 """Java's `java.util.Random`, for the rules that draw Beta's random numbers bit for bit.
 
 Owns: `JavaRandom` (the 48-bit linear congruential generator of `java.util.Random`: `setSeed`'s
-scramble, `next(bits)`, `nextInt(bound)`, `nextFloat`, `nextDouble`) and `next_float` /
+scramble, `next(bits)`, `nextInt(bound)`, `nextFloat`, `nextDouble`, `nextGaussian`) and `next_float` /
 `next_double`, which draw Java's float and double from a `JavaRandom` or, the same way, from any
 `random.Random` (24 and 53 random bits).
-Does not own: which rule draws what (each caller says which of Beta's draws it makes). Pure: the
-standard library only.
+Does not own: which rule draws what (each caller says which of Beta's draws it makes), Java's
+`StrictMath.log` (`game.world.strict_math`). Pure: the standard library only.
 
 A `JavaRandom`'s whole state is one int below 2**48 (`state`), so an entity that keeps its own
-generator (Beta's `Entity.rand`) saves it as one number and reloads it exactly.
+generator (Beta's `Entity.rand`) saves it as one number and reloads it exactly. `nextGaussian`
+keeps the second value of each pair it makes (`next_next_gaussian`) besides: a generator that has
+drawn an odd number of Gaussians saves that value too, or its next Gaussian differs.
 """
 
 from __future__ import annotations
 
+import math
 import random
+
+from .strict_math import strict_log
 
 MULTIPLIER = 0x5DEECE66D
 """Java's LCG multiplier (`java.util.Random.multiplier`)."""
@@ -30,13 +35,16 @@ DOUBLE_UNIT = float(1 << 53)
 class JavaRandom:
     """`java.util.Random(seed)`: the same numbers Java draws for the same seed and calls."""
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "next_next_gaussian")
 
     def __init__(self, seed: int) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"a Java random seed is an int, got {seed!r}")
         self.state = (seed ^ MULTIPLIER) & MASK
         """The 48-bit state (`JavaRandom.from_state` makes a generator that goes on from it)."""
+        self.next_next_gaussian: float | None = None
+        """The second Gaussian of the last pair `next_gaussian` made, not yet drawn (Java's
+        `nextNextGaussian` while `haveNextNextGaussian`); None when there is none."""
 
     @classmethod
     def from_state(cls, state: int) -> JavaRandom:
@@ -45,6 +53,7 @@ class JavaRandom:
             raise ValueError(f"a Java random state is an int in 0..2**48 - 1, got {state!r}")
         generator = object.__new__(cls)
         generator.state = state
+        generator.next_next_gaussian = None
         return generator
 
     def next(self, bits: int) -> int:
@@ -72,6 +81,24 @@ class JavaRandom:
     def next_double(self) -> float:
         """Java's `nextDouble` (and `Math.random`'s): 53 bits in [0, 1)."""
         return ((self.next(26) << 27) + self.next(27)) / DOUBLE_UNIT
+
+    def next_gaussian(self) -> float:
+        """Java's `nextGaussian`: Marsaglia's polar method on two `nextDouble`s, which makes two
+        values; the second is kept (`next_next_gaussian`) and returned by the next call. The logarithm
+        is Java's `StrictMath.log` (`strict_log`, fdlibm's), so the values are Java's to the last bit."""
+        kept = self.next_next_gaussian
+        if kept is not None:
+            self.next_next_gaussian = None
+            return kept
+        while True:
+            v1 = 2.0 * self.next_double() - 1.0
+            v2 = 2.0 * self.next_double() - 1.0
+            s = v1 * v1 + v2 * v2
+            if 0.0 < s < 1.0:
+                break
+        multiplier = math.sqrt(-2.0 * strict_log(s) / s)
+        self.next_next_gaussian = v2 * multiplier
+        return v1 * multiplier
 
     def getrandbits(self, bits: int) -> int:
         """`next(bits)` for 1..32 bits as a non-negative int (so `next_float` treats it as a `random.Random`)."""

@@ -332,6 +332,10 @@ class Arena:
         """[]: the arena's blocks are set where they stand; nothing breaks for lost support."""
         return []
 
+    def take_generated_columns(self) -> list[tuple[int, int]]:
+        """[]: the arena is built, not generated."""
+        return []
+
     def take_problems(self) -> list[WorldProblem]:
         """[]: there is no file to find damage in."""
         return []

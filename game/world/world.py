@@ -153,6 +153,8 @@ class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicke
         self._unsupported = []  # world_ticker.UnsupportedBlock: blocks broken as their support went
         self._random_ticked = {}  # world_ticker: columns -> cells that may hold a random-ticked block
         self._random_tick_revision = self.revision
+        self._generated: dict[tuple[int, int], None] = {}
+        """Columns made from the seed (not read from the file) since the last `take_generated_columns`."""
 
     # --- making and closing -----------------------------------------------------------------
 
@@ -410,6 +412,20 @@ class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicke
         and return its sections."""
         self._resolve_light(budget=LIGHT_CELLS_PER_TICK)
         return set(self.take_changes().sections)
+
+    def take_generated_columns(self) -> list[tuple[int, int]]:
+        """The columns (cx, cz) generated from the seed rather than read from the file since the
+        last call, in the order they were taken in, each once; then forget them (for the animals
+        Beta 1.8 places in a new column). A never-edited column is never saved, so one that is
+        unloaded and read again is generated, and listed, again."""
+        self._open_file()
+        generated, self._generated = list(self._generated), {}
+        return generated
+
+    def _install(self, key: tuple[int, int], column: Column) -> None:
+        if key not in self._saved:
+            self._generated[key] = None
+        super()._install(key, column)
 
     # --- light (`light.py`) ------------------------------------------------------------------------
 

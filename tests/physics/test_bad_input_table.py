@@ -237,7 +237,7 @@ def api():
                                                                  in_web=False, fall_damage=0,
                                                                  touching=frozenset({Material.SOLID})), None)
     yield "Body.at_feet", lambda: (Body.at_feet, [0.5, 64.0, 0.5, 0.6, 1.8], {}, None)
-    yield "Intent", lambda: (Intent, [1.0, 0.0, 90.0, False, False, True, False], {}, None)
+    yield "Intent", lambda: (Intent, [1.0, 0.0, 90.0, False, False, True, False, True, True], {}, None)
     yield "MovementSettings", lambda: (physics.MovementSettings, [], dict(settings_fields), None)
     yield "CrowdSettings", lambda: (physics.CrowdSettings, [], dict(tuning_fields), None)
     for method, args in (("set", [1, 2, 3, shapes.SLAB, 0.98, Material.SOLID, (0.0, 0.0, 0.0)]),

@@ -1026,7 +1026,8 @@ def test_an_ordinary_crowd_moves_exactly_as_with_betas_unbounded_pushes():
 def test_a_crowd_whose_ticks_finish_one_by_one_pauses_the_vectorised_path_for_doubling_spells(monkeypatch):
     runs = []
     monkeypatch.setattr(crowd_vector.VectorTick, "run", record_calls(crowd_vector.VectorTick.run, runs))
-    crowd = crammed_pit_crowd(120, 3, seed=3, tuning=CrowdSettings(vectorised_min_bodies=1, max_fallback_pause_ticks=4))
+    crowd = crammed_pit_crowd(120, 3, seed=3, tuning=CrowdSettings(vectorised_min_bodies=1, max_fallback_pause_ticks=4,
+                                                                         finishes_before_pause=0))
     reference = crammed_pit_crowd(120, 3, seed=3, vectorised=False)
     rng = random.Random(3)
     ticks_vectorised = []
@@ -1040,6 +1041,26 @@ def test_a_crowd_whose_ticks_finish_one_by_one_pauses_the_vectorised_path_for_do
             ticks_vectorised.append(tick)
     # Every vectorised tick of this pile finishes one by one: pauses of 1, 2, 4, 4, ... ticks follow.
     assert ticks_vectorised == [0, 2, 5, 10, 15]
+
+
+def test_a_crowd_pauses_the_vectorised_path_only_once_more_ticks_in_a_row_finish_one_by_one_than_it_allows(monkeypatch):
+    runs = []
+    monkeypatch.setattr(crowd_vector.VectorTick, "run", record_calls(crowd_vector.VectorTick.run, runs))
+    crowd = crammed_pit_crowd(120, 3, seed=3, tuning=CrowdSettings(vectorised_min_bodies=1, max_fallback_pause_ticks=4,
+                                                                         finishes_before_pause=2))
+    reference = crammed_pit_crowd(120, 3, seed=3, vectorised=False)
+    rng = random.Random(3)
+    ticks_vectorised = []
+    for tick in range(16):
+        intents = [Intent(forward=1.0, yaw=rng.uniform(0.0, 360.0)) for _ in range(len(crowd))]
+        before = len(runs)
+        crowd.step(intents)
+        reference.step(intents)
+        assert_identical(crowd.bodies, reference.bodies)
+        if len(runs) > before:
+            ticks_vectorised.append(tick)
+    # Every vectorised tick of this pile finishes one by one: two in a row pass, then pauses of 1, 2, 4, 4.
+    assert ticks_vectorised == [0, 1, 2, 4, 7, 12]
 
 
 def test_a_push_bound_that_is_not_a_speed_is_refused():

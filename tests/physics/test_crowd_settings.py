@@ -33,6 +33,7 @@ TUNED_DEFAULTS = dict(
     cache_cells_per_cell_used=4,
     cache_cells_always=4096,
     max_fallback_pause_ticks=64,
+    finishes_before_pause=1,
 )
 """The values the crowd is tuned with when not told, each with its type (the measured ones)."""
 

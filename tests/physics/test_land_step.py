@@ -113,7 +113,9 @@ def intents(draw) -> Intent:
     return Intent(forward=draw(inputs), strafe=draw(inputs),
                   yaw=draw(st.one_of(st.sampled_from([0.0, -0.0, 90.0, 270.0, 315.0]), st.floats(-720.0, 720.0))),
                   jump=draw(st.booleans()), sneak=draw(st.booleans()), sprint=draw(st.booleans()),
-                  fly=draw(st.sampled_from([False, False, False, True])))
+                  fly=draw(st.sampled_from([False, False, False, True])),
+                  climbs_walls=draw(st.sampled_from([False, False, True])),
+                  slow_fall=draw(st.sampled_from([False, False, True])))
 
 
 def bits(body: Body) -> str:

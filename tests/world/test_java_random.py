@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 from game.world.java_random import JavaRandom, next_double, next_float
+from game.world.strict_math import strict_log
 
 
 def test_a_seeded_generator_draws_javas_numbers():
@@ -39,3 +41,29 @@ def test_bad_seeds_states_and_bounds_are_refused():
         JavaRandom.from_state(1 << 48)
     with pytest.raises(ValueError):
         JavaRandom(1).next_int(0)
+
+
+def test_gaussians_are_javas_to_the_last_bit_and_come_in_pairs():
+    # Printed by Java 17: Double.toHexString(new Random(42).nextGaussian()), five times.
+    generator = JavaRandom(42)
+    assert [generator.next_gaussian() for _ in range(5)] == [float.fromhex(text) for text in (
+        "0x1.2453e82115d86p0", "0x1.d6bca38120847p-1", "-0x1.e654eb7a040c2p-1", "-0x1.1b63b7251328p0",
+        "0x1.1fb89a19b83afp-2")]
+    pair = JavaRandom(7)
+    first = pair.next_gaussian()
+    assert pair.next_next_gaussian is not None
+    state = pair.state
+    second = pair.next_gaussian()
+    assert pair.state == state and pair.next_next_gaussian is None and second != first
+
+
+def test_a_restored_state_has_no_kept_gaussian():
+    assert JavaRandom.from_state(JavaRandom(1).state).next_next_gaussian is None
+
+
+def test_the_strict_logarithm_is_fdlibms_where_the_c_librarys_differs():
+    # Printed by Java 17: Double.toHexString(StrictMath.log(x)); math.log rounds these the other way.
+    assert strict_log(3.0) == float.fromhex("0x1.193ea7aad030ap0") != math.log(3.0)
+    assert strict_log(float.fromhex("0x1.7606b3169ae5ap-1")) == float.fromhex("-0x1.4188ea8c19f1ep-2")
+    assert strict_log(1.0) == 0.0 and strict_log(0.0) == float("-inf") and math.isnan(strict_log(-1.0))
+    assert strict_log(5e-324) == pytest.approx(math.log(5e-324))

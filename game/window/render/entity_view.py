@@ -1,11 +1,14 @@
-"""Drawing mobs, projectiles and falling blocks: one small model per live one, placed every frame.
+"""Drawing mobs, creatures, arrows, projectiles and falling blocks: one small model per live one, placed every frame.
 
 Owns: the boxling's look (a blocky creature of a few coloured boxes: legs, body, head with eyes
 and a snout, a sprout on top, a stub of a tail), the projectile's look (a small cube), a falling
 block's look (a unit cube of its block, `block_cube_arrays`), building their meshes
 (`box_model_arrays`), and `EntityView`, which keeps one Entity per mob or projectile key and one
 node per falling block key, moves (and turns) them to the blended views it is given each frame,
-and destroys those of keys no longer shown (despawned, spent, landed).
+and destroys those of keys no longer shown (despawned, spent, landed). A mob whose `kind` is one of Beta's
+creatures is drawn as that creature's model (`creature_figure.CreatureFigure`: textured, walking, flashing red
+when hurt, falling over as it dies, then puffing into smoke); arrows (`show_arrows`) as a thin stick with
+fletching.
 Does not own: where anything is (the game blends the boxes between ticks and passes them in as
 plain values: see `MobPose`, `ProjectilePose` and `FallingPose`; this module imports no game
 logic), how a block looks (`game.world.meshing` meshes the cube exactly as it meshes the block in
@@ -32,7 +35,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 import numpy as np
-from panda3d.core import NodePath, TransparencyAttrib
+from panda3d.core import ClockObject, NodePath, TransparencyAttrib
 from ursina import Entity, Mesh, Texture, destroy
 
 from ...world.blocks import COUNT, TRANSPARENT
@@ -40,6 +43,8 @@ from ...world.meshing import FACE_SHADE, PADDED_SIZE, MeshArrays, mesh_section
 
 from . import space
 from .chunk_renderer import load_atlas_texture
+from .creature_figure import CreatureFigure, FigureLibrary, SmokePuffs
+from .creature_models import KINDS
 
 
 class MobPose(Protocol):
@@ -57,6 +62,81 @@ class MobPose(Protocol):
     @property
     def yaw(self) -> float:
         """[degrees] Where the mob faces (Minecraft's yaw)."""
+
+    # The members below are read when present; a view without them is today's boxling, standing still.
+
+    @property
+    def kind(self) -> str:
+        """"boxling" (the default) or one of `creature_models.KINDS`: which model draws it."""
+
+    @property
+    def limb_swing(self) -> float:
+        """Beta's limbSwing: the walk cycle's phase (distance walked); the legs swing as cos(limb_swing x 0.6662)."""
+
+    @property
+    def limb_amount(self) -> float:
+        """Beta's limbYaw, 0..1: how far the legs swing now (0 standing)."""
+
+    @property
+    def hurt(self) -> float:
+        """0..1: 1 just hit, fading to 0 over 10 ticks; the model is tinted red by it."""
+
+    @property
+    def dying(self) -> float:
+        """0 alive; 0..1 over Beta's 20 death ticks: the model falls onto its side, and puffs into smoke when gone."""
+
+    @property
+    def sheared(self) -> bool:
+        """A sheep without its wool."""
+
+    @property
+    def fuse(self) -> float:
+        """0..1: a creeper swelling and flashing white before it explodes."""
+
+    @property
+    def burning(self) -> bool:
+        """On fire: the model glows orange."""
+
+
+BOXLING = "boxling"
+"""The kind of a mob view without `kind`: today's boxling model (a view lacking the other optional members
+stands still, unhurt, alive, woolly, calm and unburnt)."""
+
+
+class ArrowPose(Protocol):
+    """What `EntityView.show_arrows` reads of one arrow in flight or stuck (e.g. the game's arrow views)."""
+
+    @property
+    def key(self) -> int:
+        """Unique among the arrows shown; the same arrow keeps its key from frame to frame."""
+
+    @property
+    def box(self) -> Sequence[float]:
+        """[blocks] Physics coordinates, indexed as `MobPose.box`; the arrow is centred on it."""
+
+    @property
+    def yaw(self) -> float:
+        """[degrees] The direction it points, as Minecraft's yaw of a look (0: south, +z; 90: west, -x)."""
+
+    @property
+    def pitch(self) -> float:
+        """[degrees] Its tilt, as Minecraft's pitch of a look (positive: the tip points down). For a velocity
+        (vx, vy, vz): yaw = degrees(atan2(-vx, vz)), pitch = degrees(atan2(-vy, hypot(vx, vz)))."""
+
+
+@dataclass(frozen=True, slots=True)
+class LookArrowPose:
+    """An `ArrowPose` from an arrow whose angles are Beta's `EntityArrow`'s (`game.rules.arrows.ArrowView`:
+    yaw = atan2(vx, vz), pitch positive with the head up): both turned to a look's convention."""
+
+    key: int
+    box: Sequence[float]
+    yaw: float
+    pitch: float
+
+    @classmethod
+    def of(cls, view) -> LookArrowPose:
+        return cls(view.key, view.box, -view.yaw, -view.pitch)
 
 
 class ProjectilePose(Protocol):
@@ -133,6 +213,22 @@ BOXLING_PARTS = (
 PROJECTILE_RGB = (0.93, 0.90, 0.80)
 PROJECTILE_PARTS = (Part((-0.5, -0.5, -0.5, 0.5, 0.5, 0.5), PROJECTILE_RGB),)
 """A projectile: a unit cube about its centre; `EntityView` scales it to each projectile's box."""
+
+SHAFT = (0.62, 0.48, 0.30)
+"""An arrow's wooden shaft."""
+ARROW_HEAD = (0.66, 0.66, 0.68)
+FLETCHING = (0.94, 0.94, 0.92)
+ARROW_LENGTH = 0.9
+"""[blocks] Beta's RenderArrow: 16 texels long at its scale 0.05625."""
+ARROW_PARTS = (
+    Part((-0.025, -0.025, -ARROW_LENGTH / 2, 0.025, 0.025, ARROW_LENGTH / 2 - 0.1), SHAFT),
+    Part((-0.05, -0.05, ARROW_LENGTH / 2 - 0.12, 0.05, 0.05, ARROW_LENGTH / 2), ARROW_HEAD),
+    # two crossed vanes at the back
+    Part((-0.11, -0.008, -ARROW_LENGTH / 2, 0.11, 0.008, -ARROW_LENGTH / 2 + 0.22), FLETCHING),
+    Part((-0.008, -0.11, -ARROW_LENGTH / 2, 0.008, 0.11, -ARROW_LENGTH / 2 + 0.22), FLETCHING),
+)
+"""An arrow about its centre pointing +z (the head at the front, the fletching at the back), turned by its
+yaw and pitch as the camera is by a look."""
 
 FACE_INDEX = {(0, +1): 0, (0, -1): 1, (1, +1): 2, (1, -1): 3, (2, +1): 4, (2, -1): 5}
 """(axis, side) -> index in `blocks.FACES` order (east, west, top, bottom, south, north): faces
@@ -222,15 +318,32 @@ class EntityView(Entity):
         """Block id -> its cube mesh, kept off the scene graph; instanced under falling nodes."""
         self._falling_node = self.attachNewNode("falling blocks")
         """Parent of the falling nodes: a plain node, so Ursina keeps no list of them."""
+        self._arrow = box_model_arrays(ARROW_PARTS)
+        self.arrows: dict[int, Entity] = {}
+        """Arrow key -> its Entity."""
+        self._library: FigureLibrary | None = None
+        """Creature meshes and textures, loaded when the first creature is shown."""
+        self._creature_node = self.attachNewNode("creatures")
+        self.creatures: dict[int, CreatureFigure] = {}
+        """Mob key -> its creature figure (mobs of a creature kind; boxlings are in `mobs`)."""
+        self._last_seen: dict[int, tuple[float, Sequence[float]]] = {}
+        """Creature key -> (dying, box) last shown: a creature gone while dying puffs into smoke there."""
+        self.smoke = SmokePuffs(self.attachNewNode("smoke"), self._projectile)
 
     def show(self, mobs: Sequence[MobPose], projectiles: Sequence[ProjectilePose],
              falling: Sequence[FallingPose] = ()) -> None:
         """Place the models of these poses; make models for new keys, destroy those of keys not given."""
-        for view in mobs:
+        for view in mobs:  # refuse a bad kind before anything changes
+            kind = getattr(view, "kind", BOXLING)
+            if kind != BOXLING and kind not in KINDS:
+                raise ValueError(f"mob {view.key} has unknown kind {kind!r} (known: {BOXLING}, {', '.join(KINDS)})")
+        boxlings = [view for view in mobs if getattr(view, "kind", BOXLING) == BOXLING]
+        for view in boxlings:
             entity = self._entity(self.mobs, view.key, self._boxling)
             box = view.box
             entity.position = space.point((box[0] + box[3]) / 2.0, box[1], (box[2] + box[5]) / 2.0)
             entity.rotation_y = view.yaw
+        self._show_creatures([view for view in mobs if getattr(view, "kind", BOXLING) != BOXLING])
         for view in projectiles:
             entity = self._entity(self.projectiles, view.key, self._projectile)
             box = view.box
@@ -243,12 +356,47 @@ class EntityView(Entity):
                 self._cube(view.block).instance_to(node)
             box = view.box
             node.set_pos(*space.point((box[0] + box[3]) / 2.0, (box[1] + box[4]) / 2.0, (box[2] + box[5]) / 2.0))
-        self._drop(self.mobs, {view.key for view in mobs})
+        self._drop(self.mobs, {view.key for view in boxlings})
         self._drop(self.projectiles, {view.key for view in projectiles})
         if len(self.falling) != len(falling):  # every key given has a node now: more nodes means some landed
             shown = {view.key for view in falling}
             for key in [k for k in self.falling if k not in shown]:
                 self.falling.pop(key).remove_node()
+
+    def show_arrows(self, arrows: Sequence[ArrowPose]) -> None:
+        """Place the arrows of these poses (centred on their boxes, pointing along their yaw and pitch); make
+        models for new keys, destroy those of keys not given."""
+        for view in arrows:
+            entity = self._entity(self.arrows, view.key, self._arrow)
+            box = view.box
+            entity.position = space.point((box[0] + box[3]) / 2.0, (box[1] + box[4]) / 2.0, (box[2] + box[5]) / 2.0)
+            entity.rotation = space.camera_rotation(view.yaw, view.pitch)
+        self._drop(self.arrows, {view.key for view in arrows})
+
+    def _show_creatures(self, views: Sequence[MobPose]) -> None:
+        """Pose the creature figures of `views`; a figure whose key is gone is removed, puffing into smoke
+        if it was dying (Beta removes a body at its 20th death tick, spawning the smoke then)."""
+        for view in views:
+            kind, dying = view.kind, getattr(view, "dying", 0.0)
+            figure = self.creatures.get(view.key)
+            if figure is None or figure.kind != kind:
+                if figure is not None:
+                    figure.remove()
+                if self._library is None:
+                    self._library = FigureLibrary()
+                figure = self.creatures[view.key] = CreatureFigure(self._creature_node, kind, self._library)
+            box = view.box
+            figure.show(box, view.yaw, getattr(view, "limb_swing", 0.0), getattr(view, "limb_amount", 0.0),
+                        getattr(view, "hurt", 0.0), dying, getattr(view, "sheared", False),
+                        getattr(view, "fuse", 0.0), getattr(view, "burning", False))
+            self._last_seen[view.key] = (dying, box)
+        shown = {view.key for view in views}
+        for key in [k for k in self.creatures if k not in shown]:
+            self.creatures.pop(key).remove()
+            dying, box = self._last_seen.pop(key)
+            if dying > 0.0:
+                self.smoke.burst(box)
+        self.smoke.advance(ClockObject.get_global_clock().get_dt() if len(self.smoke) else 0.0)
 
     def _cube(self, block: int) -> Mesh:
         """Block id `block`'s cube mesh, built and textured on first use."""
