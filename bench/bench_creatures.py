@@ -7,8 +7,9 @@ them, crowd around them and hit them), 100 monsters (50 zombies, 35 spiders and 
 arrows; no creepers, whose blasts would hole the floor: `python -m bench explosion` times a blast)
 spawned in a ring 4 to 16 blocks from the players and 50 animals (pigs, cows, sheep, chickens) farther
 out; no natural spawning. WARMUP_TICKS untimed ticks let every monster find its target and a path
-first. Each timed tick is `Session.tick()`; between ticks (untimed) the players' health is put back,
-and a monster killed by a skeleton's stray arrow is replaced in the ring, so every timed tick has 100. The reference is the same session with the mobs' crowd stepped one body at a time
+first. Each timed tick is `Session.tick()`; between ticks (untimed) the players are put back where
+they stand, at rest and whole (the crowd's pushes would carry them off the floor), and a monster killed
+by a skeleton's stray arrow is replaced in the ring, so every timed tick has 100. The reference is the same session with the mobs' crowd stepped one body at a time
 (`physics.Crowd(vectorised=False)`, the readable path), timed in the same run, in turns.
 """
 
@@ -57,10 +58,16 @@ def _session(world: World, vectorised: bool) -> Session:
     session.mobs.creatures.natural_spawning = False
     session.mobs._crowd._vectorised = None if vectorised else False
     session.join("bob")
-    for player, (px, pz) in zip(session.players.values(), PLAYERS):
-        player.body = player.previous = Body.at_feet(px // 1 + 0.5, FLOOR_Y + 1, pz // 1 + 0.5)
+    _put_back(session)
     _top_up(session, random.Random(3))
     return session
+
+
+def _put_back(session: Session) -> None:
+    """The players where they stand, at rest and whole."""
+    for player, (px, pz) in zip(session.players.values(), PLAYERS):
+        player.body = player.previous = Body.at_feet(px // 1 + 0.5, FLOOR_Y + 1, pz // 1 + 0.5)
+        player.vitals = Vitals()
 
 
 def _top_up(session: Session, rng: random.Random) -> None:
@@ -87,8 +94,7 @@ def _tick(session: Session, rng: random.Random = random.Random(4)) -> float:
     started = time.perf_counter()
     session.tick()
     elapsed = (time.perf_counter() - started) * 1e3
-    for player in session.players.values():
-        player.vitals = Vitals()
+    _put_back(session)
     _top_up(session, rng)
     return elapsed
 

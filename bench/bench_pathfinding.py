@@ -18,7 +18,7 @@ import heapq
 import numpy as np
 
 from bench.harness import Row, median_time
-from game.rules.pathfinding import (_CLEAR_CODE, MONSTER_RANGE, PathBudget, _safe_point, _Slab, _sqrt32, find_path,
+from game.rules.pathfinding import (_CLEAR_CODE, MONSTER_RANGE, _safe_point, _search, _Slab, _sqrt32, find_path,
                                     path_query)
 from game.rules.pathfinding_by_cells import find_path_by_cells
 from game.world.blocks import NAMES, block_id
@@ -92,9 +92,9 @@ WORST = 1
 
 
 def _nodes(world, target) -> int:
-    budget = PathBudget(10 ** 9)
-    find_path(world, _zombie(), target, MONSTER_RANGE, budget)
-    return budget.nodes_per_tick - budget.left
+    """The nodes Beta's whole search opens (no budget, no cap)."""
+    query = path_query(_zombie(), target, MONSTER_RANGE)
+    return _search(_Slab(world, query), query, None)[1]
 
 
 def _heapq_astar(world, box: AABB, target, max_distance: float):

@@ -350,7 +350,7 @@ def apply_blast(world, blast: Blast, rng: JavaRandom | random.Random, drop: Drop
     """Beta's `doExplosionB` (a server's: no particles): in `blast.cells`' order each cell that is not air
     now drops its items (`drop(cell, stack, rng)` for each, Beta's `dropBlockAsItemWithChance(..., 0.3F)`:
     quantityDropped, then per item nextFloat() > 0.3F skips it, else idDropped) and becomes air through
-    the world's own edit (`set_id`, or `set_block`), which notifies its neighbours as Beta's
+    the world's own edit (`set_block`), which notifies its neighbours as Beta's
     `setBlockWithNotify` and leaves the light to the world's next resolve. Returns the blocks broken, in
     that order. What a broken block held (a chest's items) and what fell with it (a torch, a door's
     other half: `take_unsupported`) are the caller's."""
