@@ -71,7 +71,7 @@ SPIDER_CALM_BRIGHTNESS = f32(0.5)
 """A spider hunts only where its brightness is below this (Beta's EntitySpider)."""
 SWIM_JUMP_CHANCE = f32(0.8)
 FLEE_TICKS = 60
-"""[ticks] A hurt animal runs this long (later Beta's fleeingTick; the issue asks animals to flee)."""
+"""[ticks] A hurt animal runs this long (Beta 1.8's fleeingTick: Beta 1.7.3's animals do not flee)."""
 FLEE_INPUT = 1.0
 """[1] A fleeing animal's forward input: the most a walk takes."""
 PLAYER_EYE_HEIGHT = 1.62
