@@ -89,7 +89,7 @@ def _top_up(session: Session, rng: random.Random) -> None:
                 placed += 1
 
 
-def _tick(session: Session, rng: random.Random = random.Random(4)) -> float:
+def _tick(session: Session, rng: random.Random) -> float:
     """[ms] One timed tick; then (untimed) the players' health back and the dead monsters replaced."""
     started = time.perf_counter()
     session.tick()
@@ -107,16 +107,16 @@ def run(quick: bool = False) -> list[Row]:
         try:
             sides = []
             for vectorised in (True, False):
-                session = _session(world, vectorised)
+                session, rng = _session(world, vectorised), random.Random(4)  # each side replaces its own dead
                 for _ in range(warmup):
-                    _tick(session)
-                sides.append((session, []))
+                    _tick(session, rng)
+                sides.append((session, [], rng))
             while len(sides[0][1]) < ticks:
-                for session, times in sides:
+                for session, times, rng in sides:
                     gc.collect()  # untimed: the other side's garbage is not this side's to collect
                     for _ in range(TURN_TICKS):
-                        times.append(_tick(session))
-            (ours, fast), (_, slow) = sides
+                        times.append(_tick(session, rng))
+            (ours, fast, _), (_, slow, _) = sides
             kinds = ours.mobs.kinds
             counted = {name: sum(1 for kind in kinds if kind == name) for name, _ in (*MONSTERS, *ANIMALS)}
         finally:

@@ -3,7 +3,7 @@ kind's `attackEntity`, turned into a `physics.Intent` and a few actions.
 
 Owns: `Senses` (what every creature may know this tick: the players, the time of day, the light,
 the path budget; filled by `game.rules.mobs` once a tick and shared), the actions a brain asks of
-the game (`MeleeHit`, `ShootArrow`, `Explode`), `new_intent` (a `physics.Intent` made without
+the game (`MeleeHit`, `ShootArrow`, `Explode`, `MakeSound`), `new_intent` (a `physics.Intent` made without
 its checks when its values plainly pass them: a hundred brains make one a tick), and
 `CreatureBrain`, one creature's mind:
 - a monster picks the nearest living player within TARGET_RANGE_BLOCKS that it can see (a spider
@@ -35,7 +35,10 @@ from physics.tolerances import MAX_DISPLACEMENT
 
 from .creature_kinds import CreatureKind, creature_kind
 from .line_of_sight import clear_line
+from .pathfinding import POSTPONED, find_path
+from .player import EYE_HEIGHT
 from .replay import wrap_yaw
+from .sounds import FUSE
 from ..world.java_random import JavaRandom
 
 TARGET_RANGE_BLOCKS = 16.0
@@ -74,8 +77,8 @@ FLEE_TICKS = 60
 """[ticks] A hurt animal runs this long (Beta 1.8's fleeingTick: Beta 1.7.3's animals do not flee)."""
 FLEE_INPUT = 1.0
 """[1] A fleeing animal's forward input: the most a walk takes."""
-PLAYER_EYE_HEIGHT = 1.62
-"""[blocks] Where a creature aims at and looks for a player: its eye above its feet."""
+PLAYER_EYE_HEIGHT = EYE_HEIGHT
+"""[blocks] Where a creature aims at and looks for a player: its eye above its feet (`player.EYE_HEIGHT`)."""
 
 
 # --- what every brain knows this tick ------------------------------------------------------------
@@ -138,10 +141,17 @@ class ShootArrow:
 
 
 @dataclass(frozen=True, slots=True)
+class MakeSound:
+    """A creature's sound `name` (`game.rules.sounds`) at `position`."""
+
+    name: str
+    position: tuple[float, float, float]
+
+
+@dataclass(frozen=True, slots=True)
 class Explode:
     """A creeper's fuse ran out: an explosion of `power` at `centre`; the creeper is gone."""
 
-    source: object
     centre: tuple[float, float, float]
     power: float
 
@@ -195,7 +205,7 @@ class CreatureBrain:
             self._cool_fuse()
         random = self.random
         if not stands and target is not None and (self.path is None or random.next_int(20) == 0):
-            self._set_path(_pathfinding().find_path(world, body.box, target.feet, TARGET_RANGE_BLOCKS, senses.budget))
+            self._set_path(find_path(world, body.box, target.feet, TARGET_RANGE_BLOCKS, senses.budget))
         elif not stands and (self.path is None and (self.flee_ticks or random.next_int(80) == 0)
                              or random.next_int(80) == 0):
             self._wander(body, world)
@@ -325,9 +335,11 @@ class CreatureBrain:
         if (not lit and distance >= FUSE_START_BLOCKS) or (lit and distance >= FUSE_KEEP_BLOCKS):
             self._cool_fuse()
             return False
+        if self.fuse == 0:  # Beta's "random.fuse" as the fuse is lit
+            self.senses.actions.append(MakeSound(FUSE, body.feet))
         self.fuse += 1
         if self.fuse >= FUSE_TICKS:
-            self.senses.actions.append(Explode(self, body.feet, CREEPER_POWER))
+            self.senses.actions.append(Explode(body.feet, CREEPER_POWER))
             self.dead = True
         return True
 
@@ -338,7 +350,7 @@ class CreatureBrain:
     # --- paths -------------------------------------------------------------------------------------------
 
     def _set_path(self, path) -> None:
-        if path is _pathfinding().POSTPONED:
+        if path is POSTPONED:
             return  # the tick's search budget is spent: keep the old path and ask again
         self.path = path if path is not None and path.points else None
         self.path_index = 0
@@ -357,7 +369,7 @@ class CreatureBrain:
             if weight > best_weight:
                 best, best_weight = (sx + 0.5, sy + 0.5, sz + 0.5), weight
         if best is not None:
-            self._set_path(_pathfinding().find_path(world, body.box, best, WANDER_RANGE_BLOCKS, self.senses.budget))
+            self._set_path(find_path(world, body.box, best, WANDER_RANGE_BLOCKS, self.senses.budget))
 
     def _spot_weight(self, world, x: int, y: int, z: int) -> float:
         """Beta's getBlockPathWeight: animals like grass (10) and light; monsters the dark."""
@@ -466,16 +478,6 @@ def new_intent(forward: float, strafe: float, yaw: float, jump: bool, climbs_wal
 _new_object = object.__new__
 
 
-def _pathfinding():
-    """`game.rules.pathfinding`, imported when first needed (then kept: brains ask every tick)."""
-    global _PATHFINDING
-    if _PATHFINDING is None:
-        from . import pathfinding
-        _PATHFINDING = pathfinding
-    return _PATHFINDING
-
-
-_PATHFINDING = None
 
 
 def _distance_to_player(body: Body, player: Sighted) -> float:

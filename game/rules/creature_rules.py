@@ -29,19 +29,20 @@ from dataclasses import dataclass, replace
 import physics
 from physics import Body
 
-from .creature_brain import CreatureBrain, Senses, Sighted
+from .creature_brain import CreatureBrain, MakeSound, Senses, Sighted
 from .creature_kinds import MONSTER
 from .creature_life import (burn_in_daylight, death_drops, hurt_creature, lay_egg, life_tick, swing_limbs)
+from .creature_spawning import (Despawn, Spawner, can_see_sky, creature_light, despawn_many, light_cell,
+                                world_gen)
 from .derived_seeds import derived_seed
 from .health import Hit
 from .line_of_sight import SightArea
+from .pathfinding import PathBudget
 from ..world.day_cycle import is_daytime
 from ..world.java_random import JavaRandom
 
 SHEEP_WOOL_ROLLS = 3
 """A punched sheep drops 1 + rand.nextInt(3) wool (Beta's `EntitySheep.attackEntityFrom`)."""
-DROP_HEIGHT = 0.0
-"""[blocks] Death drops appear at the feet (Beta's `dropItem(id, n)` = `entityDropItem(..., 0.0F)`)."""
 WOOL_HEIGHT = 1.0
 """[blocks] A punched sheep's wool appears this far above its feet (Beta's `entityDropItem(..., 1.0F)`)."""
 
@@ -56,28 +57,6 @@ class DropItem:
     nudge: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
 
-@dataclass(frozen=True, slots=True)
-class MakeSound:
-    """A creature's sound `name` at `position`."""
-
-    name: str
-    position: tuple[float, float, float]
-
-
-LIGHT_HEIGHT_FRACTION = 0.66
-"""`creature_spawning.creature_light` reads the cell this far up the box (Beta's `getEntityBrightness`)."""
-DESPAWN_MIN_AGE = 600
-DESPAWN_FAR_BLOCKS = 128.0
-"""[ticks], [blocks] Beta's `despawnEntity`: a creature within 128 blocks of a player (its posY 1.62
-above its feet) and no older than 600 ticks stays without a draw (`creature_spawning.despawn`)."""
-PLAYER_POS_Y = 1.62
-
-
-def _within(feet, players_feet, distance: float) -> bool:
-    """Whether `feet` is within `distance` of some player's Beta position (feet + PLAYER_POS_Y up)."""
-    x, y, z = feet
-    limit = distance * distance
-    return any((px - x) ** 2 + (py + PLAYER_POS_Y - y) ** 2 + (pz - z) ** 2 <= limit for px, py, pz in players_feet)
 
 
 SIGHT_AREA_REACH = (18, 10)
@@ -107,9 +86,7 @@ class CreatureRules:
         self.random = JavaRandom(derived_seed("creatures", seed))
         """The world's random numbers for the creatures' drops and fires (Beta's `world.rand` and
         each entity's `rand`, one stream here)."""
-        from . import creature_spawning as spawning
-        self._spawning = spawning
-        self.spawner = spawning.Spawner(derived_seed("creature spawning", seed))
+        self.spawner = Spawner(derived_seed("creature spawning", seed))
         self.monsters_allowed = True
         """False on peaceful: monsters neither spawn nor stay."""
         self.natural_spawning = True
@@ -129,7 +106,7 @@ class CreatureRules:
         senses.daytime = is_daytime(day_time)
         senses.brightness = self._brightness_for(world, day_time)
         if senses.budget is None:
-            senses.budget = self._spawning_budget()
+            senses.budget = PathBudget()
         senses.budget.new_tick()
         if not self.monsters_allowed:
             for index in reversed([i for i, brain in enumerate(mobs.brains)
@@ -145,7 +122,7 @@ class CreatureRules:
         plans = self.spawner.natural(world, [body.feet for body in players], counts, day_time, self.monsters_allowed,
                                      lambda box: _occupied(box, mobs.bodies, others))
         for key in world.take_generated_columns():
-            plans += self._spawning.world_gen(world, key, JavaRandom(derived_seed("animals", self._seed, *key)))
+            plans += world_gen(world, key, JavaRandom(derived_seed("animals", self._seed, *key)))
         for plan in plans:
             try:
                 mobs.spawn_creature(plan.kind, plan.feet, plan.yaw, others)
@@ -155,32 +132,28 @@ class CreatureRules:
     def _brightness_for(self, world, day_time: int):
         """This tick's `creature_light`, remembered by the cell it reads (the same cell gives the same
         value within a tick: light changes only between ticks)."""
-        light, floor, seen = self._spawning.creature_light, math.floor, {}
+        seen = {}
 
         def brightness(feet, height: float) -> float:
-            key = (floor(feet[0]), floor(feet[1] + height * LIGHT_HEIGHT_FRACTION), floor(feet[2]))
+            key = light_cell(feet, height)
             value = seen.get(key)
             if value is None:
-                value = seen[key] = light(world, feet, height, day_time)
+                value = seen[key] = creature_light(world, feet, height, day_time)
             return value
         return brightness
-
-    @staticmethod
-    def _spawning_budget():
-        from .pathfinding import PathBudget
-        return PathBudget()
 
     def take_leaps(self) -> None:
         """A brain that leapt this tick (`CreatureBrain.leap`) sets its body's velocity before the step."""
         mobs = self._mobs
-        bodies, changed = list(mobs.bodies), False
-        for index, brain in enumerate(mobs.brains):
-            if isinstance(brain, CreatureBrain) and brain.leap is not None:
-                body = bodies[index]
-                bodies[index] = replace(body, velocity=brain.leap)
-                brain.leap, changed = None, True
-        if changed:
-            mobs._replace(bodies)
+        leaps = [(index, brain) for index, brain in enumerate(mobs.brains)
+                 if isinstance(brain, CreatureBrain) and brain.leap is not None]
+        if not leaps:
+            return
+        bodies = list(mobs.bodies)
+        for index, brain in leaps:
+            bodies[index] = replace(bodies[index], velocity=brain.leap)
+            brain.leap = None
+        mobs._replace(bodies)
 
     def after_step(self, players: Sequence[Body]) -> None:
         mobs, world, rng = self._mobs, self._world, self.random
@@ -195,7 +168,7 @@ class CreatureRules:
                 feet = body.feet
                 brightness = senses.brightness(feet, kind.height)
                 if brightness > 0.5:
-                    burn_in_daylight(life, brightness, self._spawning.can_see_sky(world, *(math.floor(v) for v in feet)),
+                    burn_in_daylight(life, brightness, can_see_sky(world, *(math.floor(v) for v in feet)),
                                      senses.daytime, rng)
             lost, died = life_tick(life, kind, body)
             if kind.name == "chicken" and lay_egg(life, rng):
@@ -212,23 +185,20 @@ class CreatureRules:
         self._despawn(players)
 
     def _despawn(self, players: Sequence[Body]) -> None:
-        """Beta's `despawnEntity` for monsters (animals stay): far from every player, or old and
-        unlucky away from them."""
+        """Beta's `despawnEntity` for the living creatures (`creature_spawning.despawn_many`: monsters far
+        from every player, or old and unlucky away from them, go; animals stay)."""
         mobs = self._mobs
-        feet = [body.feet for body in players]
-        despawn, gone, reset = self._spawning.despawn, self._spawning.Despawn.GONE, self._spawning.Despawn.RESET_AGE
-        far = []
-        for index, (body, brain, life) in enumerate(zip(mobs.bodies, mobs.brains, mobs.lives)):
-            if life is None or life.dead or brain.kind.category != MONSTER:
-                continue  # animals stay (`despawn` with persistent=True draws nothing)
-            if life.age <= DESPAWN_MIN_AGE and _within(body.feet, feet, DESPAWN_FAR_BLOCKS):
-                continue  # Beta's despawnEntity: neither too far nor old enough to draw
-            decided = despawn(body.feet, feet, life.age, self.random, brain.kind.category != MONSTER)
-            if decided is gone:
-                far.append(index)
-            elif decided is reset:
+        living = [(index, body, brain, life) for index, (body, brain, life)
+                  in enumerate(zip(mobs.bodies, mobs.brains, mobs.lives)) if life is not None and not life.dead]
+        decided = despawn_many([(body.feet, life.age, brain.kind.category != MONSTER)
+                                for _, body, brain, life in living], [body.feet for body in players], self.random)
+        gone = []
+        for (index, _, _, life), verdict in zip(living, decided):
+            if verdict is Despawn.GONE:
+                gone.append(index)
+            elif verdict is Despawn.RESET_AGE:
                 life.age = 0
-        for index in reversed(far):
+        for index in reversed(gone):
             mobs._remove(index)
 
     # --- hits ----------------------------------------------------------------------------------------

@@ -385,12 +385,21 @@ def block_light_value(world: GameWorld, x: int, y: int, z: int, subtracted: int,
     return max(sky - subtracted, block)
 
 
+LIGHT_HEIGHT_FRACTION = 0.66
+"""A creature's brightness is read this far up its box (Beta's `getEntityBrightness`: height * 0.66D)."""
+
+
+def light_cell(feet: Feet, height: float) -> tuple[int, int, int]:
+    """The cell `creature_light` reads for a box `height` tall with its feet at `feet`."""
+    x, y, z = feet
+    return math.floor(x), math.floor(y + height * LIGHT_HEIGHT_FRACTION), math.floor(z)
+
+
 def creature_light(world: GameWorld, feet: Feet, height: float, day_time: float) -> float:
     """Beta's `Entity.getEntityBrightness` for a creature whose box is `height` tall with its feet at
-    `feet`: BRIGHTNESS of the light value at the cell two thirds of the way up its box."""
-    x, y, z = _feet(feet)
-    cell_y = math.floor(y + height * 0.66)
-    return BRIGHTNESS[block_light_value(world, math.floor(x), cell_y, math.floor(z), skylight_subtracted(day_time))]
+    `feet`: BRIGHTNESS of the light value at `light_cell`, two thirds of the way up its box."""
+    x, y, z = light_cell(_feet(feet), height)
+    return BRIGHTNESS[block_light_value(world, x, y, z, skylight_subtracted(day_time))]
 
 
 def can_see_sky(world: GameWorld, x: int, y: int, z: int) -> bool:
@@ -431,10 +440,24 @@ def despawn(creature_feet: Feet, players_feet: Sequence[Feet], age_ticks: int, r
         raise TypeError(f"random must be a game.world.java_random.JavaRandom, got {random!r}")
     if isinstance(age_ticks, bool) or not isinstance(age_ticks, int) or age_ticks < 0:
         raise ValueError(f"age_ticks is a non-negative int, got {age_ticks!r}")
-    x, y, z = _feet(creature_feet)
+    return _despawn(_feet(creature_feet), _all_feet(players_feet), age_ticks, random, persistent)
+
+
+def despawn_many(creatures: Sequence[tuple[Feet, int, bool]], players_feet: Sequence[Feet],
+                 random: JavaRandom) -> list[Despawn]:
+    """`despawn` for each of `creatures` ((feet, age in ticks, persistent)) in order, drawing from
+    `random` as those calls would; the players and the random source are checked once."""
+    if not isinstance(random, JavaRandom):
+        raise TypeError(f"random must be a game.world.java_random.JavaRandom, got {random!r}")
     players = _all_feet(players_feet)
+    return [_despawn(feet, players, age, random, persistent) for feet, age, persistent in creatures]
+
+
+def _despawn(creature_feet: Feet, players: list, age_ticks: int, random: JavaRandom, persistent: bool) -> Despawn:
+    """`despawn` with checked players."""
     if persistent or not players:
         return Despawn.STAY
+    x, y, z = creature_feet
     distance_sq = min((px - x) ** 2 + (py + PLAYER_POS_Y_OFFSET - y) ** 2 + (pz - z) ** 2 for px, py, pz in players)
     far = distance_sq > DESPAWN_FAR_SQ
     if age_ticks > DESPAWN_MIN_AGE and random.next_int(DESPAWN_ODDS) == 0:

@@ -196,19 +196,9 @@ def _meets_a_probed_cube(kinds: np.ndarray, origin: tuple[int, int, int], start:
 
 
 def _meets_cube(cell: tuple[int, int, int], start: Sequence[float], end: Sequence[float]) -> bool:
-    """`_meets_any` for the one cube at `cell`, in the same floats."""
-    t0, t1 = 0.0, 1.0
-    for axis in range(3):
-        s, d = float(start[axis]), float(end[axis]) - float(start[axis])
-        lo = float(cell[axis])
-        hi = lo + 1.0
-        if d == 0.0:
-            if not (lo < s and s < hi):
-                return False
-            continue
-        a, b = (lo - s) / d, (hi - s) / d
-        t0, t1 = max(t0, min(a, b)), min(t1, max(a, b))
-    return t0 < t1
+    """`segment_meets_box` for the full cube at `cell` (the same floats as `_meets_any`)."""
+    x, y, z = (float(v) for v in cell)
+    return segment_meets_box(start, end, (x, y, z, x + 1.0, y + 1.0, z + 1.0))
 
 
 def _cells_crossed(shape: tuple[int, ...], origin: tuple[int, int, int], start: Sequence[float],
@@ -257,10 +247,3 @@ class SightArea:
         if not self._solid[window].any():
             return True
         return _clear_in(self._world, self._ids[window], (x0, y0, z0), start, end)
-
-
-def eye_line_clear(world, eye: Sequence[float], other_eye: Sequence[float]) -> bool:
-    """`clear_line` between two eyes, refusing a non-finite point (a creature never looks through NaN)."""
-    if not all(math.isfinite(v) for v in (*eye, *other_eye)):
-        raise ValueError(f"eyes must be finite points, got {tuple(eye)!r} and {tuple(other_eye)!r}")
-    return clear_line(world, eye, other_eye)

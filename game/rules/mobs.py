@@ -321,6 +321,13 @@ class MobManager:
         """Each mob's life, in crowd order (None: a boxling)."""
         return tuple(self._lives)
 
+    def voices(self) -> list[tuple]:
+        """(key, body) of every boxling and (key, body, its kind's idle sound) of every living creature,
+        in crowd order: what `sounds.SoundRules.mob_voices` hears (the dead say nothing)."""
+        return [(key, body) if life is None else (key, body, brain.kind.say_sound)
+                for key, body, brain, life in zip(self._keys, self.bodies, self._brains, self._lives)
+                if life is None or not life.dead]
+
     def index_of(self, key: int) -> int | None:
         """The crowd index of the mob with `key` (None: gone)."""
         try:

@@ -68,13 +68,13 @@ from .inventory import CATALOGUE, put_in_slot
 from .derived_seeds import derived_seed
 from .mobs import MobManager, push_pairs
 from .arrows import Arrows
-from .creature_brain import Explode, MeleeHit, ShootArrow
+from .creature_brain import Explode, MakeSound, MeleeHit, ShootArrow
 from .explosion import Blast, apply_blast, blast, explosion_pitch
 from ..world.java_random import JavaRandom
-from .creature_rules import DropItem, MakeSound
+from .creature_rules import DropItem
 from .items import ItemStack, attack_damage
 from .player_steps import PlayerSteps
-from .player import (ACTION, LOCAL_PLAYER, SCREEN_KEY, Player, PlayerStateError, Toggles, check_player_name, saved_player,
+from .player import (ACTION, EYE_HEIGHT, LOCAL_PLAYER, SCREEN_KEY, Player, PlayerStateError, Toggles, check_player_name, saved_player,
                      section_of)
 from .falling_blocks import FallingBlocks
 from .projectiles import Knock, Projectiles
@@ -88,7 +88,7 @@ from .doors import toggle_door
 from .survival import Survival, has_block_entity, report_block_entities
 from .saved_values import body_fields
 from . import health
-from .sounds import ARROW_HIT, BOW, BREAK, PLACE, POP, SPLASH, SoundEvent, SoundRules
+from .sounds import ARROW_HIT, BOW, BREAK, EXPLODE, PLACE, POP, SPLASH, SoundEvent, SoundRules
 from .tick_changes import SoundLog, TickChanges, TickRecorder, session_bodies
 from .game_world import GameWorld
 from ..world import WorldFileError
@@ -839,7 +839,7 @@ class Session:
             elif isinstance(action, MakeSound):
                 self.sounds.extend(self.sound_rules.creature_sound(action.name, action.position))
             elif isinstance(action, Explode):
-                self._explode(action.centre, action.power, players, hits, source=action.source)
+                self._explode(action.centre, action.power, players, hits)
             elif isinstance(action, ShootArrow):
                 brains = self.mobs.brains
                 shooter = self.mobs.keys[brains.index(action.shooter)] if action.shooter in brains else None
@@ -855,15 +855,15 @@ class Session:
             return
         mobs = self.mobs
         bodies = [(f"player:{player.name}", player.body) for player in players if not player.dead]
-        bodies += [(f"mob:{key}", body) for key, body, life in zip(mobs.keys, mobs.bodies, mobs.lives)
-                   if life is not None and not life.dead]
+        creatures = {f"mob:{key}": index for index, (key, life) in enumerate(zip(mobs.keys, mobs.lives))
+                     if life is not None and not life.dead}  # the arrows' tick moves no mob: indices hold
+        bodies += [(key, mobs.bodies[index]) for key, index in creatures.items()]
         names = {f"player:{player.name}": i for i, player in enumerate(players)}
 
         def hurt(key: str, damage: int) -> bool:
             if key in names:
                 return True  # its health rules deal it this tick (`_suffer`)
-            index = mobs.index_of(int(key.split(":", 1)[1]))
-            return index is not None and mobs.creatures is not None and mobs.creatures.hurt(index, damage, None)
+            return mobs.creatures.hurt(creatures[key], damage, None)
 
         for hit in self.arrows.tick(self.world, bodies, hurt):
             if hit.target in names:
@@ -876,42 +876,40 @@ class Session:
             if name is not None:
                 self.sounds.extend(self.sound_rules.creature_sound(name, sound.position, sound.volume, sound.pitch))
 
-    def _explode(self, centre, power: float, players: list[Player], hits: list[list[tuple]], source=None) -> None:
-        """An explosion at `centre` (Beta's `Explosion`: `game.rules.explosion`): its random numbers from
-        the world seed, the tick and the explosions so far; the living players (posY at the eye, as
-        Beta's) and every mob but `source` (a brain: the creeper) are the bodies it meets. Broken
-        blocks drop by Beta's 0.3 chance in survival; a player hit takes the damage through its health
-        rules (knocked back from the centre) and the push; a mob is hurt and pushed."""
+    def _explode(self, centre, power: float, players: list[Player], hits: list[list[tuple]]) -> None:
+        """A creeper's explosion at `centre` (Beta's `Explosion`: `game.rules.explosion`; creepers live in
+        survival games only): its random numbers from the world seed, the tick and the explosions so far;
+        the living players (posY at the eye, as Beta's) and every mob are the bodies it meets (the
+        creeper is gone already). Broken blocks drop by Beta's 0.3 chance, a chest's or furnace's contents
+        fall out; a player hit takes the damage through its health rules (knocked back from the centre)
+        and the push; a mob is hurt and pushed."""
         world = self.world
         seed = derived_seed("explosion", world.seed, self.ticks_run, len(self.explosions))
         rng = JavaRandom(seed)
         living = [player for player in players if not player.dead]
-        mobs = [i for i, brain in enumerate(self.mobs.brains) if brain is not source]
-        boxes = tuple([player.body.box for player in living] + [self.mobs.bodies[i].box for i in mobs])
-        positions = tuple([(player.body.feet[0], player.body.feet[1] + PLAYER_POS_Y, player.body.feet[2])
-                           for player in living] + [self.mobs.bodies[i].feet for i in mobs])
+        mob_bodies = self.mobs.bodies
+        boxes = tuple([player.body.box for player in living] + [body.box for body in mob_bodies])
+        positions = tuple([(x, y + EYE_HEIGHT, z) for x, y, z in (player.body.feet for player in living)]
+                          + [body.feet for body in mob_bodies])
         result = blast(world, centre, power, rng, boxes, positions)
         pitch = explosion_pitch(rng)
-        broken = apply_blast(world, result, rng,
-                             self._drop_item if self.survival is not None else (lambda cell, stack, r: None))
+        broken = apply_blast(world, result, rng, self._drop_item)
         for cell_broken in broken:
             cell = cell_broken.cell
             self.edited_cells.add(cell)
-            name = block_name(cell_broken.block)
-            if has_block_entity(name):
+            if has_block_entity(block_name(cell_broken.block)):
                 for stack in self.block_entities.on_block_removed(cell):
-                    if self.survival is not None:
-                        self._drop_item(cell, stack, rng)
+                    self._drop_item(cell, stack, rng)
         for hit in result.bodies:
             if hit.index < len(living):
                 player = living[hit.index]
                 hits[players.index(player)].append((centre[0], centre[2], hit.damage))
                 player.body = _pushed(player.body, hit.impulse)
             else:
-                index = mobs[hit.index - len(living)]
-                self.mobs.creatures.hurt(index, hit.damage, None) if self.mobs.creatures else None
+                index = hit.index - len(living)
+                self.mobs.creatures.hurt(index, hit.damage, None)
                 self.mobs.knock_back(index, hit.impulse)
-        self.sounds.extend(self.sound_rules.creature_sound("explode", centre, 4.0, pitch))
+        self.sounds.extend(self.sound_rules.creature_sound(EXPLODE, centre, EXPLOSION_VOLUME, pitch))
         self.explosions.append(ExplosionRecord(tuple(centre), float(power), seed, boxes, positions, result, broken))
 
     def _projectile_hits(self, players: list[Player]) -> list[list[tuple[float, float]]]:
@@ -937,7 +935,7 @@ class Session:
             self.sounds.extend(self._step_sounds[player.name].player_sounds(
                 self.world, player.previous, player.body, sneaking=sneaks,
                 hurt=player.damage_taken > 0, alive=not player.dead))
-        self.sounds.extend(self.sound_rules.mob_voices(zip(self.mobs.keys, self.mobs.bodies)))
+        self.sounds.extend(self.sound_rules.mob_voices(self.mobs.voices()))
 
     def take_sounds(self) -> list[SoundEvent]:
         """The sounds made since the last call, oldest first (the window plays them)."""
@@ -1099,8 +1097,8 @@ class Session:
 
 ARROW_SOUNDS = {"random.drr": ARROW_HIT, "random.pop": POP, "random.splash": SPLASH}
 """Beta's names of the sounds an arrow makes -> Boxel's."""
-PLAYER_POS_Y = 1.62
-"""[blocks] A player's Beta `posY` above its feet (its yOffset): where an explosion measures it from."""
+EXPLOSION_VOLUME = 4.0
+"""Beta's `random.explode` volume (4.0F)."""
 
 
 def _pushed(body: physics.Body, impulse) -> physics.Body:

@@ -320,3 +320,20 @@ def test_the_report_lists_each_creature_by_its_kind_with_its_health(night):
     listed = [(b["kind"], b["health"]) for b in session.report()["bodies"] if "health" in b]
     assert [kind for kind, _ in listed] == list(CREATURE_KINDS)
     assert [health for _, health in listed] == [kind.max_health for kind in CREATURE_KINDS.values()]
+
+
+def test_creatures_speak_with_their_own_voices_and_a_creeper_hisses_as_its_fuse_is_lit(night):
+    session, (x, y, z) = night
+    place_player(session, x + 0.5, y, z + 0.5)
+    session.mobs.spawn_creature("pig", (x - 6.5, y, z + 0.5))
+    session.mobs.spawn_creature("creeper", (x + 2.5, y, z + 0.5), 90.0)
+    heard = []
+    for _ in range(40):
+        session.tick()
+        heard += [sound.name for sound in session.take_sounds()]
+    assert heard.count("fuse") == 1  # once, as the fuse is lit
+    assert "mob_say" not in heard  # no creature speaks with the boxling's voice
+    for _ in range(400):
+        session.tick()
+        heard += [sound.name for sound in session.take_sounds()]
+    assert "pig_say" in heard
