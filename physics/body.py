@@ -129,23 +129,28 @@ class Body:
                  fall_distance: float = 0.0, in_water: bool = False, in_lava: bool = False, in_web: bool = False,
                  fall_damage: int = 0, touching: frozenset = frozenset()) -> Body:
         """Build without validation: only for results derived from already validated bodies and inputs
-        (finite values through bounded arithmetic stay finite)."""
-        body = object.__new__(cls)
-        # The slots' own setters: what object.__setattr__ ends in, without looking each name up.
-        (set_box, set_velocity, set_on_ground, set_horizontally, set_vertically, set_lag, set_fall, set_water,
-         set_lava, set_web, set_damage, set_touching) = _SLOT_SETTERS
-        set_box(body, box)
-        set_velocity(body, velocity)
-        set_on_ground(body, on_ground)
-        set_horizontally(body, collided_horizontally)
-        set_vertically(body, collided_vertically)
-        set_lag(body, camera_lag)
-        set_fall(body, fall_distance)
-        set_water(body, in_water)
-        set_lava(body, in_lava)
-        set_web(body, in_web)
-        set_damage(body, fall_damage)
-        set_touching(body, touching)
+        (finite values through bounded arithmetic stay finite).
+
+        The fields are stored through `_BodyUnderConstruction`, a class with Body's very slots and
+        no frozen `__setattr__`, whose plain attribute stores are several times cheaper than calling
+        each slot's setter; the object then becomes a Body (same layout, so Python allows it)."""
+        if cls is not Body:
+            return _trusted_by_setters(cls, box, velocity, on_ground, collided_horizontally, collided_vertically,
+                                       camera_lag, fall_distance, in_water, in_lava, in_web, fall_damage, touching)
+        body = _new_object(_BodyUnderConstruction)
+        body.box = box
+        body.velocity = velocity
+        body.on_ground = on_ground
+        body.collided_horizontally = collided_horizontally
+        body.collided_vertically = collided_vertically
+        body.camera_lag = camera_lag
+        body.fall_distance = fall_distance
+        body.in_water = in_water
+        body.in_lava = in_lava
+        body.in_web = in_web
+        body.fall_damage = fall_damage
+        body.touching = touching
+        body.__class__ = Body
         return body
 
     def _with_velocity(self, velocity: tuple[float, float, float]) -> Body:
@@ -176,11 +181,27 @@ class Body:
         return self.box[4] - self.box[1]
 
 
-_SLOT_SETTERS = tuple(Body.__dict__[name].__set__ for name in (
-    "box", "velocity", "on_ground", "collided_horizontally", "collided_vertically", "camera_lag", "fall_distance",
-    "in_water", "in_lava", "in_web", "fall_damage", "touching"))
+_FIELDS = ("box", "velocity", "on_ground", "collided_horizontally", "collided_vertically", "camera_lag",
+           "fall_distance", "in_water", "in_lava", "in_web", "fall_damage", "touching")
+"""Body's fields in `Body._trusted`'s argument order."""
+assert _FIELDS == tuple(Body.__dataclass_fields__) == Body.__slots__, "Body._trusted sets every field"
+_SLOT_SETTERS = tuple(Body.__dict__[name].__set__ for name in _FIELDS)
 """The setters of Body's slots, in `Body._trusted`'s argument order."""
-assert len(_SLOT_SETTERS) == len(Body.__dataclass_fields__), "Body._trusted sets every field"
+_new_object = object.__new__
+
+
+class _BodyUnderConstruction:
+    """Body's slots without Body's frozen `__setattr__`: `Body._trusted` fills one and makes it a Body."""
+
+    __slots__ = Body.__slots__
+
+
+def _trusted_by_setters(cls, *fields) -> Body:
+    """`Body._trusted` for a subclass of Body (whose layout may differ): each slot's own setter."""
+    body = _new_object(cls)
+    for set_field, value in zip(_SLOT_SETTERS, fields):
+        set_field(body, value)
+    return body
 
 
 @dataclass(frozen=True, slots=True)

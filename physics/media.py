@@ -49,6 +49,7 @@ class Medium(NamedTuple):
 
 
 DRY = Medium(False, False, None)
+ON_LADDER = Medium(False, False, None, True)
 
 
 Region = tuple[int, int, int, int, int, int]
@@ -79,7 +80,8 @@ def read_medium(world, box: AABB, settings: MovementSettings) -> MediumRead:
     `lava_check_inset_xz` sideways and `lava_check_inset_y` top and bottom), and whether the body
     is on a ladder (`on_ladder`). In water, the flow vectors of the water cells visited are
     summed in Beta's x, y, z order, and the sum, made a unit vector, times
-    `current_acceleration` is the current. One world query covers all three tests."""
+    `current_acceleration` is the current. One world query covers all three tests (and the
+    box's top row, which the contact pass reads)."""
     read = getattr(world, "materials_in", None)
     if read is None:
         if not has_materials(world):
@@ -96,13 +98,21 @@ def read_medium(world, box: AABB, settings: MovementSettings) -> MediumRead:
     wz0, wz1 = floor(z0 + i), floor((z1 - i) + 1.0) - 1
     ly0, ly1 = floor(y0 + jy), floor((y1 - jy) + 1.0) - 1
     cx, cy, cz = floor((x0 + x1) / 2.0), floor(y0), floor((z0 + z1) / 2.0)  # the ladder's cell
+    # The contact pass after the move reads up to the box's top row: reading it here too lets
+    # that pass answer from this read (`contact_pass`) when the body keeps to its rows.
+    top = floor(y1 - settings.contact_inset)
+    if top < ly1:
+        top = ly1
     # min and max, written out (a call each costs more than the comparison).
     region = (cx if cx < wx0 else wx0, cy if cy < ly0 else ly0, cz if cz < wz0 else wz0,
-              cx if cx > wx1 else wx1, cy if cy > ly1 else ly1, cz if cz > wz1 else wz1)
+              cx if cx > wx1 else wx1, cy if cy > top else top, cz if cz > wz1 else wz1)
     cells = read(*region)
     if not cells:
         return _new_tuple(MediumRead, (DRY, region, cells))  # MediumRead(...) without its Python __new__
     climbing = cells.get((cx, cy, cz)) == LADDER
+    found = cells.values()
+    if WATER not in found and LAVA not in found:  # no fluid read: nothing more to test
+        return _new_tuple(MediumRead, (ON_LADDER if climbing else DRY, region, cells))
     wy0, wy1 = floor((y0 + iy) + i), floor(((y1 - iy) - i) + 1.0) - 1
     lx0, lx1 = floor(x0 + j), floor((x1 - j) + 1.0) - 1
     lz0, lz1 = floor(z0 + j), floor((z1 - j) + 1.0) - 1
@@ -168,6 +178,10 @@ class ContactPass(NamedTuple):
 
 
 NO_CONTACT = ContactPass(NO_TOUCH, False, 0)
+MAX_REMEMBERED_CONTACTS = 256
+"""[entries] How many contact pass answers `_contact_of` keeps (by the materials met, in the order
+met) before it starts again: a game's bodies meet a handful of combinations."""
+_CONTACTS: dict[tuple, ContactPass] = {}
 
 
 def contact_pass(world, box: AABB, settings: MovementSettings, read: MediumRead = NOTHING_READ) -> ContactPass:
@@ -177,23 +191,34 @@ def contact_pass(world, box: AABB, settings: MovementSettings, read: MediumRead 
     its cuboid holds all those cells (a body that stays among the same cells); within a tick
     the world does not change, and it answers a cell the same in any cuboid."""
     i = settings.contact_inset
-    cx0, cy0, cz0 = math.floor(box[0] + i), math.floor(box[1] + i), math.floor(box[2] + i)
-    cx1, cy1, cz1 = math.floor(box[3] - i), math.floor(box[4] - i), math.floor(box[5] - i)
+    floor = math.floor
+    cx0, cy0, cz0 = floor(box[0] + i), floor(box[1] + i), floor(box[2] + i)
+    cx1, cy1, cz1 = floor(box[3] - i), floor(box[4] - i), floor(box[5] - i)
     region = read.region
     if (region is not None and region[0] <= cx0 and region[1] <= cy0 and region[2] <= cz0
             and cx1 <= region[3] and cy1 <= region[4] and cz1 <= region[5]):
         if not read.cells:
             return NO_CONTACT
-        cells = {k: m for k, m in read.cells.items()
-                 if cx0 <= k[0] <= cx1 and cy0 <= k[1] <= cy1 and cz0 <= k[2] <= cz1}
+        found = tuple([m for (x, y, z), m in read.cells.items()
+                       if cx0 <= x <= cx1 and cy0 <= y <= cy1 and cz0 <= z <= cz1])
     else:
-        cells = reader(world)(cx0, cy0, cz0, cx1, cy1, cz1)
-    if not cells:
+        found = tuple(reader(world)(cx0, cy0, cz0, cx1, cy1, cz1).values())
+    if not found:
         return NO_CONTACT
-    found = cells.values()
+    contact = _CONTACTS.get(found)
+    if contact is None:
+        contact = _contact_of(found)
+    return contact
+
+
+def _contact_of(found: tuple) -> ContactPass:
+    """What the materials of the cells visited (non-AIR, in the order visited) do, remembered."""
     touching = frozenset(found)
-    soul_sand = sum(1 for m in found if m == SOUL_SAND) if SOUL_SAND in touching else 0
-    return ContactPass(touching, WEB in touching, soul_sand)
+    contact = ContactPass(touching, WEB in touching, found.count(SOUL_SAND))
+    if len(_CONTACTS) >= MAX_REMEMBERED_CONTACTS:
+        _CONTACTS.clear()
+    _CONTACTS[found] = contact
+    return contact
 
 
 def free_of_blocks_and_fluid(world, box: AABB) -> bool:

@@ -33,9 +33,10 @@ falls do not act on a flying body (cobwebs and soul sand do, in the move).
 Does not own: collision (see `mover.py`).
 
 Two forms of the same tick: `step_by_parts` composes it from `media`, `mover.finish_move` and
-`mover.collide` (the readable definition, and what flying, swimming and debug ticks run), and
+`mover.collide` (the readable definition, and what flying and debug ticks run), and
 `_land_step` writes a land tick out in one function with the same float operations in the same
-order (what most ticks run). tests/physics/test_land_step.py compares their bits on random worlds.
+order (what most ticks run), `_fluid_step` a tick in water or lava. tests/physics/test_land_step.py
+compares their bits with `step_by_parts` on random worlds (water and lava included).
 """
 
 from __future__ import annotations
@@ -66,14 +67,17 @@ def step(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSe
     """Advance `body` by one tick under `intent`; returns the new body (the old one is unchanged).
 
     A tick on land (not flying, swimming or reporting to a debug sink) runs `_land_step`, the
-    same arithmetic as `step_by_parts` in one function; every other tick runs `step_by_parts`."""
+    same arithmetic as `step_by_parts` in one function, a tick in water or lava `_fluid_step`;
+    flying and debug ticks run `step_by_parts`."""
     if not isinstance(intent, Intent):
         raise TypeError(f"step needs a physics.Intent, got {shown(intent)}")
     require_arguments(body, world, settings, debug)
     read = read_medium(world, body.box, settings)
     medium = read.medium
-    if (medium is not DRY and (medium.in_water or medium.in_lava)) or intent.fly or debug is not None:
+    if intent.fly or debug is not None:
         return _step_by_parts(body, world, intent, settings, debug, medium, read)
+    if medium is not DRY and (medium.in_water or medium.in_lava):
+        return _fluid_step(body, world, intent, settings, medium, read)
     return _land_step(body, world, intent, settings, read)
 
 
@@ -241,6 +245,88 @@ def _land_step(body: Body, world: CollisionWorld, intent: Intent, settings: Move
             vy = 0.0
 
     # `finish_move`, with the land tick's `after` (ladder climb, gravity, drag, friction) at its end.
+    box, vx, vy, vz, landed, horizontally, vertically, lag, fall_distance, damage = _move_written_out(
+        body, on_ground, sneak, vx, vy, vz, lag, fall_distance, world, settings)
+
+    region, inset = read.region, settings.contact_inset
+    if (not read.cells and region is not None  # the contact pass's cells were read, all AIR, before the move
+            and region[0] <= floor(box[0] + inset) and region[1] <= floor(box[1] + inset)
+            and region[2] <= floor(box[2] + inset) and floor(box[3] - inset) <= region[3]
+            and floor(box[4] - inset) <= region[4] and floor(box[5] - inset) <= region[5]):
+        touching, in_web = NO_TOUCH, False
+    else:
+        contact = contact_pass(world, box, settings, read)
+        for _ in range(contact.soul_sand_cells):
+            vx *= settings.soul_sand_slowdown
+            vz *= settings.soul_sand_slowdown
+        touching, in_web = contact.touching, contact.in_web
+    if horizontally and (climbs_walls or on_ladder(world, box, read)):
+        vy = settings.ladder_climb_velocity
+    vy = (vy - settings.gravity) * settings.vertical_drag
+    if intent.slow_fall and not landed and vy < 0.0:
+        vy *= settings.slow_fall_drag
+    return Body._trusted(box, (vx * friction, vy, vz * friction),
+                         landed, horizontally, vertically, lag, fall_distance, False, False, in_web, damage, touching)
+
+
+def _fluid_step(body: Body, world: CollisionWorld, intent: Intent, settings: MovementSettings, medium: Medium,
+                read: MediumRead) -> Body:
+    """`step_by_parts` for a tick in water or lava (not flying, no debug sink), written out as
+    `_land_step` is: the same float operations in the same order, the move by
+    `mover.collide_unguarded` (`collide` while sneaking on the ground), without `finish_move`'s
+    closure and per-axis boxes."""
+    vx, vy, vz = body.velocity
+    fall_distance = body.fall_distance
+    if medium.in_water:
+        fall_distance = 0.0
+        if medium.current is not None:
+            cx, cy, cz = medium.current
+            vx += cx
+            vy += cy
+            vz += cz
+    sneak = intent.sneak
+    forward, strafe = intent.forward, intent.strafe
+    change = _fluid_push(forward, strafe, intent.yaw, copysign(1.0, forward), copysign(1.0, strafe), sneak,
+                         settings.sneak_input_scale, settings.input_decay, settings.swim_acceleration)
+    camera_lag = body.camera_lag
+    if sneak and camera_lag < settings.sneak_camera_lag:
+        camera_lag = settings.sneak_camera_lag
+    if intent.jump:
+        vy += settings.swim_up_acceleration
+    # f32(0.0 x decay) is 0.0 (and -0.0 stays -0.0).
+    lag = camera_lag if camera_lag == 0.0 else f32(camera_lag * settings.camera_lag_decay)
+    if change is not None:
+        vx += change[0]
+        vz += change[1]
+
+    # `finish_move`, with the fluid tick's `after` (drag, fluid gravity, climbing out) at its end.
+    on_ground = body.on_ground
+    box, vx, vy, vz, landed, horizontally, vertically, lag, fall_distance, damage = _move_written_out(
+        body, on_ground, sneak, vx, vy, vz, lag, fall_distance, world, settings)
+    contact = contact_pass(world, box, settings, read)
+    for _ in range(contact.soul_sand_cells):
+        vx *= settings.soul_sand_slowdown
+        vz *= settings.soul_sand_slowdown
+    drag = settings.water_drag if medium.in_water else settings.lava_drag
+    vx, vy, vz = vx * drag, vy * drag, vz * drag
+    vy -= settings.fluid_gravity
+    # Beta offsets by its eye position change; Boxel by the feet's (see the module docstring).
+    if horizontally and free_of_blocks_and_fluid(
+            world, box.offset(vx, ((vy + settings.fluid_jump_out_lift) - box[1]) + body.box[1], vz)):
+        vy = settings.fluid_jump_out_velocity
+    if intent.slow_fall and not landed and vy < 0.0:
+        vy *= settings.slow_fall_drag
+    return Body._trusted(box, (vx, vy, vz), landed, horizontally, vertically, lag, fall_distance, medium.in_water,
+                         medium.in_lava, contact.in_web, damage, contact.touching)
+
+
+def _move_written_out(body: Body, on_ground: bool, sneak: bool, vx: float, vy: float, vz: float, lag: float,
+                      fall_distance: float, world: CollisionWorld, settings: MovementSettings) -> tuple:
+    """`finish_move`'s move for `_land_step` and `_fluid_step`: the web's scaling, the move by
+    `mover.collide_unguarded` (`collide` while sneaking on the ground), the blocked axes' velocity
+    zeroed, and a landing's fall distance and damage: the same float operations in the same order.
+    Returns (box, vx, vy, vz, landed, collided horizontally, collided vertically, camera lag,
+    fall distance, fall damage)."""
     dx, dy, dz = vx, vy, vz
     if body.in_web:
         dx *= settings.web_horizontal_scale
@@ -267,26 +353,17 @@ def _land_step(body: Body, world: CollisionWorld, intent: Intent, settings: Move
             fall_distance = 0.0
     elif ady < 0.0:
         fall_distance = f32(fall_distance - ady)
+    return box, vx, vy, vz, landed, horizontally, dy != ady, lag, fall_distance, damage
 
-    region, inset = read.region, settings.contact_inset
-    if (not read.cells and region is not None  # the contact pass's cells were read, all AIR, before the move
-            and region[0] <= floor(box[0] + inset) and region[1] <= floor(box[1] + inset)
-            and region[2] <= floor(box[2] + inset) and floor(box[3] - inset) <= region[3]
-            and floor(box[4] - inset) <= region[4] and floor(box[5] - inset) <= region[5]):
-        touching, in_web = NO_TOUCH, False
-    else:
-        contact = contact_pass(world, box, settings, read)
-        for _ in range(contact.soul_sand_cells):
-            vx *= settings.soul_sand_slowdown
-            vz *= settings.soul_sand_slowdown
-        touching, in_web = contact.touching, contact.in_web
-    if horizontally and (climbs_walls or on_ladder(world, box, read)):
-        vy = settings.ladder_climb_velocity
-    vy = (vy - settings.gravity) * settings.vertical_drag
-    if intent.slow_fall and not landed and vy < 0.0:
-        vy *= settings.slow_fall_drag
-    return Body._trusted(box, (vx * friction, vy, vz * friction),
-                         landed, horizontally, dy != ady, lag, fall_distance, False, False, in_web, damage, touching)
+
+@functools.lru_cache(maxsize=MEMO_ENTRIES)
+def _fluid_push(forward: float, strafe: float, yaw: float, forward_sign: float, strafe_sign: float, sneak: bool,
+                sneak_scale: float, decay: float, acceleration: float) -> tuple[float, float] | None:
+    """A fluid tick's change of (vx, vz) from its input, as `step_by_parts` computes it (Beta's
+    input handling, then `moveFlying` with the swim acceleration), remembered: a swimmer asks the
+    same each tick. The signs are part of the key, as in `_land_push`."""
+    _, yaw, strafe, forward = _land_input(forward, strafe, yaw, sneak, False, sneak_scale, decay)
+    return input_acceleration(strafe, forward, yaw, acceleration)
 
 
 MAX_REMEMBERED_SETTINGS = 64

@@ -133,14 +133,16 @@ class BlockGrid:
 
     Each cell stores its shape already placed in world coordinates, so a query only looks
     cells up. A query visits the region's cells, or every stored cell when that is fewer
-    (so a 100-block move over a small grid stays cheap).
+    (so a 100-block move over a small grid stays cheap). Boxes and materials are also filed by
+    column ((x, z), then y), which the region queries read: one tuple-keyed lookup per column.
     """
 
     def __init__(self) -> None:
         self._boxes: dict[tuple[int, int, int], tuple[AABB, ...]] = {}
+        self._box_columns: dict[tuple[int, int], _Column] = {}  # the non-empty shapes, by (x, z) then y
         self._slipperiness: dict[tuple[int, int, int], float] = {}
         self._materials: dict[tuple[int, int, int], Material] = {}  # every block's material
-        self._material_columns: dict[tuple[int, int], dict[int, Material]] = {}  # the same, by (x, z) then y
+        self._material_columns: dict[tuple[int, int], _Column] = {}  # the same, by (x, z) then y
         self._flows: dict[tuple[int, int, int], tuple[float, float, float]] = {}  # non-zero currents only
         self._revision = 0
         self._journal = CellJournal()
@@ -154,9 +156,13 @@ class BlockGrid:
         ValueError and change nothing."""
         key = (_cell(x), _cell(y), _cell(z))
         material, flow = _checked_block(shape, slipperiness, material, flow)
-        self._boxes[key] = placed(shape, *key)
+        boxes = self._boxes[key] = placed(shape, *key)
+        if boxes:
+            _file(self._box_columns, key, boxes)
+        else:
+            _unfile(self._box_columns, key)
         self._materials[key] = material
-        self._material_columns.setdefault((key[0], key[2]), {})[key[1]] = material
+        _file(self._material_columns, key, material)
         self._revision += 1
         self._journal.record(self._revision, [key])
         if slipperiness == DEFAULT_SLIPPERINESS:
@@ -187,14 +193,12 @@ class BlockGrid:
         """Make cell (x, y, z) air (no error if it already is)."""
         key = (_cell(x), _cell(y), _cell(z))
         if self._boxes.pop(key, None) is not None:
+            _unfile(self._box_columns, key)
             self._revision += 1
             self._journal.record(self._revision, [key])
         self._slipperiness.pop(key, None)
         if self._materials.pop(key, None) is not None:
-            column = self._material_columns[(key[0], key[2])]
-            del column[key[1]]
-            if not column:
-                del self._material_columns[(key[0], key[2])]
+            _unfile(self._material_columns, key)
         self._flows.pop(key, None)
 
     def material(self, x: int, y: int, z: int) -> Material:
@@ -214,11 +218,22 @@ class BlockGrid:
         found: Cells = {}
         column_at = self._material_columns.get
         for x in range(x0, x1 + 1):
-            columns = [(z, column) for z in range(z0, z1 + 1) if (column := column_at((x, z)))]
+            # The columns of this x that hold a cell within y0..y1, in z order, and the rows they
+            # span there (loops: cheaper than comprehensions for the few columns of a body).
+            columns = []
+            low, high = y1, y0
+            for z in range(z0, z1 + 1):
+                column = column_at((x, z))
+                if column is not None and column.low <= y1 and column.high >= y0:
+                    columns.append((z, column.cells))
+                    if column.low < low:
+                        low = column.low
+                    if column.high > high:
+                        high = column.high
             if columns:
-                for y in range(y0, y1 + 1):
-                    for z, column in columns:
-                        m = column.get(y)
+                for y in range(low if low > y0 else y0, (high if high < y1 else y1) + 1):
+                    for z, cells in columns:
+                        m = cells.get(y)
                         if m is not None:
                             found[(x, y, z)] = m
         return found
@@ -263,20 +278,74 @@ class BlockGrid:
                 boxes for (x, y, z), boxes in stored.items()
                 if x0 <= x <= x1 and y0 <= y <= y1 and z0 <= z <= z1
             ]
-        else:
-            get = stored.get
-            candidates = [
-                boxes
-                for x in range(x0, x1 + 1)
-                for y in range(y0, y1 + 1)
-                for z in range(z0, z1 + 1)
-                if (boxes := get((x, y, z)))  # empty shapes (water, webs) hold no boxes
-            ]
-        for boxes in candidates:
-            for b in boxes:
-                if b[3] > rx0 and b[0] < rx1 and b[4] > ry0 and b[1] < ry1 and b[5] > rz0 and b[2] < rz1:
-                    found.append(b)
+            for boxes in candidates:
+                for b in boxes:
+                    if b[3] > rx0 and b[0] < rx1 and b[4] > ry0 and b[1] < ry1 and b[5] > rz0 and b[2] < rz1:
+                        found.append(b)
+            return found
+        # The cells in x, then y, then z order, read column by column as `materials_in` does
+        # (empty shapes, water and webs, are not filed).
+        column_at = self._box_columns.get
+        for x in range(x0, x1 + 1):
+            columns = []
+            low, high = y1, y0
+            for z in range(z0, z1 + 1):
+                column = column_at((x, z))
+                if column is not None and column.low <= y1 and column.high >= y0:
+                    columns.append(column.cells)
+                    if column.low < low:
+                        low = column.low
+                    if column.high > high:
+                        high = column.high
+            if columns:
+                for y in range(low if low > y0 else y0, (high if high < y1 else y1) + 1):
+                    for cells in columns:
+                        boxes = cells.get(y)
+                        if boxes:
+                            for b in boxes:
+                                if (b[3] > rx0 and b[0] < rx1 and b[4] > ry0 and b[1] < ry1 and b[5] > rz0
+                                        and b[2] < rz1):
+                                    found.append(b)
         return found
+
+
+class _Column:
+    """What a `BlockGrid` stores in one (x, z) column, by y, with the lowest and highest y stored:
+    a query over rows that miss them skips the column (a body above the ground reads no cells)."""
+
+    __slots__ = ("low", "high", "cells")
+
+    def __init__(self, y: int, value) -> None:
+        self.low = self.high = y
+        self.cells = {y: value}
+
+
+def _file(columns: dict[tuple[int, int], _Column], key: tuple[int, int, int], value) -> None:
+    """Store `value` for cell `key` in its column (replacing what was there)."""
+    x, y, z = key
+    column = columns.get((x, z))
+    if column is None:
+        columns[(x, z)] = _Column(y, value)
+        return
+    column.cells[y] = value
+    if y < column.low:
+        column.low = y
+    elif y > column.high:
+        column.high = y
+
+
+def _unfile(columns: dict[tuple[int, int], _Column], key: tuple[int, int, int]) -> None:
+    """Drop cell `key` from its column (no error if it is not there); an emptied column goes."""
+    x, y, z = key
+    column = columns.get((x, z))
+    if column is None or column.cells.pop(y, None) is None:
+        return
+    if not column.cells:
+        del columns[(x, z)]
+    elif y == column.low:
+        column.low = min(column.cells)
+    elif y == column.high:
+        column.high = max(column.cells)
 
 
 def _checked_block(shape: Shape, slipperiness: float, material: Material,
