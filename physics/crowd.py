@@ -80,6 +80,7 @@ class Crowd:
         self._bodies: list[Body] | None = []
         self._rows: _Rows | None = _Rows()
         self._memory: TickMemory | None = None  # what the last vectorised tick left for the next, by row
+        self._shown: tuple[Body, ...] | None = None  # `bodies` as last returned, until the bodies change
 
     @property
     def world(self) -> CollisionWorld:
@@ -103,8 +104,11 @@ class Crowd:
 
     @property
     def bodies(self) -> tuple[Body, ...]:
-        """The bodies, in the order they were added (the order `step` takes intents in)."""
-        return tuple(self._body_list())
+        """The bodies, in the order they were added (the order `step` takes intents in). The same
+        tuple while no body changes (a game reads them many times a tick)."""
+        if self._shown is None:
+            self._shown = tuple(self._body_list())
+        return self._shown
 
     def body(self, handle: int) -> Body:
         """The body that `add` returned `handle` for."""
@@ -121,6 +125,7 @@ class Crowd:
             raise TypeError(f"a Crowd holds physics.Body values, got {shown(body)}")
         if self._pushes and self._contains(body):
             raise ValueError(f"this body is already in the crowd (added twice?): {shown(body)}")
+        self._shown = None
         if self._bodies is not None:
             self._bodies.append(body)
         if self._rows is not None:
@@ -136,6 +141,7 @@ class Crowd:
         row = self._row(handle)
         del self._handles[row]
         self._memory = None
+        self._shown = None
         if self._bodies is not None:
             del self._bodies[row]
         if self._rows is not None:
@@ -148,6 +154,7 @@ class Crowd:
         if not isinstance(body, Body):
             raise TypeError(f"a Crowd holds physics.Body values, got {shown(body)}")
         row = self._row(handle)
+        self._shown = None
         # In place in whichever forms the crowd holds (at least one): rebuilding the columns
         # from Body values would cost the next vectorised tick a pass over every body.
         if self._bodies is not None:
@@ -161,6 +168,7 @@ class Crowd:
         TypeError or ValueError and changes nothing."""
         intents = list(intents)
         columns = _intent_columns(intents, len(self._handles))
+        self._shown = None
         use_numpy = (self._vectorised if self._vectorised is not None
                      else len(self) >= self._tuning.vectorised_min_bodies and self._pause == 0)
         if self._pause:

@@ -106,7 +106,8 @@ class CrowdSettings:
 
     max_fallback_pause_ticks: int = 64
     """[ticks] After a vectorised tick that had to finish one by one (a crammed crowd, whose push
-    rounds cost more than stepping it, or whose pushes reach `Crowd.max_push_speed`), a crowd
+    rounds cost more than stepping it; pushes reaching `Crowd.max_push_speed` are bounded on the
+    vectorised path itself, `crowd_vector.bounded_in_order`), a crowd
     choosing its own path steps one by one for 1 tick, then 2, 4, ... up to this many after
     each further such tick, and tries the vectorised path again in between: such a tick costs
     the vectorised attempt and the one-by-one tick. Measured with bodies crammed into pits
@@ -116,14 +117,14 @@ class CrowdSettings:
 
     finishes_before_pause: int = 1
     """[ticks] Vectorised ticks in a row (pauses between them not counting) that may finish one by
-    one before `max_fallback_pause_ticks`' pauses start: a crowd whose pushes reach the bound now and
-    then (monsters pressing round a player, every fourth tick or so) finishes a single tick so and
+    one before `max_fallback_pause_ticks`' pauses start: a crowd whose rounds cost too much now and
+    then finishes a single tick so and
     vectorises the next, where a pause would step that next tick whole one by one; a crammed pit,
     which finishes every tick, pays one more vectorised attempt before its pauses. Measured on
-    `python -m bench creatures`' session (150 creatures, 100 of them crowding two players; about
-    one tick in ten finishes one by one), 200 whole session ticks timed in turns in one sitting:
-    median 15.3 ms with 0 here, 14.2 ms with 1 (the one-by-one tick costs ~12 ms, a vectorised
-    one ~2.5 ms)."""
+    `python -m bench creatures`' session (150 creatures, 100 of them crowding two players), when
+    ticks whose pushes reached the bound still finished one by one (about one in ten), 200 whole
+    session ticks timed in turns in one sitting: median 15.3 ms with 0 here, 14.2 ms with 1 (the
+    one-by-one tick costs ~12 ms, a vectorised one ~2.5 ms)."""
 
     def __post_init__(self) -> None:
         for field in fields(self):

@@ -29,7 +29,10 @@ own unstepped position. So the tick iterates:
 3. the pushes after each body's step (to bodies before it, and from bodies after it) are added
    to the stepped velocities in Beta's order.
 Every velocity sum is accumulated in the order the sequential tick adds it, so the result is
-the same to the last bit, not merely close. Bodies that sneak (Beta's edge guard is a loop of
+the same to the last bit, not merely close. The push bound (`push.MAX_PUSH_SPEED`, `push.bounded`)
+is applied on the way, in steps 1 to 3, as the one-by-one path applies it (`bounded_in_order`): only
+the few bodies whose pushes could reach it are bounded one push at a time, so monsters pressed
+round a player, whose pushes reach it on most ticks, keep the vectorised path. Bodies that sneak (Beta's edge guard is a loop of
 world queries), fly, start the tick in a cobweb, move through a tile of the world cache that
 holds a cell other than AIR and SOLID (water, lava, a ladder, a web, soul sand, a cactus), whose move spans more than `CrowdSettings.max_window_cells` cells or
 reaches cells without a key (beyond `broad_phase.KEYED_XZ` or `KEYED_Y`) step with `physics.step` inside the
@@ -78,7 +81,7 @@ from .crowd_one_by_one import step_one_by_one
 from .crowd_settings import CrowdSettings
 from .materials import Material, has_materials
 from .floats import DEG_TO_RAD_F, PI_F, QUARTER_TURN, SIN_TABLE, TABLE_SCALE
-from .push import MAX_PUSH_SPEED, MIN_PUSH_DISTANCE, PUSH_REACH, PUSH_STRENGTH
+from .push import MAX_PUSH_SPEED, MIN_PUSH_DISTANCE, PUSH_REACH, PUSH_STRENGTH, bounded
 from .settings import MovementSettings
 from .tick import DEGREES_PER_HALF_TURN, MIN_INPUT, step
 from .tolerances import CONTACT_TOLERANCE
@@ -364,12 +367,14 @@ class PushCandidates:
 
 class _EarlyPushes:
     """The pushes each body gives the later bodies it meets before they step (per early
-    candidate pair: whether it pushes, and dx, dz), kept up to date as bodies step again."""
+    candidate pair: whether it pushes, and dx, dz), kept up to date as bodies step again.
+    `limit`: the crowd's push bound (`push.MAX_PUSH_SPEED`; None: unbounded)."""
 
-    __slots__ = ("candidates", "pushes", "dx", "dz")
+    __slots__ = ("candidates", "pushes", "dx", "dz", "limit")
 
-    def __init__(self, candidates: PushCandidates) -> None:
+    def __init__(self, candidates: PushCandidates, limit: float | None = None) -> None:
         self.candidates = candidates
+        self.limit = limit
         count = candidates.early_me.size
         self.pushes = np.zeros(count, dtype=bool)
         self.dx, self.dz = np.zeros(count), np.zeros(count)
@@ -382,13 +387,47 @@ class _EarlyPushes:
         self.pushes[pairs], self.dx[pairs], self.dz[pairs] = _pair_pushes(me, other)
 
     def pushed(self, vx: np.ndarray, vz: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Velocities `vx`, `vz` with every early push subtracted, in Beta's order."""
+        """Velocities `vx`, `vz` with every early push taken off, in Beta's order, each within the
+        bound as the one-by-one path applies it (a body's first pushes of the tick: `bounded_in_order`)."""
         on = self.pushes.nonzero()[0]
         pushed = self.candidates.early_other.take(on)
         vx, vz = vx.copy(), vz.copy()
-        np.subtract.at(vx, pushed, self.dx.take(on))
-        np.subtract.at(vz, pushed, self.dz.take(on))
+        # Entries come by pushed body, then pusher: each body's pushes in the order it takes them.
+        np.add.at(vx, pushed, bounded_in_order(-self.dx.take(on), pushed, self.limit, len(vx)))
+        np.add.at(vz, pushed, bounded_in_order(-self.dz.take(on), pushed, self.limit, len(vz)))
         return vx, vz
+
+
+def bounded_in_order(change: np.ndarray, body: np.ndarray, limit: float | None, n: int,
+                     keys: tuple[np.ndarray, ...] = ()) -> np.ndarray:
+    """The velocity changes `change` (one axis) as the bodies `body` take them within `limit`
+    (`push.bounded`, each body's total starting at 0): `change` itself where no body comes near
+    the bound. A body takes its entries in the order of `keys` (sort keys per entry, the first
+    the primary one; none: in the order given).
+
+    Only bodies whose changes, added up without their signs, come within BOUND_MARGIN of the
+    bound can reach it; their few entries are bounded one at a time, in Python, in the same
+    floats as `crowd_one_by_one`."""
+    if limit is None or not body.size:
+        return change
+    near = np.bincount(body, weights=np.abs(change), minlength=n) >= limit * (1.0 - BOUND_MARGIN)
+    if not np.count_nonzero(near):
+        return change
+    entries = near.take(body).nonzero()[0]
+    whose = body.take(entries)
+    if keys:
+        entries = entries.take(np.lexsort(tuple(key.take(entries) for key in reversed(keys)) + (whose,)))
+        whose = body.take(entries)
+    applied = change.copy()
+    values = []
+    taken, current = 0.0, -1
+    for who, d in zip(whose.tolist(), change.take(entries).tolist()):
+        if who != current:
+            taken, current = 0.0, who
+        d, taken = bounded(taken, d, limit)
+        values.append(d)
+    applied[entries] = values
+    return applied
 
 
 # --- the tick ----------------------------------------------------------------------------------
@@ -725,22 +764,16 @@ class VectorTick:
             cost += tuning.round_cost_in_steps + tuning.round_cost_per_body_in_steps * rows.size
             if cost > self.n:  # finishing one by one costs about a step a body (see `round_cost_in_steps`)
                 memory.candidates = None
-                # The steps before the first unsettled body are settled, unless the bound cuts
-                # the pushes a body took before its step: from there on too, one by one.
-                bound = self._first_bound_body(early)
-                return self._finish_one_by_one(int(rows[0]) if bound is None else min(int(rows[0]), bound))
+                # The steps before the first unsettled body are settled (their early pushes
+                # bounded as the one-by-one path bounds them).
+                return self._finish_one_by_one(int(rows[0]))
             vx_in[rows], vz_in[rows] = pushed_x[rows], pushed_z[rows]
             self.step_rows(rows, vx_in[rows], vz_in[rows])
             if memory.candidates.covers(rows, self.out.box.take(rows, axis=0)):
                 early.update(changed, self.out.box, self.box)
             else:  # a body left its reach: find the candidates afresh (for every body)
                 early = self._new_candidates()
-        late = self._late_pushes(early)
-        binding = self._first_bound_body(early, late)
-        if binding is not None:
-            memory.candidates = None
-            return self._finish_one_by_one(binding)
-        self._add_pushes(early, late)
+        self._add_pushes(early, self._late_pushes(early))
         return self.out
 
     def run_unpushed(self):
@@ -753,7 +786,7 @@ class VectorTick:
         """Find the push candidates afresh around the unstepped and stepped boxes, and every
         early push from the stepped boxes."""
         self.memory.candidates = candidates = PushCandidates(self.box, self.out.box, self.tuning)
-        early = _EarlyPushes(candidates)
+        early = _EarlyPushes(candidates, self.max_push_speed)
         early.update(None, self.out.box, self.box)
         return early
 
@@ -787,7 +820,7 @@ class VectorTick:
         candidates = self.memory.candidates
         if candidates is None or not (candidates.covers(None, box) and candidates.covers(None, guess)):
             self.memory.candidates = candidates = PushCandidates(box, guess, self.tuning)
-        early = _EarlyPushes(candidates)
+        early = _EarlyPushes(candidates, self.max_push_speed)
         early.update(None, guess, box)
         vx_in, vz_in = vx0, vz0
         for _ in range(self.tuning.max_guess_rounds):
@@ -810,70 +843,33 @@ class VectorTick:
         on, px, pz = _pair_pushes(me_box, other_box)
         return c.late_me[on], c.late_other[on], px[on], pz[on]
 
-    def _first_bound_body(self, early: _EarlyPushes, late: tuple[np.ndarray, ...] | None = None) -> int | None:
-        """The first body whose pushes this tick (the early ones only, when `late` is None) reach
-        `max_push_speed` as the one-by-one path adds them (`push.bounded`), or None: then the
-        tick is the same with and without the bound. The one-by-one path applies the bound from
-        that body on (`_finish_one_by_one`).
-
-        Only bodies whose pushes, added up without their signs, come within BOUND_MARGIN of the
-        bound can reach it; for those few, their pushes are added in the one-by-one path's order
-        (pushes taken before the body's step, by pusher; its own, by partner; pushes taken after
-        it, by pusher), in the same floats."""
-        limit = self.max_push_speed
-        if limit is None:
-            return None
-        e, c = early.pushes, early.candidates
-        if late is None:
-            empty = np.empty(0, dtype=np.int64)
-            late = (empty, empty, np.empty(0), np.empty(0))
-        late_me, late_other, late_dx, late_dz = late
-        early_me, early_other, early_dx, early_dz = c.early_me[e], c.early_other[e], early.dx[e], early.dz[e]
-        body = np.concatenate((early_other, late_me, early_me, late_other))
-        if not body.size:
-            return None
-        partner = np.concatenate((early_me, late_other, early_other, late_me))
-        phase = np.concatenate((np.zeros(early_me.size), np.ones(late_me.size), np.ones(early_me.size),
-                                np.full(late_me.size, 2.0)))
-        changes = [np.concatenate((-early_d, late_d, early_d, -late_d))
-                   for early_d, late_d in ((early_dx, late_dx), (early_dz, late_dz))]
-        near = np.zeros(self.n, dtype=bool)
-        for change in changes:
-            near |= np.bincount(body, weights=np.abs(change), minlength=self.n) >= limit * (1.0 - BOUND_MARGIN)
-        if not np.count_nonzero(near):
-            return None
-        pick = near.take(body).nonzero()[0]
-        order = pick[np.lexsort((partner.take(pick), phase.take(pick), body.take(pick)))]
-        bodies = body.take(order).tolist()
-        bound = None
-        for change in changes:
-            taken, current = 0.0, -1
-            for who, d in zip(bodies, change.take(order).tolist()):
-                if who != current:
-                    taken, current = 0.0, who
-                elif bound is not None and who >= bound:
-                    continue
-                taken += d
-                if not -limit <= taken <= limit:
-                    bound = who if bound is None else min(bound, who)
-        return bound
-
     def _add_pushes(self, early: _EarlyPushes, late: tuple[np.ndarray, ...]) -> None:
         """Add the pushes made at or after each body's own update to the stepped velocities, in
         Beta's order: first the body's own pushes (partners in crowd order: the earlier ones, then
-        the later ones), then the pushes from later bodies (in crowd order).
+        the later ones), then the pushes from later bodies (in crowd order), each within the bound
+        as the one-by-one path applies it (`bounded_in_order`, after the pushes the body took
+        before its step).
 
         `np.add.at` adds in array order, and each group below lists a body's entries in its
         partners' order (the candidates are sorted by their second body, then the first), so
         three calls per axis add everything in Beta's order without sorting."""
         c = early.candidates
         me, other, px, pz = late
-        e = early.pushes
-        for axis, late, early_push in ((0, px, early.dx), (2, pz, early.dz)):
+        e = early.pushes.nonzero()[0]
+        early_me, early_other = c.early_me.take(e), c.early_other.take(e)
+        # Every push a body takes this tick: before its step (by pusher), its own (by partner: the
+        # earlier ones are its late pairs, the later ones its early pairs), after it (by pusher).
+        body = np.concatenate((early_other, me, early_me, other))
+        cut = np.cumsum((early_other.size, me.size, early_me.size))
+        phase = np.concatenate((np.zeros(early_me.size), np.ones(me.size + early_me.size), np.full(me.size, 2)))
+        partner = np.concatenate((early_me, other, early_other, me))
+        for axis, late_d, early_d in ((0, px, early.dx.take(e)), (2, pz, early.dz.take(e))):
+            change = np.concatenate((-early_d, late_d, early_d, -late_d))
+            applied = bounded_in_order(change, body, self.max_push_speed, self.n, (phase, partner))
             column = self.out.velocity[:, axis]  # a view: the adds land in the velocities
-            np.add.at(column, me, late)  # my pushes to earlier partners
-            np.add.at(column, c.early_me[e], early_push[e])  # my pushes to later partners
-            np.subtract.at(column, other, late)  # later bodies' pushes to me
+            np.add.at(column, me, applied[cut[0]:cut[1]])  # my pushes to earlier partners
+            np.add.at(column, early_me, applied[cut[1]:cut[2]])  # my pushes to later partners
+            np.add.at(column, other, applied[cut[2]:])  # later bodies' pushes to me
 
     def _finish_one_by_one(self, first_unsettled: int) -> list[Body]:
         """Run the tick one by one from `first_unsettled`; the bodies before it are settled."""

@@ -32,13 +32,13 @@ from physics import Body
 from .creature_brain import CreatureBrain, MakeSound, Senses, Sighted
 from .creature_kinds import MONSTER
 from .creature_life import (burn_in_daylight, death_drops, hurt_creature, lay_egg, life_tick, swing_limbs)
-from .creature_spawning import (Despawn, Spawner, can_see_sky, creature_light, despawn_many, light_cell,
+from .creature_spawning import (Despawn, Spawner, can_see_sky, cell_brightness, despawn_many, light_cell,
                                 world_gen)
 from .derived_seeds import derived_seed
 from .health import Hit
 from .line_of_sight import SightArea
 from .pathfinding import PathBudget
-from ..world.day_cycle import is_daytime
+from ..world.day_cycle import is_daytime, skylight_subtracted
 from ..world.java_random import JavaRandom
 
 SHEEP_WOOL_ROLLS = 3
@@ -133,12 +133,13 @@ class CreatureRules:
         """This tick's `creature_light`, remembered by the cell it reads (the same cell gives the same
         value within a tick: light changes only between ticks)."""
         seen = {}
+        subtracted = skylight_subtracted(day_time)
 
         def brightness(feet, height: float) -> float:
             key = light_cell(feet, height)
             value = seen.get(key)
             if value is None:
-                value = seen[key] = creature_light(world, feet, height, day_time)
+                value = seen[key] = cell_brightness(world, key, subtracted)  # `creature_light` at that cell
             return value
         return brightness
 

@@ -257,7 +257,12 @@ def spawnable_location(world: GameWorld, x: int, y: int, z: int) -> bool:
 
 
 def _id(world: GameWorld, x: int, y: int, z: int) -> int:
-    """The block id at (x, y, z) through the world protocol."""
+    """The block id at (x, y, z): the world's `id_at` where it has one (a `game.world.World`: ~0.5 us,
+    against ~15 us for a one-cell `ids_in_box`, read for every creature's brightness), else through
+    the world protocol (both keep the edge rule)."""
+    id_at = getattr(world, "id_at", None)
+    if id_at is not None:
+        return int(id_at(x, y, z))
     return int(world.ids_in_box(x, y, z, x + 1, y + 1, z + 1)[0, 0, 0])
 
 
@@ -398,8 +403,13 @@ def light_cell(feet: Feet, height: float) -> tuple[int, int, int]:
 def creature_light(world: GameWorld, feet: Feet, height: float, day_time: float) -> float:
     """Beta's `Entity.getEntityBrightness` for a creature whose box is `height` tall with its feet at
     `feet`: BRIGHTNESS of the light value at `light_cell`, two thirds of the way up its box."""
-    x, y, z = light_cell(_feet(feet), height)
-    return BRIGHTNESS[block_light_value(world, x, y, z, skylight_subtracted(day_time))]
+    return cell_brightness(world, light_cell(_feet(feet), height), skylight_subtracted(day_time))
+
+
+def cell_brightness(world: GameWorld, cell: tuple[int, int, int], subtracted: int) -> float:
+    """BRIGHTNESS of the light value at `cell` with the sky dimmed by `subtracted` levels
+    (`creature_light` once its cell and the dimming are known: a tick reads many cells at one time)."""
+    return BRIGHTNESS[block_light_value(world, *cell, subtracted)]
 
 
 def can_see_sky(world: GameWorld, x: int, y: int, z: int) -> bool:

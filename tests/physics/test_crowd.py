@@ -1046,8 +1046,11 @@ def test_a_crowd_whose_ticks_finish_one_by_one_pauses_the_vectorised_path_for_do
 def test_a_crowd_pauses_the_vectorised_path_only_once_more_ticks_in_a_row_finish_one_by_one_than_it_allows(monkeypatch):
     runs = []
     monkeypatch.setattr(crowd_vector.VectorTick, "run", record_calls(crowd_vector.VectorTick.run, runs))
+    # Rounds priced so that any tick needing one finishes one by one (the pile's pushes reach the
+    # bound too, but the vectorised path applies it itself).
     crowd = crammed_pit_crowd(120, 3, seed=3, tuning=CrowdSettings(vectorised_min_bodies=1, max_fallback_pause_ticks=4,
-                                                                         finishes_before_pause=2))
+                                                                         finishes_before_pause=2,
+                                                                         round_cost_in_steps=1000.0))
     reference = crammed_pit_crowd(120, 3, seed=3, vectorised=False)
     rng = random.Random(3)
     ticks_vectorised = []
