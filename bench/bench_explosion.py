@@ -5,7 +5,7 @@ The case (built untimed): a new seed-42 world; a mine tunnel 2 high and 9 long i
 the stone TUNNEL_DEPTH blocks under the spawn, and the light is made whole. Each timed sample is one
 explosion on the tunnel's floor at its middle, as a creeper standing there blows up:
 `explosion.blast` (the rays and Beta's HashSet order), `explosion.apply_blast` (the drops, drawn but
-not spawned, and every broken block set to air through `World.set_block` with its neighbour
+not spawned, and every broken block set to air through `World.set_id` with its neighbour
 notifications), then `World.take_changed_sections()` (the world's light resolve for the edits, and
 the sections whose mesh changed: the re-mesh list). After each sample the broken blocks are put back
 and their light resolved, untimed. The reference is the same blast by the readable twin
@@ -135,7 +135,7 @@ def run(quick: bool = False) -> list[Row]:
     blast_ms, apply_ms, light_ms = (statistics.median(part) for part in zip(*parts))
     note = (f"crater {len(broken)} blocks, {sections} sections to re-mesh; {len(fast)} samples, reference "
             f"{len(slow)} (one ray, one cell at a time); medians of the parts: blast {blast_ms:.2f} ms, apply "
-            f"(drops drawn, not spawned; World.set_block each) {apply_ms:.2f} ms, World.take_changed_sections "
+            f"(drops drawn, not spawned; World.set_id each) {apply_ms:.2f} ms, World.take_changed_sections "
             f"(re-light, re-mesh list) {light_ms:.2f} ms")
     print(f"explosion: power {POWER} in a tunnel {TUNNEL_DEPTH} under seed {SEED}'s spawn broke {len(broken)} blocks",
           file=sys.stderr)

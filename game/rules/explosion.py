@@ -222,7 +222,7 @@ def _walk(soak_box: np.ndarray, strides: np.ndarray, offset: float, centre: np.n
     last; a ray leaves once its intensity is <= 0."""
     alive = np.arange(RAYS)
     positions = np.repeat(centre[:, None], RAYS, axis=1)  # (3, rays): x, y, z rows
-    intensity = intensities.copy()
+    intensity = intensities.astype(np.float32)  # a copy, walked down in place
     step, chunk = 0, min(FIRST_STEPS, most_steps)
     found_cells, found_keys = [], []
     sx, sy, sz = strides
@@ -241,10 +241,10 @@ def _walk(soak_box: np.ndarray, strides: np.ndarray, offset: float, centre: np.n
         flat = (flat - offset).astype(np.intp)  # (chunk, rays); exact: small integers
         soaks = soak_box[flat]
         kept = np.empty((chunk, alive.size), dtype=bool)
-        for k in range(chunk):  # Beta's float32 subtractions, one step at a time
-            intensity = intensity - soaks[k]  # the cell's soak (0 for air)
-            kept[k] = intensity > 0.0
-            intensity = intensity - STEP_LOSS
+        for k in range(chunk):  # Beta's float32 subtractions, one step at a time (in place: no new arrays)
+            np.subtract(intensity, soaks[k], out=intensity)  # the cell's soak (0 for air)
+            np.greater(intensity, 0.0, out=kept[k])
+            np.subtract(intensity, STEP_LOSS, out=intensity)
         step_of, ray_of = np.nonzero(kept)
         found_cells.append(flat[kept])
         found_keys.append(alive[ray_of] * (1 << 20) + (step + step_of))
@@ -254,6 +254,10 @@ def _walk(soak_box: np.ndarray, strides: np.ndarray, offset: float, centre: np.n
         step += chunk
         chunk = min(2 * chunk, most_steps - step)
     return np.concatenate(found_cells), np.concatenate(found_keys)
+
+
+_NEVER = np.iinfo(np.int64).max
+"""The order key of a cell no ray destroyed."""
 
 
 def _destroyed(world, centre: Vector, intensities: np.ndarray) -> np.ndarray:
@@ -269,11 +273,10 @@ def _destroyed(world, centre: Vector, intensities: np.ndarray) -> np.ndarray:
                        np.array(centre, dtype=np.float64), intensities, most_steps)
     if not len(flat):
         return np.zeros((0, 3), dtype=np.int64)
-    ordered = np.sort((flat.astype(np.int64) << 32) | keys)  # by cell, then by when a ray reached it
-    cell_of = ordered >> 32
-    first = np.ones(len(ordered), dtype=bool)
-    first[1:] = cell_of[1:] != cell_of[:-1]
-    added = cell_of[first][np.argsort(ordered[first] & 0xFFFFFFFF)]  # each cell once, as Beta first added it
+    first = np.full(soak_box.size, _NEVER, dtype=np.int64)
+    np.minimum.at(first, flat, keys)  # each cell's first visit: the earliest ray, then its earliest step
+    reached = np.flatnonzero(first != _NEVER)
+    added = reached[np.argsort(first[reached])]  # each cell once, as Beta first added it (keys are distinct)
     cells = np.stack([added // strides[0], added // strides[1] % size[1], added % size[2]], axis=1) + low
     return cells[hash_set_order(cells)[::-1]]  # doExplosionB walks the list backwards
 
@@ -350,7 +353,7 @@ def apply_blast(world, blast: Blast, rng: JavaRandom | random.Random, drop: Drop
     """Beta's `doExplosionB` (a server's: no particles): in `blast.cells`' order each cell that is not air
     now drops its items (`drop(cell, stack, rng)` for each, Beta's `dropBlockAsItemWithChance(..., 0.3F)`:
     quantityDropped, then per item nextFloat() > 0.3F skips it, else idDropped) and becomes air through
-    the world's own edit (`set_block`), which notifies its neighbours as Beta's
+    the world's own edit (`set_id`, else `set_block`), which notifies its neighbours as Beta's
     `setBlockWithNotify` and leaves the light to the world's next resolve. Returns the blocks broken, in
     that order. What a broken block held (a chest's items) and what fell with it (a torch, a door's
     other half: `take_unsupported`) are the caller's."""
@@ -386,11 +389,19 @@ def _chance_drops(block: int, rng: JavaRandom | random.Random) -> Iterator[ItemS
 
 
 def _block_reader(world) -> Callable[[int, int, int], int]:
-    """One cell's block id now, through the world protocol's box read."""
+    """One cell's block id now: the world's `id_at` where it has one (`World`), else its box read."""
+    id_at = getattr(world, "id_at", None)
+    if id_at is not None:
+        return id_at
     return lambda x, y, z: int(world.ids_in_box(x, y, z, x + 1, y + 1, z + 1)[0, 0, 0])
 
 
 def _air_setter(world) -> Callable[[int, int, int], object]:
-    """Make one cell air through the world protocol's `set_block` (it notifies the neighbours)."""
+    """Make one cell air through the world's own edit, which notifies the neighbours: `set_id` where it
+    has one (`World`: `set_block` without the name look-up and the checks a blast's cells pass), else
+    `set_block`."""
+    set_id = getattr(world, "set_id", None)
+    if set_id is not None:
+        return lambda x, y, z: set_id(x, y, z, AIR)
     air = block_name(AIR)
     return lambda x, y, z: world.set_block(x, y, z, air)

@@ -64,6 +64,16 @@ class JavaRandom:
 
     def next_int(self, bound: int) -> int:
         """Java's `nextInt(bound)` (bound > 0): uniform in 0..bound - 1."""
+        if bound.__class__ is int and bound > 0:  # `next(31)` inlined: brains draw hundreds a tick
+            if bound & -bound == bound:  # a power of two
+                self.state = state = (self.state * MULTIPLIER + ADDEND) & MASK
+                return (bound * (state >> 17)) >> 31
+            while True:
+                self.state = state = (self.state * MULTIPLIER + ADDEND) & MASK
+                bits = state >> 17
+                value = bits % bound
+                if bits - value + (bound - 1) < 1 << 31:
+                    return value
         if isinstance(bound, bool) or not isinstance(bound, int) or bound <= 0:
             raise ValueError(f"nextInt's bound is a positive int, got {bound!r}")
         if bound & -bound == bound:  # a power of two

@@ -31,10 +31,20 @@ world's tick, so light nobody reads is spread over ticks); or only what can reac
 of the edits stays exact because the light engine sees a cell whose edit waits with the block it had
 when its light was last settled (`cells_changed` takes the old blocks): the light is always Beta's
 solution for the blocks as the engine sees them, and doing the waiting edits later is an ordinary
-relight. A resolve works in windows: the changed cells plus 16 blocks on every side (no
-light travels further), one dense array per channel, with Beta's removal pass (clear every cell
-whose light may have come through a changed cell) and addition pass (a breadth-first spread by
+relight. A resolve works in windows: the changed cells plus up to 16 blocks on every side (no light
+travels further; how far, below), one dense array per channel, with Beta's removal pass (clear every
+cell whose light may have come through a changed cell) and addition pass (a breadth-first spread by
 light level, from the sources and the light around the cleared cells), both on flat index arrays.
+
+How far an edit reaches: let M be the brightest of a channel's light (before) in the changed cells
+and their six neighbours, and of the changed cells' new sources. Only the changed cells' costs and
+sources differ, so a path of light that gains must pass through them, entering at most M (from a
+neighbour, or a new source there), and a path that is lost passed through them with at most M; each
+block costs at least 1, so no cell more than M - 1 blocks (Manhattan) from a changed cell changes.
+The removal pass's wave starts at most M and falls 1 a block, so it clears cells within M - 1; the
+addition pass raises only cells it cleared or that end brighter; both read one block further. So a
+window of the changed cells plus M blocks (its wall border never read) gives exactly what one of
+REACH gives, and M = 0 (digging in the dark) needs no window at all. Unloads keep REACH.
 """
 
 from __future__ import annotations
@@ -70,6 +80,9 @@ _AIR_PROPS = int(_PROPS[AIR])
 _WALL = MAX_LIGHT
 """The cost of a cell light never enters (opaque, or outside the loaded columns)."""
 _Y = np.arange(WORLD_HEIGHT, dtype=np.int16)
+_SELF_AND_NEIGHBOURS = np.array([(0, 0, 0), (1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)],
+                                dtype=np.int64)
+"""A cell and its six neighbours, as (dx, dy, dz) rows."""
 
 
 def column_heights(opacity: np.ndarray) -> np.ndarray:
@@ -242,6 +255,27 @@ class LightEngine:
                                              and key[1] * CHUNK_SIZE < hi_z and (key[1] + 1) * CHUNK_SIZE > lo_z))
         return self._take_changed()
 
+    def settled_light_at(self, x: int, y: int, z: int) -> tuple[int, int] | None:
+        """`light_at` (x, y, z), 0 <= y < WORLD_HEIGHT, when `resolve_near(x, z, x + 1, z + 1)` now would
+        change nothing and return no section (no edit or unload waits, no new column within REACH of
+        the cell, no changed section to hand on) and the column is lit; None otherwise (resolve
+        first). A cheap read for the many single cells a tick asks about."""
+        if (self._changed or self._dirty or self._dirty_cells or self._waiting or self._unload_seeds[SKY]
+                or self._unload_seeds[BLOCK]):
+            return None
+        if self._to_install:
+            lo_x, lo_z, hi_x, hi_z = x - REACH, z - REACH, x + 1 + REACH, z + 1 + REACH
+            for cx, cz in self._to_install:  # `resolve_near`'s choice of the columns it lights
+                if (cx * CHUNK_SIZE < hi_x and (cx + 1) * CHUNK_SIZE > lo_x
+                        and cz * CHUNK_SIZE < hi_z and (cz + 1) * CHUNK_SIZE > lo_z):
+                    return None
+        lit = self._light.get((x >> SECTION_SHIFT, z >> SECTION_SHIFT))
+        if lit is None:
+            return None
+        self.last_resolved_cells = 0  # as the empty resolve it stands for
+        value = int(lit[x & LOCAL_MASK, y, z & LOCAL_MASK])
+        return value >> 4, value & MAX_LIGHT
+
     def _take_changed(self) -> set[tuple[int, int, int]]:
         changed, self._changed = self._changed, set()
         return changed
@@ -264,16 +298,17 @@ class LightEngine:
         self._dirty = []
         self._dirty_count = 0
         rows = rows[(rows[:, 1] >= 0) & (rows[:, 1] < WORLD_HEIGHT)]
-        codes = _column_codes(rows)
-        for code in distinct(codes).tolist():
+        rows = rows[np.unique(_cell_codes(rows), return_index=True)[1]]  # each cell once (its oldest), by cell
+        for code, picked in _groups(_column_codes(rows)):
             key = _column_key(code)
             if key not in self._light:
                 continue
-            mine = rows[codes == code]
+            mine = rows[picked]
             older = self._waiting.get(key)
             if older is not None:
                 mine = np.concatenate([older, mine])
-            self._waiting[key] = mine[np.unique(_cell_codes(mine), return_index=True)[1]]
+                mine = mine[np.unique(_cell_codes(mine), return_index=True)[1]]
+            self._waiting[key] = mine
         self._drop_unlit()
 
     def _drop_unlit(self) -> None:
@@ -422,101 +457,149 @@ class LightEngine:
         """Relight after the block changes of `rows` (x, y, z, old props: distinct cells of lit columns)
         and the recorded unloads (removal, then addition); edits still waiting read as their old blocks.
         A cell whose light props did not change (water of another level, a torch for air in the sky
-        channel: only opacity counts there) changes no light, so its channel skips it."""
+        channel: only opacity counts there) changes no light, so its channel skips it. Each channel's
+        windows reach only as far as its light can change (`_edit_reaches`)."""
         changed = [np.empty((0, 3), dtype=np.int64), np.empty((0, 3), dtype=np.int64)]
+        emission = np.empty(0, dtype=np.int64)
+        sees_sky = False
         if len(rows):
             old, new = rows[:, 3], self._props_now(rows[:, :3])
             unknown = old < 0
-            changed[BLOCK] = rows[unknown | (old != new), :3]
+            relit = unknown | (old != new)
+            changed[BLOCK], emission = rows[relit, :3], new[relit] & MAX_LIGHT
             shaded = rows[unknown | ((old >> 4) != (new >> 4)), :3]
             if len(shaded):
-                changed[SKY] = np.concatenate([shaded, self._update_heights(shaded)])
+                moved, sees_sky = self._update_heights(shaded)
+                changed[SKY] = np.concatenate([shaded, moved])
         unloads = []
         for channel in (SKY, BLOCK):
             seeds = self._unload_seeds[channel]
             self._unload_seeds[channel] = []
             unloads.append(np.concatenate(seeds) if seeds else np.empty((0, 4), dtype=np.int64))
+        reaches = self._edit_reaches(changed, emission, sees_sky)
         for channel in (SKY, BLOCK):
-            if len(changed[channel]) or len(unloads[channel]):
+            reach = REACH if len(unloads[channel]) else reaches[channel]
+            if reach:
                 everything = np.concatenate([changed[channel], unloads[channel][:, :3]])
-                self._run_windows(channel, everything, changed[channel], unloads[channel], mark=None)
+                self._run_windows(channel, everything, changed[channel], unloads[channel], mark=None, reach=reach)
+
+    def _edit_reaches(self, changed: list[np.ndarray], emission: np.ndarray, sees_sky: bool) -> list[int]:
+        """[blocks] Per channel, how far from its changed cells (`changed[channel]`, rows x, y, z) its
+        light can change, so how far its windows must reach: the brightest value M among the light of
+        those cells and their six neighbours (as the engine holds it) and their new sources (the sky's
+        15 if one of them now sees the sky, `sees_sky`; `emission`, one per changed cell, for block
+        light), at most REACH; 0 when M is 0: nothing can change (module docstring, "How far an edit
+        reaches")."""
+        cells = np.concatenate(changed)
+        if not len(cells):
+            return [0, 0]
+        packed = self._packed_around(cells)  # (n, 7): each cell and its neighbours
+        sky, block = packed[:len(changed[SKY])] >> 4, packed[len(changed[SKY]):] & MAX_LIGHT
+        brightest = [int(sky.max()) if sky.size else 0, int(block.max()) if block.size else 0]
+        if sees_sky:
+            brightest[SKY] = MAX_LIGHT
+        if emission.size:
+            brightest[BLOCK] = max(brightest[BLOCK], int(emission.max()))
+        return [min(value, REACH) for value in brightest]
+
+    def _packed_around(self, cells: np.ndarray) -> np.ndarray:
+        """The packed light (as the engine holds it) of `cells` (rows x, y, z) and their six neighbours,
+        (n, 7) uint8: open sky (sky 15) above the build height, dark below it and in columns not lit."""
+        around = (cells[:, None, :] + _SELF_AND_NEIGHBOURS).reshape(-1, 3)
+        ys = around[:, 1]
+        clipped = np.clip(ys, 0, WORLD_HEIGHT - 1)  # read in the height, the edge rule put on after
+        out = np.zeros(len(around), dtype=np.uint8)
+        lx, lz = around[:, 0] & LOCAL_MASK, around[:, 2] & LOCAL_MASK
+        for code, rows in _groups(_column_codes(around)):
+            packed = self._light.get(_column_key(code))
+            if packed is not None:
+                out[rows] = packed[lx[rows], clipped[rows], lz[rows]]
+        out[ys < 0] = 0
+        out[ys >= WORLD_HEIGHT] = PACKED_ABOVE
+        return out.reshape(len(cells), len(_SELF_AND_NEIGHBOURS))
 
     def _props_now(self, cells: np.ndarray) -> np.ndarray:
         """The light props (int64) of the blocks at `cells` (rows x, y, z in lit columns) as they are now."""
         out = np.full(len(cells), _AIR_PROPS, dtype=np.int64)
-        codes = _column_codes(cells)
-        for code in distinct(codes).tolist():
-            rows = np.flatnonzero(codes == code)
-            sections = self._columns[_column_key(code)].sections
-            ys = cells[rows, 1]
-            for sy in distinct(ys >> SECTION_SHIFT).tolist():
-                section = sections[sy]
-                if section is None:
-                    continue
-                mine = rows[(ys >> SECTION_SHIFT) == sy]
-                out[mine] = _PROPS[section[cells[mine, 0] & LOCAL_MASK, cells[mine, 1] & LOCAL_MASK,
-                                           cells[mine, 2] & LOCAL_MASK]]
+        lx, ly, lz = cells[:, 0] & LOCAL_MASK, cells[:, 1] & LOCAL_MASK, cells[:, 2] & LOCAL_MASK
+        for code, rows in _groups((_column_codes(cells) << SECTION_SHIFT) | (cells[:, 1] >> SECTION_SHIFT)):
+            section = self._columns[_column_key(code >> SECTION_SHIFT)].sections[code & LOCAL_MASK]
+            if section is not None:
+                out[rows] = _PROPS[section[lx[rows], ly[rows], lz[rows]]]
         return out
 
-    def _update_heights(self, cells: np.ndarray) -> np.ndarray:
-        """Recompute the sky height of every (x, z) in `cells` from the blocks; returns the cells
-        whose sky view changed (between the old and the new height), as (n, 3) rows."""
+    def _update_heights(self, cells: np.ndarray) -> tuple[np.ndarray, bool]:
+        """Recompute the sky height of every (x, z) in `cells` from the blocks; returns the cells whose
+        sky view changed (between the old and the new height), as (n, 3) rows, and whether any of
+        `cells` or of those sees the sky now. A height can only move where a changed cell lies at or
+        above the topmost filled cell (height - 1): under it, that cell still holds the height (and the
+        changed cell sees no sky), so those (x, z) are not read."""
         found = []
-        ground = cells * np.array([1, 0, 1])  # each (x, z) once, at y = 0
-        ground = ground[np.unique(_cell_codes(ground), return_index=True)[1]]
-        flat = ground[:, [0, 2]]
-        codes = _column_codes(ground)
-        order = np.argsort(codes, kind="stable")
-        flat, codes = flat[order], codes[order]
-        starts = np.flatnonzero(np.diff(codes, prepend=codes[:1] - 1))
-        for rows in np.split(np.arange(len(flat)), starts[1:]):
-            key = _column_key(int(codes[rows[0]]))
-            lx, lz = flat[rows, 0] & LOCAL_MASK, flat[rows, 1] & LOCAL_MASK
-            opacity = np.zeros((len(rows), WORLD_HEIGHT), dtype=np.uint8)
-            for sy, section in enumerate(self._columns[key].sections):
-                if section is not None:
-                    opacity[:, sy * CHUNK_SIZE:(sy + 1) * CHUNK_SIZE] = _PROPS[section[lx, :, lz]] >> 4
-            waiting = self._waiting.get(key)
-            if waiting is not None:  # cells still waiting keep their old opacity
-                slot = np.full((CHUNK_SIZE, CHUNK_SIZE), -1, dtype=np.int64)
-                slot[lx, lz] = np.arange(len(rows))
-                which = slot[waiting[:, 0] & LOCAL_MASK, waiting[:, 2] & LOCAL_MASK]
-                hit = which >= 0
-                opacity[which[hit], waiting[hit, 1]] = (waiting[hit, 3] >> 4).astype(np.uint8)
-            filled = opacity[:, ::-1] != 0
-            new = np.where(filled.any(axis=1), WORLD_HEIGHT - filled.argmax(axis=1), 0).astype(np.int16)
+        sees_sky = False
+        for code, rows in _groups(_column_codes(cells)):
+            key = _column_key(code)
+            mine = cells[rows]
             heights = self._heights[key]
+            mx, mz = mine[:, 0] & LOCAL_MASK, mine[:, 2] & LOCAL_MASK
+            reaching = mine[:, 1] >= heights[mx, mz].astype(np.int64) - 1
+            if not reaching.any():
+                continue
+            top = np.full((CHUNK_SIZE, CHUNK_SIZE), -1, dtype=np.int64)  # the highest such y per (x, z)
+            np.maximum.at(top, (mx[reaching], mz[reaching]), mine[reaching, 1])
+            lx, lz = np.nonzero(top >= 0)
+            new = self._heights_now(key, lx, lz)
             old = heights[lx, lz].copy()
             heights[lx, lz] = new
+            sees_sky = sees_sky or bool((top[lx, lz] >= new).any())  # the highest changed cell of an (x, z)
             moved = np.nonzero(old != new)[0]
             if moved.size:
+                sees_sky = sees_sky or bool((new[moved] < old[moved]).any())  # cells uncovered
                 lo, hi = np.minimum(old, new)[moved].astype(np.int64), np.maximum(old, new)[moved].astype(np.int64)
                 lengths = hi - lo
                 index = np.repeat(np.arange(moved.size), lengths)
                 ys = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths) + lo[index]
-                found.append(np.stack([flat[rows[moved], 0][index], ys, flat[rows[moved], 1][index]], axis=1))
-        return np.concatenate(found) if found else np.empty((0, 3), dtype=np.int64)
+                found.append(np.stack([lx[moved][index] + key[0] * CHUNK_SIZE, ys,
+                                       lz[moved][index] + key[1] * CHUNK_SIZE], axis=1))
+        return (np.concatenate(found) if found else np.empty((0, 3), dtype=np.int64)), sees_sky
+
+    def _heights_now(self, key: tuple[int, int], lx: np.ndarray, lz: np.ndarray) -> np.ndarray:
+        """The sky heights (int16) of the (lx, lz) of lit column `key` from its blocks as the engine sees
+        them (cells still waiting with their old opacity)."""
+        opacity = np.zeros((len(lx), WORLD_HEIGHT), dtype=np.uint8)
+        for sy, section in enumerate(self._columns[key].sections):
+            if section is not None:
+                opacity[:, sy * CHUNK_SIZE:(sy + 1) * CHUNK_SIZE] = _PROPS[section[lx, :, lz]] >> 4
+        waiting = self._waiting.get(key)
+        if waiting is not None:  # cells still waiting keep their old opacity
+            slot = np.full((CHUNK_SIZE, CHUNK_SIZE), -1, dtype=np.int64)
+            slot[lx, lz] = np.arange(len(lx))
+            which = slot[waiting[:, 0] & LOCAL_MASK, waiting[:, 2] & LOCAL_MASK]
+            hit = which >= 0
+            opacity[which[hit], waiting[hit, 1]] = (waiting[hit, 3] >> 4).astype(np.uint8)
+        filled = opacity[:, ::-1] != 0
+        return np.where(filled.any(axis=1), WORLD_HEIGHT - filled.argmax(axis=1), 0).astype(np.int16)
 
     # --- windows ------------------------------------------------------------------------------
 
     def _run_windows(self, channel: int, cells: np.ndarray, changed: np.ndarray | None,
-                     unloads: np.ndarray | None, mark: tuple[int, int] | None) -> None:
-        """Run one channel's pass over windows holding `cells` plus REACH blocks around them.
+                     unloads: np.ndarray | None, mark: tuple[int, int] | None, reach: int = REACH) -> None:
+        """Run one channel's pass over windows holding `cells` plus `reach` blocks around them.
 
         Addition only (an install) when `changed` is None: `cells` are the seeds. Otherwise `changed`
         cells are cleared and relit, and `unloads` rows (x, y, z, old) start removals. Cells far apart
         get separate windows. Sections whose light changed are recorded, except those of column `mark`.
         """
-        for box in _boxes(cells):
+        for box in _boxes(cells, reach):
             x0, y0, z0, x1, y1, z1 = box
             window = _Window(self, channel, x0, max(y0, 0), z0, x1, min(y1, WORLD_HEIGHT), z1,
                              sources=changed is not None)
             light = window.light.ravel()
             before = light.copy()
             if changed is None:
-                seeds = window.index(_inside(cells, box))
+                seeds = window.index(_inside(cells, box, reach))
             else:
-                seeds = self._relight_window(window, light, _inside(changed, box), _inside(unloads, box))
+                seeds = self._relight_window(window, light, _inside(changed, box, reach),
+                                             _inside(unloads, box, reach))
             self.spread(light, window.cost.ravel(), seeds, window.offsets)
             window.store(before, mark)
 
@@ -820,6 +903,16 @@ def _column_codes(cells: np.ndarray) -> np.ndarray:
     return (((cells[:, 0] >> SECTION_SHIFT) + _CODE_OFFSET) << 32) | ((cells[:, 2] >> SECTION_SHIFT) + _CODE_OFFSET)
 
 
+def _groups(codes: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """The distinct values of `codes` (a 1-D int array), ascending, each with the indices of its rows in
+    their order: one sort for every group, where a mask per group costs a pass each."""
+    order = np.argsort(codes, kind="stable")
+    ordered = codes[order]
+    bounds = [0, *(np.flatnonzero(ordered[1:] != ordered[:-1]) + 1).tolist(), len(codes)]
+    firsts = ordered[bounds[:-1]].tolist() if len(codes) else []
+    return [(code, order[start:end]) for code, start, end in zip(firsts, bounds, bounds[1:])]
+
+
 def _column_key(code: int) -> tuple[int, int]:
     return (code >> 32) - _CODE_OFFSET, (code & 0xFFFFFFFF) - _CODE_OFFSET
 
@@ -828,16 +921,16 @@ def _channel(packed: np.ndarray, channel: int) -> np.ndarray:
     return packed >> 4 if channel == SKY else packed & MAX_LIGHT
 
 
-def _inside(cells: np.ndarray, box: tuple[int, ...]) -> np.ndarray:
+def _inside(cells: np.ndarray, box: tuple[int, ...], reach: int = REACH) -> np.ndarray:
     x0, y0, z0, x1, y1, z1 = box
-    keep = ((cells[:, 0] >= x0 + REACH) & (cells[:, 0] < x1 - REACH) & (cells[:, 2] >= z0 + REACH)
-            & (cells[:, 2] < z1 - REACH) & (cells[:, 1] >= y0 + REACH) & (cells[:, 1] < y1 - REACH))
+    keep = ((cells[:, 0] >= x0 + reach) & (cells[:, 0] < x1 - reach) & (cells[:, 2] >= z0 + reach)
+            & (cells[:, 2] < z1 - reach) & (cells[:, 1] >= y0 + reach) & (cells[:, 1] < y1 - reach))
     return cells[keep]
 
 
-def _boxes(cells: np.ndarray) -> list[tuple[int, int, int, int, int, int]]:
-    """Boxes [x0, x1) x [y0, y1) x [z0, z1) covering `cells` plus REACH around them, one per group of
-    cells whose boxes (with a wall cell between) would touch; cells in a box lie REACH inside it."""
+def _boxes(cells: np.ndarray, reach: int = REACH) -> list[tuple[int, int, int, int, int, int]]:
+    """Boxes [x0, x1) x [y0, y1) x [z0, z1) covering `cells` plus `reach` around them, one per group of
+    cells whose boxes (with a wall cell between) would touch; cells in a box lie `reach` inside it."""
     if not len(cells):
         return []
     groups = {}
@@ -845,8 +938,8 @@ def _boxes(cells: np.ndarray) -> list[tuple[int, int, int, int, int, int]]:
     for key in distinct(keys).tolist():
         part = cells[keys == key]
         lo, hi = part.min(axis=0), part.max(axis=0) + 1
-        groups[key] = [int(lo[0]) - REACH, int(lo[1]) - REACH, int(lo[2]) - REACH,
-                       int(hi[0]) + REACH, int(hi[1]) + REACH, int(hi[2]) + REACH]
+        groups[key] = [int(lo[0]) - reach, int(lo[1]) - reach, int(lo[2]) - reach,
+                       int(hi[0]) + reach, int(hi[1]) + reach, int(hi[2]) + reach]
     boxes = list(groups.values())
     merged = True
     while merged:

@@ -432,6 +432,12 @@ class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicke
     def light(self, x: int, y: int, z: int) -> tuple[int, int]:
         """(sky, block) light at block (x, y, z), each 0..15 (Beta's rule, see `light.py`): (15, 0)
         above the build height, (0, 0) below it. Loads or generates the column, as `id_at` does."""
+        if (x.__class__ is int and y.__class__ is int and z.__class__ is int and 0 <= y < WORLD_HEIGHT
+                and -WORLD_BORDER <= x < WORLD_BORDER and -WORLD_BORDER <= z < WORLD_BORDER
+                and (x >> SECTION_SHIFT, z >> SECTION_SHIFT) in self._columns):
+            settled = self._light.settled_light_at(x, y, z)  # the light is settled: nothing to resolve first
+            if settled is not None:
+                return settled
         x, y, z = block_coordinate(x, "x"), block_coordinate(y, "y"), block_coordinate(z, "z")
         if y >= WORLD_HEIGHT:
             return ABOVE_WORLD_LIGHT

@@ -6,6 +6,8 @@ import math
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.world.java_random import JavaRandom, next_double, next_float
 from game.world.strict_math import strict_log
@@ -67,3 +69,23 @@ def test_the_strict_logarithm_is_fdlibms_where_the_c_librarys_differs():
     assert strict_log(float.fromhex("0x1.7606b3169ae5ap-1")) == float.fromhex("-0x1.4188ea8c19f1ep-2")
     assert strict_log(1.0) == 0.0 and strict_log(0.0) == float("-inf") and math.isnan(strict_log(-1.0))
     assert strict_log(5e-324) == pytest.approx(math.log(5e-324))
+
+
+def _next_int_by_next(generator: JavaRandom, bound: int) -> int:
+    """Java's `nextInt(bound)` written on `next(31)`, as Java writes it (the readable twin)."""
+    if bound & -bound == bound:
+        return (bound * generator.next(31)) >> 31
+    while True:
+        bits = generator.next(31)
+        value = bits % bound
+        if bits - value + (bound - 1) < 1 << 31:
+            return value
+
+
+@given(seed=st.integers(-(1 << 63), (1 << 63) - 1),
+       bounds=st.lists(st.one_of(st.integers(1, 200), st.integers(1, (1 << 31) - 1),
+                                 st.sampled_from([1 << 30, (1 << 30) + 1, 3 << 29])), min_size=1, max_size=30))
+def test_next_int_draws_what_javas_next_int_on_next_31_draws(seed, bounds):
+    fast, readable = JavaRandom(seed), JavaRandom(seed)
+    assert [fast.next_int(bound) for bound in bounds] == [_next_int_by_next(readable, bound) for bound in bounds]
+    assert fast.state == readable.state
