@@ -150,7 +150,7 @@ class MobBrain:
     def _drop_below(self, world, probe: AABB, feet_y: float) -> float:
         """`_drop_below`, reading the block boxes of the probe's cells again only when they may have
         changed (`_GroundMemo`): the same answers (a test compares them)."""
-        cx, _, cz = probe.center
+        cx, cz = (probe[0] + probe[3]) / 2.0, (probe[2] + probe[5]) / 2.0  # `probe.center`'s x and z
         x0, x1 = math.floor(cx - DROP_PROBE_HALF_WIDTH), math.floor(cx + DROP_PROBE_HALF_WIDTH)
         z0, z1 = math.floor(cz - DROP_PROBE_HALF_WIDTH), math.floor(cz + DROP_PROBE_HALF_WIDTH)
         floor_y = math.floor(feet_y)
@@ -166,7 +166,7 @@ class MobBrain:
                                                     (x0, math.floor(bottom - MAX_SHAPE_TOP), z0,
                                                      x1, floor_y + 1, z1))
         elif memo.revision != revision:  # held: the next check reads only the cells changed after this one
-            self._ground_below = memo._replace(revision=revision)
+            self._ground_below = _GroundMemo(world, cells, revision, memo.boxes, memo.reach)  # (`_replace`, quicker)
         return _highest_below(memo.boxes, cx, cz, feet_y)
 
     def _turn(self) -> None:
@@ -197,8 +197,12 @@ class MobBrain:
 def _probe_ahead(body: Body, yaw: float) -> AABB:
     """The body's box moved LOOK_AHEAD_BLOCKS past its front along the yaw."""
     radians = math.radians(yaw)
-    reach = body.width / 2.0 + LOOK_AHEAD_BLOCKS
-    return body.box.offset(-math.sin(radians) * reach, 0.0, math.cos(radians) * reach)
+    box = body.box
+    x0, y0, z0, x1, y1, z1 = box
+    reach = (x1 - x0) / 2.0 + LOOK_AHEAD_BLOCKS  # `body.width`
+    dx, dz = -math.sin(radians) * reach, math.cos(radians) * reach
+    # `box.offset(dx, 0.0, dz)`: a body's box moved by a finite step is still ordered and finite.
+    return AABB._trusted(x0 + dx, y0 + 0.0, z0 + dz, x1 + dx, y1 + 0.0, z1 + dz)
 
 
 def _drop_below(world: physics.CollisionWorld, probe: AABB, feet_y: float) -> float:

@@ -236,6 +236,12 @@ class Player:
         return self.vitals.dead
 
     @property
+    def sneak_held(self) -> bool:
+        """The sneak key is held now: `input.intent().sneak` (`controls.intent_from_keys`'), read from
+        the held keys without making the intent (the tick asks it of every player)."""
+        return not self.input.bindings.sneak.isdisjoint(self.input.held)
+
+    @property
     def inventory_open(self) -> bool:
         """This player's creative inventory is open (a dead player's is closed)."""
         return self._inventory_open and not self.dead

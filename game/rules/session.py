@@ -96,9 +96,10 @@ from ..world.coords import CHUNK_SIZE as COLUMN_SIZE
 from ..world.blocks import block_id, block_name
 from ..world.file_format import SURVIVAL
 from ..world.world import DAY_TICKS
-from .targeting import (KeptSelection, MobBoxes, MobTarget, SelectedBoxes, Target, break_block, find_mob, find_target,
-                        place_against)
+from .targeting import (KeptSelection, MobBoxes, MobTarget, SelectedBoxes, Target, aimed_block, break_block, find_mob,
+                        find_target, place_against)
 from .reach import DIG_REACH_BLOCKS, PLACE_REACH_BLOCKS, within_reach
+from . import view_motion_rows
 from .view_bobbing import ViewMotion
 
 AUTOSAVE_TICKS = 60 * TICKS_PER_SECOND
@@ -403,11 +404,16 @@ class Session:
         """The block `player` (the local player by default) looks at from the eye at the latest
         tick (building acts on it)."""
         player = self.player if player is None else player
+        looks = self._looks_of(player)
+        return find_target(self.world, player.eye, player.input.yaw, player.input.pitch,
+                           selected=looks[0], kept=looks[1])
+
+    def _looks_of(self, player: Player) -> tuple[SelectedBoxes, KeptSelection]:
+        """What `player`'s look ray keeps between ticks (`targeting.SelectedBoxes`, `KeptSelection`)."""
         looks = self._looks.get(player.name)
         if looks is None:
             looks = self._looks[player.name] = (SelectedBoxes(), KeptSelection())
-        return find_target(self.world, player.eye, player.input.yaw, player.input.pitch,
-                           selected=looks[0], kept=looks[1])
+        return looks
 
     # --- events ---------------------------------------------------------------------------------
 
@@ -623,11 +629,15 @@ class Session:
     def _mob_in_front(self, player: Player, target: Target | None, mobs: MobBoxes | None = None) -> MobTarget | None:
         """The mob `player`'s look ray meets before `target` (the block targeted), None if none;
         `mobs`: the mobs' boxes ordered for many rays (`_dig_all`), the same answer."""
+        return self._mob_before(player, None if target is None else target.distance, mobs)
+
+    def _mob_before(self, player: Player, distance: float | None, mobs: MobBoxes | None = None) -> MobTarget | None:
+        """`_mob_in_front` for a target at `distance` along the look ray (None: no target)."""
         if mobs is not None:
             mob = mobs.find_mob(player.eye, player.input.yaw, player.input.pitch)
         else:
             mob = find_mob(player.eye, player.input.yaw, player.input.pitch, [body.box for body in self.mobs.bodies])
-        return mob if mob is not None and (target is None or mob.distance < target.distance) else None
+        return mob if mob is not None and (distance is None or mob.distance < distance) else None
 
     def _break(self, target: Target, player: Player) -> None:
         """`player` breaks the targeted block (not bedrock): its sound, the edit, the broken block
@@ -662,23 +672,26 @@ class Session:
         if not mining.held or self._breaks_at_once(player):  # creative's peaceful breaks on the click itself
             mining.tick(None, 0.0)
             return
-        target = self.target(player)
-        if target is not None and self._mob_in_front(player, target, mobs) is not None:
-            target = None
+        eye = player.eye
+        # The target's block and distance alone (`targeting.aimed_block`: `self.target(player)`'s):
+        # the whole target is made only for a block broken.
+        aimed = aimed_block(self.world, eye, player.input.yaw, player.input.pitch, self._looks_of(player)[1])
+        if aimed is not None and self._mob_before(player, aimed[1], mobs) is not None:
+            aimed = None
         strength = 0.0
-        if target is not None:
-            x, y, z = player.eye
-            block = block_id(self.world.get_block(*target.block))
+        if aimed is not None:
+            x, y, z = eye
+            block = block_id(self.world.get_block(*aimed[0]))
             in_water = health.eye_fluid(self.world, x, y, z) == Material.WATER
             on_ground = player.body.on_ground or player.flying
             strength = (dig_strength(block, in_water=in_water, on_ground=on_ground) if self.survival is None
                         else self.survival.dig_strength(player, block, in_water, on_ground))
-        done = mining.tick(None if target is None else tuple(target.block), strength,
+        done = mining.tick(None if aimed is None else aimed[0], strength,
                            can_act=not player.dead and not player.inventory_open)
         if done.sound is not None:
             self.sounds.extend(self.sound_rules.digging(self.world.get_block(*done.sound), done.sound))
-        if done.broken is not None and within_reach(player.eye, target.block, DIG_REACH_BLOCKS):
-            self._break(target, player)
+        if done.broken is not None and within_reach(eye, aimed[0], DIG_REACH_BLOCKS):
+            self._break(self.target(player), player)  # the same ray: nothing changed since
 
     @property
     def mining_progress(self) -> MiningProgress | None:
@@ -774,11 +787,9 @@ class Session:
         self._tick_items(players)  # items on the ground: picked up, moved, despawned
         self.block_entities.tick(self.world)  # furnaces burn and cook where their column is loaded
         self._tick_sleepers(players)  # beds: the night passes once every player sleeps
-        sneaking = [player.input.intent().sneak and not player.flying for player in players]  # no input changes now
+        sneaking = [player.sneak_held and not player.flying for player in players]
         self._make_sounds(players, sneaking)
-        for player, sneaks in zip(players, sneaking):
-            player.view_motion = player.view_motion.advanced(
-                player.previous, player.body, sneaking=sneaks, dead=player.dead, held=self.held_block(player))
+        self._advance_views(players, sneaking)
         self.tick_seconds = time.perf_counter() - started
         self._note_world_problems()
         if self.autosave and self.ticks_run % AUTOSAVE_TICKS == 0:
@@ -788,6 +799,21 @@ class Session:
                 # The edits stay in memory and the file at its last save: the next save tries again.
                 self.notify(NOTICE_SAVE_FAILED.format(error=error))
         return self._record_tick()
+
+    def _advance_views(self, players: list[Player], sneaking: list[bool]) -> None:
+        """Step 11, each player's view motion (`ViewMotion.advanced`), many players' on arrays
+        (`game.rules.view_motion_rows`: the same values)."""
+        if len(players) < view_motion_rows.ROWS_FROM:
+            for player, sneaks in zip(players, sneaking):
+                player.view_motion = player.view_motion.advanced(
+                    player.previous, player.body, sneaking=sneaks, dead=player.dead, held=self.held_block(player))
+            return
+        motions = view_motion_rows.advance_all(
+            [player.view_motion for player in players], [player.previous for player in players],
+            [player.body for player in players], sneaking, [player.dead for player in players],
+            [self.held_block(player) for player in players])
+        for player, motion in zip(players, motions):
+            player.view_motion = motion
 
     def held_block(self, player: Player) -> str | None:
         """The block `player` holds, as the hand draws it: the hotbar's in creative, the held item's
@@ -932,9 +958,11 @@ class Session:
         if sneaking is None:
             sneaking = [player.input.intent().sneak and not player.flying for player in players]
         for player, sneaks in zip(players, sneaking):
-            self.sounds.extend(self._step_sounds[player.name].player_sounds(
+            made = self._step_sounds[player.name].player_sounds(
                 self.world, player.previous, player.body, sneaking=sneaks,
-                hurt=player.damage_taken > 0, alive=not player.dead))
+                hurt=player.damage_taken > 0, alive=not player.dead)
+            if made:  # most players make none this tick
+                self.sounds.extend(made)
         self.sounds.extend(self.sound_rules.mob_voices(self.mobs.voices()))
 
     def take_sounds(self) -> list[SoundEvent]:

@@ -278,7 +278,9 @@ class SoundRules:
             volume = landing_volume(before.fall_distance)
             if volume > 0.0:
                 sounds.append(SoundEvent(LAND, after.feet, volume))
-        (x0, _, z0), (x, y, z) = before.feet, after.feet
+        b0, b1 = before.box, after.box  # the feet's x and z as `Body.feet` works them out (quicker)
+        x0, z0 = (b0[0] + b0[3]) / 2.0, (b0[2] + b0[5]) / 2.0
+        x, y, z = (b1[0] + b1[3]) / 2.0, b1[1], (b1[2] + b1[5]) / 2.0
         moved = math.hypot(x - x0, z - z0)
         if moved > TELEPORT_BLOCKS or (sneaking and before.on_ground):
             return sounds

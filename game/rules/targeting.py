@@ -195,6 +195,40 @@ def find_target(world: physics.CollisionWorld, eye: Sequence[float], yaw: float,
         raise ValueError(f"reach must be positive, got {reach!r}")
     dx, dy, dz = look_direction(yaw, pitch)
     x, y, z = float(x), float(y), float(z)
+    cast = _cast_look(world, x, y, z, dx, dy, dz, reach, kept)
+    if cast is None:
+        return None
+    hit, block, distance = cast
+    face = (int(hit.normal[0]), int(hit.normal[1]), int(hit.normal[2]))
+    point = (x + dx * distance, y + dy * distance, z + dz * distance)
+    boxes = selected_boxes(world, block) if selected is None else selected(world, block)
+    return Target(block, face, hit.box, boxes, distance, point)
+
+
+def aimed_block(world: physics.CollisionWorld, eye: Sequence[float], yaw: float, pitch: float,
+                kept: KeptSelection | None = None, reach: float = REACH_BLOCKS) -> tuple[Cell, float] | None:
+    """(`Target.block`, `Target.distance`) of `find_target(world, eye, yaw, pitch, reach, kept=kept)`,
+    or None where it finds none: what digging reads of the look ray every tick, without the
+    target's boxes, face and point. The same checks (any value `find_target` refuses, it refuses),
+    made cheaply for float values (a player's eye and look always are)."""
+    if type(eye) is tuple and len(eye) == 3:
+        x, y, z = eye
+        if (type(x) is float and type(y) is float and type(z) is float and type(yaw) is float
+                and type(pitch) is float and type(reach) is float and reach > 0.0
+                and math.isfinite(x + y + z + yaw + pitch + reach)):
+            yaw_r, pitch_r = math.radians(yaw), math.radians(pitch)  # `look_direction`, its checks passed
+            horizontal = math.cos(pitch_r)
+            cast = _cast_look(world, x, y, z, -math.sin(yaw_r) * horizontal, -math.sin(pitch_r),
+                              math.cos(yaw_r) * horizontal, reach, kept)
+            return None if cast is None else (cast[1], cast[2])
+    target = find_target(world, eye, yaw, pitch, reach, kept=kept)  # other types: its checks and answer
+    return None if target is None else (target.block, target.distance)
+
+
+def _cast_look(world, x: float, y: float, z: float, dx: float, dy: float, dz: float, reach: float,
+               kept: KeptSelection | None) -> tuple[physics.Hit, Cell, float] | None:
+    """The look ray of `find_target` from the eye (x, y, z) (floats) along the unit (dx, dy, dz):
+    (the hit, its block's cell, its distance), or None."""
     ray = AABB(x, y, z, x, y, z).grown(RAY_HALF_WIDTH, RAY_HALF_WIDTH, RAY_HALF_WIDTH)
     view = _selection_view(world) if kept is None else kept.view(world)
     # `physics.cast` less its check that the world is a `physics.CollisionWorld`: both views are
@@ -205,11 +239,7 @@ def find_target(world: physics.CollisionWorld, eye: Sequence[float], yaw: float,
     if hit is None:
         return None
     block = (math.floor(hit.box[0]), math.floor(hit.box[1]), math.floor(hit.box[2]))
-    face = (int(hit.normal[0]), int(hit.normal[1]), int(hit.normal[2]))
-    distance = _ray_distance(hit, (x, y, z), (dx, dy, dz), reach)
-    point = (x + dx * distance, y + dy * distance, z + dz * distance)
-    boxes = selected_boxes(world, block) if selected is None else selected(world, block)
-    return Target(block, face, hit.box, boxes, distance, point)
+    return hit, block, _ray_distance(hit, (x, y, z), (dx, dy, dz), reach)
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,7 +355,12 @@ def find_mob(eye: Sequence[float], yaw: float, pitch: float, boxes: Iterable[AAB
         if not isinstance(box, AABB):
             raise TypeError(f"mob boxes must be physics.AABB values, got {box!r}")
     dx, dy, dz = look_direction(yaw, pitch)
-    x, y, z = float(x), float(y), float(z)
+    return _find_mob(float(x), float(y), float(z), dx, dy, dz, reach, boxes)
+
+
+def _find_mob(x: float, y: float, z: float, dx: float, dy: float, dz: float, reach: float,
+              boxes: Sequence[AABB]) -> MobTarget | None:
+    """`find_mob` once its values are checked: the eye (x, y, z), the unit look (dx, dy, dz)."""
     ray = AABB(x, y, z, x, y, z).grown(RAY_HALF_WIDTH, RAY_HALF_WIDTH, RAY_HALF_WIDTH)
     # Only boxes that meet the region the ray sweeps through (grown by MOB_SCAN_MARGIN) can be hit:
     # a crowd's other mobs are passed over without a sweep each.
@@ -363,6 +398,21 @@ class MobBoxes:
 
     def find_mob(self, eye: Sequence[float], yaw: float, pitch: float, reach: float = REACH_BLOCKS) -> MobTarget | None:
         """`find_mob(eye, yaw, pitch, self.boxes, reach)`."""
+        if type(eye) is tuple and len(eye) == 3:  # a player's eye: its checks made cheaply (`aimed_block`)
+            x, y, z = eye
+            if (type(x) is float and type(y) is float and type(z) is float and type(yaw) is float
+                    and type(pitch) is float and type(reach) is float and reach > 0.0
+                    and math.isfinite(x + y + z + yaw + pitch + reach)):
+                span = reach + MOB_SCAN_MARGIN + RAY_HALF_WIDTH + 1.0
+                low, high = bisect_left(self._min_x, x - span - self._widest), bisect_right(self._min_x, x + span)
+                if low == high:
+                    return None  # `find_mob` of no boxes
+                near = sorted(self._order[low:high])
+                yaw_r, pitch_r = math.radians(yaw), math.radians(pitch)  # `look_direction`, its checks passed
+                horizontal = math.cos(pitch_r)
+                found = _find_mob(x, y, z, -math.sin(yaw_r) * horizontal, -math.sin(pitch_r),
+                                  math.cos(yaw_r) * horizontal, reach, [self.boxes[i] for i in near])
+                return None if found is None else MobTarget(near[found.index], found.box, found.distance)
         x = _three("eye", eye)[0]
         for name, value in (("eye x", x), ("reach", reach)):
             _require_number(name, value)

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules.targeting import KeptSelection, MobBoxes, SelectedBoxes, find_mob, find_target, selected_boxes
+from game.rules.targeting import (KeptSelection, MobBoxes, SelectedBoxes, aimed_block, find_mob, find_target,
+                                  selected_boxes)
 from game.world import World
 from game.world.lab import build_arena
 from physics import AABB
@@ -68,6 +69,39 @@ def test_a_player_s_kept_target_boxes_are_the_boxes_read_afresh_through_edits(se
         assert kept == find_target(arena, tuple(eye), yaw, pitch)
         if kept is not None:
             assert kept.boxes == selected_boxes(arena, kept.block)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_the_aimed_block_is_find_target_s_block_and_distance_through_slides_turns_and_edits(seed):
+    rng = random.Random(seed)
+    arena = build_arena()
+    ray = KeptSelection()
+    eye = [rng.uniform(-2.0, 2.0), rng.uniform(1.2, 2.5), rng.uniform(-2.0, 2.0)]
+    yaw, pitch = rng.uniform(0.0, 360.0), rng.uniform(-30.0, 90.0)
+    for _ in range(30):
+        if rng.random() < 0.3:  # sliding, or looking elsewhere
+            eye = [eye[0] + rng.uniform(-0.05, 0.05), eye[1], eye[2] + rng.uniform(-0.05, 0.05)]
+            yaw = yaw if rng.random() < 0.7 else rng.uniform(0.0, 360.0)
+        for _ in range(rng.randint(0, 2)):
+            cell = (round(eye[0]) + rng.randint(-2, 2), rng.randint(-1, 1), round(eye[2]) + rng.randint(-2, 2))
+            if arena.can_hold(*cell):
+                arena.set_block(*cell, rng.choice(SHAPED))
+        target = find_target(arena, tuple(eye), yaw, pitch)
+        assert aimed_block(arena, tuple(eye), yaw, pitch, ray) == (
+            None if target is None else (target.block, target.distance))
+
+
+def test_the_aimed_block_refuses_what_find_target_refuses_and_takes_what_it_takes():
+    arena = build_arena()
+    with pytest.raises(ValueError, match="eye y must be finite"):
+        aimed_block(arena, (0.0, float("nan"), 0.0), 0.0, 90.0)
+    with pytest.raises(ValueError, match="reach must be positive"):
+        aimed_block(arena, (0.0, 2.0, 0.0), 0.0, 90.0, reach=-1.0)
+    with pytest.raises(TypeError):
+        aimed_block(arena, (0.0, 2.0), 0.0, 90.0)
+    target = find_target(arena, [0, 2, 0], 0, 90)  # ints and a list: find_target's own way
+    assert target is not None and aimed_block(arena, [0, 2, 0], 0, 90) == (target.block, target.distance)
 
 
 @settings(max_examples=40, deadline=None)
