@@ -20,7 +20,10 @@ included, which a machine shared with other work changes less than the wall time
   (fewer, bigger draws, culled by bigger bounds);
 - what-ifs, not what the game does: the cut-out part drawn with Panda3D's M_dual (two passes, as
   before the cut-out pass), each part split by face direction with the groups that face away from
-  the eye left out, and a vertex shader that does nothing but place the vertex.
+  the eye left out, and a vertex shader that does nothing but place the vertex;
+- far: the same view at FAR_VIEW_DISTANCE (QUICK_FAR_VIEW_DISTANCE with --quick), drawn as the game
+  draws it with levels of detail (sections beyond `chunk_renderer.lod_distance_for` from their coarse
+  mesh, `game.world.meshing_lod`) against view distance 8, and every section fine against that.
 
 `python -m bench draws [--quick]`; a case's process prints one JSON line.
 """
@@ -52,6 +55,10 @@ FOG_BLOCKS = (40.0, 120.0)
 FAR_CLIP = 130.0
 FOV_DEGREES = 80.0
 CHILD_TIMEOUT_S = 600
+FAR_VIEW_DISTANCE = 16
+"""[columns] The far cases' view distance (Beta's "Far"); their fog and far plane scale with it."""
+QUICK_FAR_VIEW_DISTANCE = 10
+"""[columns] The far cases' view distance with --quick (meshing 16's 6,400 sections takes minutes here)."""
 CASES = (
     ("sections", "one node per section part, every section drawn", None),
     ("culled", "cave culling: the sections the eye cannot see stashed (as the game)", "sections"),
@@ -65,9 +72,14 @@ CASES = (
     ("dual", "what-if: cut-out part with M_dual (two passes)", "sections"),
     ("facing", "what-if: parts split by face direction, groups facing away left out", "sections"),
     ("flat_shader", "what-if: a vertex shader that only places the vertex", "sections"),
+    ("far_lod", f"view distance {FAR_VIEW_DISTANCE} with levels of detail (as the game)", "culled"),
+    ("far_fine", f"view distance {FAR_VIEW_DISTANCE}, every section fine", "far_lod"),
 )
-CULLED_CASES = ("culled", "culled_all_faces", "culled_per_face", "culled_float")
-PACKED_CASES = ("sections", "culled", "culled_all_faces", "culled_per_face")
+FAR_CASES = ("far_lod", "far_fine")
+"""Cases at FAR_VIEW_DISTANCE, cave-culled and packed as the game draws; far_lod with the game's levels of
+detail (`chunk_renderer.lod_distance_for`)."""
+CULLED_CASES = ("culled", "culled_all_faces", "culled_per_face", "culled_float", *FAR_CASES)
+PACKED_CASES = ("sections", "culled", "culled_all_faces", "culled_per_face", *FAR_CASES)
 """Cases drawn with packed vertices, as the game; the others build or shade float columns."""
 FLAT_VERTEX_SOURCE = """#version 130
 uniform mat4 p3d_ModelViewProjectionMatrix;
@@ -87,11 +99,11 @@ void main() {
 """
 
 
-def _columns(spawn) -> list[tuple[int, int]]:
-    """The columns the game draws around the spawn at VIEW_DISTANCE (`game.window.streaming.within`)."""
+def _columns(spawn, view_distance: int = VIEW_DISTANCE) -> list[tuple[int, int]]:
+    """The columns the game draws around the spawn at `view_distance` (`game.window.streaming.within`)."""
     from game.window.streaming import within
     cx, cz = int(spawn[0]) // 16, int(spawn[2]) // 16
-    return [(cx + dx, cz + dz) for dx, dz in within(VIEW_DISTANCE)]
+    return [(cx + dx, cz + dz) for dx, dz in within(view_distance)]
 
 
 def _facing_groups(part, origin, eye):
@@ -130,7 +142,7 @@ def _sub_mesh(part, faces):
             part.uvs.reshape(-1, 2)[vertices].reshape(-1), part.colors.reshape(-1, 4)[vertices].reshape(-1))
 
 
-def child(case: str, frames: int) -> None:
+def child(case: str, frames: int, far_view_distance: int = FAR_VIEW_DISTANCE) -> None:
     """One case in this process: build the view, render, print the JSON line."""
     import tempfile
 
@@ -149,14 +161,19 @@ def child(case: str, frames: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         world = World.create(Path(folder) / "draws.boxel", SEED)
         spawn = world.spawn
-        columns = _columns(spawn)
+        view_distance = far_view_distance if case in FAR_CASES else VIEW_DISTANCE
+        columns = _columns(spawn, view_distance)
         for column in columns:
             world.column(*column)
         keys = [(cx, sy, cz) for cx, cz in columns for sy in range(8)]
+        lod = chunk_renderer.lod_distance_for(view_distance) if case == "far_lod" else None
         renderer = chunk_renderer.ChunkRenderer(world.padded_section, padded_light=world.padded_light, workers=2,
                                                 compact_vertices=compact, merge_faces=case != "culled_per_face",
-                                                cull_facing=case in ("culled", "sections"))
+                                                cull_facing=case in ("culled", "sections", *FAR_CASES),
+                                                lod_distance=lod)
         eye = np.array(space.point(spawn[0], spawn[1] + 1.62, spawn[2]), dtype=np.float32)
+        if case in FAR_CASES:
+            renderer.look_from(spawn[0], spawn[1] + 1.62, spawn[2])  # known before meshing: far sections coarse
         if case in ("sections", "dual", "flat_shader") or case in CULLED_CASES:
             renderer.show(keys)
             renderer.wait(CHILD_TIMEOUT_S)
@@ -202,14 +219,16 @@ def child(case: str, frames: int) -> None:
                 entity.model.set_transparency(blending)
                 if draw_pass == CUTOUT_PASS:
                     entity.model.set_shader(renderer._cutout_shader)
-        scene.fog_density = FOG_BLOCKS
+        scale = view_distance / VIEW_DISTANCE
+        scene.fog_density = tuple(blocks * scale for blocks in FOG_BLOCKS)
         renderer.sync_fog(True)
         camera.fov = FOV_DEGREES
-        camera.clip_plane_far = FAR_CLIP
+        camera.clip_plane_far = FAR_CLIP * scale
         camera.position = tuple(float(c) for c in eye)
         camera.rotation = (LOOK_DOWN_DEGREES, LOOK_HEADING_DEGREES, 0)
         nodes = renderer._sections_node.get_num_children()  # stashed nodes are not children
         drawn = drawn_geometry(renderer)
+        coarse = len(renderer.coarse_sections)
         for _ in range(WARMUP_FRAMES):
             app.graphicsEngine.renderFrame()
         times, cpu = [], []
@@ -221,7 +240,7 @@ def child(case: str, frames: int) -> None:
         renderer.close()
         world.close()
     print(json.dumps({"case": case, "median_ms": statistics.median(times), "cpu_ms": statistics.median(cpu),
-                      "nodes": nodes,
+                      "nodes": nodes, "coarse_sections": coarse,
                       "low_ms": min(times), "high_ms": max(times), **drawn}))
 
 
@@ -241,9 +260,9 @@ def drawn_geometry(renderer) -> dict:
             "drawn_sections": sections}
 
 
-def _run_case(case: str, frames: int) -> dict:
+def _run_case(case: str, frames: int, far_view_distance: int = FAR_VIEW_DISTANCE) -> dict:
     env = dict(os.environ, LP_NUM_THREADS=os.environ.get("LP_NUM_THREADS", "2"), LIBGL_ALWAYS_SOFTWARE="1")
-    command = [sys.executable, "-m", "bench.bench_draws", "--child", case, str(frames)]
+    command = [sys.executable, "-m", "bench.bench_draws", "--child", case, str(frames), str(far_view_distance)]
     done = run_in_window(command, timeout_s=CHILD_TIMEOUT_S, env=env, own_server=False)
     if done.returncode != 0:
         raise RuntimeError(f"draws case {case} exited with {done.returncode}:\n{done.stderr[-3000:]}")
@@ -252,13 +271,23 @@ def _run_case(case: str, frames: int) -> dict:
 
 def run(quick: bool = False) -> list[Row]:
     frames = QUICK_FRAMES if quick else FRAMES
-    results = {case: _run_case(case, frames) for case, _, _ in CASES}
+    far = QUICK_FAR_VIEW_DISTANCE if quick else FAR_VIEW_DISTANCE
+    results = {case: _run_case(case, frames, far) for case, _, _ in CASES}
     rows = []
     for case, label, reference in CASES:
         result = results[case]
         note = (f"{result['nodes']:,} nodes; {WINDOW[0]}x{WINDOW[1]}, view distance {VIEW_DISTANCE}; CPU time "
                 f"{result['cpu_ms']:.2f} ms a frame (all threads)")
-        if reference is None:
+        if case in FAR_CASES:
+            label = label.replace(f"distance {FAR_VIEW_DISTANCE}", f"distance {far}")
+            rows.append(Row(SUITE, f"still view: {label}", result["median_ms"], "ms",
+                            reference=results[reference]["median_ms"],
+                            note=f"{result['triangles']:,} triangles against {results[reference]['triangles']:,}; "
+                                 f"{result['coarse_sections']} coarse sections; {result['nodes']:,} nodes drawn; "
+                                 f"reference: {f'view distance {VIEW_DISTANCE}' if case == 'far_lod' else 'with LOD'}; "
+                                 f"CPU time {result['cpu_ms']:.2f} ms a frame against "
+                                 f"{results[reference]['cpu_ms']:.2f} (all threads)"))
+        elif reference is None:
             rows.append(Row(SUITE, f"still view: {label}", result["median_ms"], "ms", note=note))
         elif case == "culled":  # the game's way against the base case
             rows.append(Row(SUITE, f"still view: {label}", result["median_ms"], "ms",
@@ -302,7 +331,8 @@ def geometry_rows(results: dict) -> list[Row]:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 4 and sys.argv[1] == "--child":
-        child(sys.argv[2], int(sys.argv[3]))
+    if len(sys.argv) in (4, 5) and sys.argv[1] == "--child":
+        child(sys.argv[2], int(sys.argv[3]), *(int(a) for a in sys.argv[4:]))
     else:
-        raise SystemExit("usage: python -m bench.bench_draws --child CASE FRAMES (or python -m bench draws)")
+        raise SystemExit("usage: python -m bench.bench_draws --child CASE FRAMES [FAR_VIEW_DISTANCE] "
+                         "(or python -m bench draws)")

@@ -9,7 +9,8 @@ first 10 s: 371 blocks in a straight line, across 33 column borders, at view dis
 Rows: time from process start to the first playable frame (the loading screen closed), and the
 frame-time median, p95, p99 and max of the frames after the loading screen. The reference is
 the same run at view distance 4 (a quarter of the columns); a last row compares the median with the
-same run drawing every shown section (`--no-cave-culling`). Each row comes from one run of
+same run drawing every shown section (`--no-cave-culling`), and two more rows give the same run at view
+distance 16 with levels of detail (far sections drawn coarse) against view distance 8. Each row comes from one run of
 1000+ frames, whose distribution is the result, so `harness.median_time` (repeats of one short
 operation) does not apply here.
 Targets: first playable frame <= 5 s, p99 <= 2x median, no frame over 100 ms.
@@ -52,6 +53,9 @@ keeps going (found by simulating every 15 degrees with `game.rules.player.Player
 RUN_PITCH = 10.0
 VIEW_DISTANCE = 8
 REFERENCE_VIEW_DISTANCE = 4
+FAR_VIEW_DISTANCE = 16
+"""[columns] Beta's "Far": the row run with levels of detail (`chunk_renderer.lod_distance_for`), against
+VIEW_DISTANCE as its reference."""
 WINDOW = "1280x720"
 LLVMPIPE_THREADS = "2"
 RUN_TIMEOUT_S = 600
@@ -73,12 +77,14 @@ def run_replay(folder: Path) -> Path:
 
 def play(folder: Path, view_distance: int, ticks: int, window: str = WINDOW, profile: bool = False,
          replay: Path | None = None, cave_culling: bool = True, offscreen: bool = False,
-         screenshot: Path | None = None) -> dict:
+         screenshot: Path | None = None, levels_of_detail: bool = True) -> dict:
     """Run the game once on a fresh world (`replay`: by default the running replay of `run_replay`; without
     `cave_culling`, every shown section is drawn); returns its report plus 'first_playable_from_start_s'.
     `offscreen`: no Xvfb and no forced software OpenGL; the game draws into an EGL buffer (`--offscreen`)
-    with whatever driver EGL finds, a GPU's where there is one."""
-    name = f"{view_distance}-{window}" + ("" if cave_culling else "-all-drawn")
+    with whatever driver EGL finds, a GPU's where there is one. Without `levels_of_detail` (`--no-lod`) every
+    section is drawn from its fine mesh at any view distance."""
+    name = (f"{view_distance}-{window}" + ("" if cave_culling else "-all-drawn")
+            + ("" if levels_of_detail else "-no-lod"))
     world = folder / f"world-{name}.boxel"
     with World.create(world, SEED) as created:
         spawn = created.spawn
@@ -93,7 +99,8 @@ def play(folder: Path, view_distance: int, ticks: int, window: str = WINDOW, pro
                "--replay", str(replay if replay is not None else run_replay(folder)), "--realtime",
                "--exit-after-ticks", str(ticks),
                "--report", str(report), *(["--profile-frames"] if profile else []),
-               *([] if cave_culling else ["--no-cave-culling"]), *(["--offscreen"] if offscreen else []),
+               *([] if cave_culling else ["--no-cave-culling"]), *([] if levels_of_detail else ["--no-lod"]),
+               *(["--offscreen"] if offscreen else []),
                *(["--screenshot", str(screenshot)] if screenshot is not None else [])]
     started = time.time()
     if offscreen:
@@ -120,7 +127,8 @@ def run(quick: bool, profile: bool = False) -> list[Row]:
         main = play(folder, VIEW_DISTANCE, ticks)
         reference = play(folder, REFERENCE_VIEW_DISTANCE, ticks)
         all_drawn = play(folder, VIEW_DISTANCE, ticks, cave_culling=False)
-    frames, reference_frames = main["frame_ms"], reference["frame_ms"]
+        far = play(folder, FAR_VIEW_DISTANCE, ticks)
+    frames, reference_frames, far_frames = main["frame_ms"], reference["frame_ms"], far["frame_ms"]
     borders = (f"{frames['frames']} frames, {ticks} ticks, {main['blocks_run']:.0f} blocks run, "
                f"{main['borders_crossed']} column borders crossed; reference: view distance {REFERENCE_VIEW_DISTANCE}")
     return [
@@ -137,6 +145,12 @@ def run(quick: bool, profile: bool = False) -> list[Row]:
             reference=all_drawn["frame_ms"]["median"],
             note=f"reference: --no-cave-culling, view distance {VIEW_DISTANCE}; {main['sections_hidden']} of "
                  f"{main['sections_shown']} sections hidden at the end"),
+        Row(SUITE, f"frame time median, view distance {FAR_VIEW_DISTANCE} with levels of detail", far_frames["median"],
+            "ms", reference=frames["median"], target="<= 33 ms",
+            note=f"reference: view distance {VIEW_DISTANCE}; {far_frames['frames']} frames; "
+                 f"p99 {far_frames['p99']:.0f} ms"),
+        Row(SUITE, f"worst frame after loading, view distance {FAR_VIEW_DISTANCE} with levels of detail",
+            far_frames["max"], "ms", reference=frames["max"], target="<= 100 ms"),
     ]
 
 

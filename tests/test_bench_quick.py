@@ -13,8 +13,8 @@ from tests.game.conftest import display_command, run_with_display
 
 QUICK_TIMEOUT_S = 600
 """[s] Only stops a hang: the quick run takes well under a minute."""
-DRAWS_CASES = 16
-"""11 drawn cases, then triangles and vertex bytes against three befores (`bench_draws.geometry_rows`; the
+DRAWS_CASES = 18
+"""13 drawn cases (2 of them far, with and without levels of detail), then triangles and vertex bytes against three befores (`bench_draws.geometry_rows`; the
 merged mesh with every face drawn has no vertex bytes row: its vertex buffers are the same)."""
 
 

@@ -237,6 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--realtime", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--profile-frames", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--no-cave-culling", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--no-lod", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--offscreen", action="store_true", help=argparse.SUPPRESS)
     return parser
 
@@ -282,6 +283,7 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
                          view_distance=args.view_distance,
                          frame_delay_ms=args.frame_delay_ms, realtime=args.realtime, day_time=args.time,
                          profile_frames=args.profile_frames, cave_culling=not args.no_cave_culling,
+                         levels_of_detail=not args.no_lod,
                          offscreen=args.offscreen,
                          server=args.server, host=args.host, port=args.port, max_players=args.max_players,
                          allow_flying=args.allow_flying,

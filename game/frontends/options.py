@@ -62,6 +62,9 @@ class LaunchOptions:
     cave_culling: bool = True
     """False with --no-cave-culling (hidden): every shown section is drawn, also those the eye cannot see
     (`ChunkRenderer.refresh_sight`); for tests and benchmarks that compare."""
+    levels_of_detail: bool = True
+    """False with --no-lod (hidden): every section drawn from its fine mesh at any view distance
+    (`game.window.render.chunk_renderer.lod_distance_for`); for benchmarks that compare."""
     server: bool = False
     """--server: serve the world to network clients (`game.frontends.server`), with no window."""
     host: str = "127.0.0.1"

@@ -70,7 +70,7 @@ from .render.window import (CLOSING_FRAMES, NEAR_CLIP, LaunchError, graphics_ren
                             save_window_image)
 from .render import space
 from .render.break_particles import BreakParticles
-from .render.chunk_renderer import ChunkRenderer
+from .render.chunk_renderer import ChunkRenderer, lod_distance_for
 from .render.crack_overlay import CrackOverlay
 from .render.frame_loop import leave_frame_loop
 from .render.entity_view import EntityView, LookArrowPose
@@ -563,7 +563,8 @@ class Game:
         """The camera's far plane as last set for the eye's height (`far_clip`; None: not yet)."""
 
         camera.clip_plane_near = NEAR_CLIP
-        self.renderer = ChunkRenderer(self.world.padded_section, padded_light=self.world.padded_light)
+        self.renderer = ChunkRenderer(self.world.padded_section, padded_light=self.world.padded_light,
+                                      lod_distance=self._lod_distance(settings.view_distance_columns))
         try:
             self.renderer.ignore = True  # Ursina must not upload: the streamer does, under its frame budget
             if options.lab:
@@ -631,7 +632,12 @@ class Game:
             distance = settings.view_distance_columns
             if distance != self.streamer.view_distance:
                 self.streamer.view_distance = distance
+                self.renderer.lod_distance = self._lod_distance(distance)
         self._apply_fog()  # which sets the far plane by the fog's end
+
+    def _lod_distance(self, view_distance: int) -> int | None:
+        """[columns] Where far sections turn coarse at `view_distance` (None: nowhere, or --no-lod)."""
+        return lod_distance_for(view_distance) if self.options.levels_of_detail and not self.options.lab else None
 
     def _apply_fog(self) -> None:
         """The fog and clear colour: the fluid's with the eye in one (`view_fluid`, by eye distance), else

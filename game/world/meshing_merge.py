@@ -327,10 +327,17 @@ def mesh_section_compact_in_full(padded: np.ndarray, light: np.ndarray | None = 
                                  facing: bool = False) -> tuple[CompactMesh, CompactMesh, CompactMesh]:
     """`mesh_section_compact` by the general path alone (every cell's faces looked at)."""
     faces = section_faces(padded, light)
+    if faces is not None and merge:
+        faces = merge_faces(faces)
+    return pack_section_faces(faces, facing)
+
+
+def pack_section_faces(faces: SectionFaces | None, facing: bool = False
+                       ) -> tuple[CompactMesh, CompactMesh, CompactMesh]:
+    """(opaque, cut-out, blended) packed parts of a section's `faces` (None: no faces), as
+    `mesh_section_compact` packs them (`facing` likewise)."""
     if faces is None:
         return (_empty(),) * 3
-    if merge:
-        faces = merge_faces(faces)
     passes = faces.draw_pass
     return tuple(_pack_part(faces, np.flatnonzero(passes == draw_pass), facing and draw_pass != BLENDED_PASS)
                  if (passes == draw_pass).any() else _empty() for draw_pass in (OPAQUE_PASS, CUTOUT_PASS, BLENDED_PASS))

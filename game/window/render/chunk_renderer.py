@@ -16,7 +16,12 @@ draws every face on its own (the look is the same, `tests/game/test_merged_faces
 packed vertices the opaque and cut-out parts' faces come sorted by the way they face, and once
 `look_from` gave the eye each part draws only those that can face it
 (`game.window.render.section_facing`: the same picture, about half the triangles);
-`cull_facing=False` draws every face.
+`cull_facing=False` draws every face. Levels of detail (`lod_distance`, packed vertices only): a
+section whose column is farther than that from the eye's column (`look_from`) is drawn from its
+coarse mesh of 2 x 2 x 2 cells (`game.world.meshing_lod`, about a fifth of the faces), re-meshed to
+the other level as the eye's column changes (a few sections a frame, with hysteresis, the old mesh
+on screen until the new one is up); the coarse mesh replaces the fine one, so a section still has
+at most three entities. Any mix of levels leaves no hole at a seam (`meshing_lod`).
 Does not own: what a section contains (a `padded_section(cx, sy, cz)` callable, e.g.
 `World.padded_section`, and optionally a `padded_light(cx, sy, cz)` callable, e.g.
 `World.padded_light`; without one, or where it gives None (the lab's arena), every section is lit
@@ -68,6 +73,7 @@ from ...world.meshing import (BLENDED_PASS, CUTOUT_PASS, MAX_LIGHT_LEVEL, SECTIO
                                 mesh_section_passes)
 from .section_facing import FacingParts
 from ...world.meshing_facing import FacingOrder
+from ...world.meshing_lod import mesh_section_lod
 from ...world.meshing_merge import (PACK_OFFSET, PACKED_SPAN, POSITION_UNITS, VERTEX_DTYPE, CompactMesh,
                                    mesh_section_compact)
 from ...world.sight import face_links, hidden_sections
@@ -80,6 +86,23 @@ ATLAS_PATH = Path(__file__).resolve().parents[3] / atlas.ATLAS_FILE
 UPLOADS_PER_FRAME = 8
 """Finished meshes turned into entities per `update()`: about 0.2-0.4 ms each, so a frame that
 catches up after a big load stays near 3 ms of uploads."""
+LOD_HYSTERESIS_COLUMNS = 1
+"""[columns] A fine section turns coarse only beyond lod_distance + this, a coarse one fine again
+within lod_distance: walking along the border re-meshes nothing."""
+RELEVELS_PER_FRAME = 12
+"""Sections handed a mesh of their other level per `look_from`: the padded copies are taken on the
+main thread (~0.1 ms each), so a new eye column spreads its ring of re-meshes over frames."""
+LOD_DISTANCE_COLUMNS = 8
+"""[columns] How far from the eye's column sections stay fine when the view reaches farther: the
+frame at view distance 16 (llvmpipe, 1280x720) is kept near view distance 8's (see PERFORMANCE.md)."""
+
+
+def lod_distance_for(view_distance: int) -> int | None:
+    """[columns] `ChunkRenderer.lod_distance` for a view distance: LOD_DISTANCE_COLUMNS, or None (every
+    section fine) when the view reaches no farther than that."""
+    return None if view_distance <= LOD_DISTANCE_COLUMNS else LOD_DISTANCE_COLUMNS
+
+
 SIGHT_LAG_FRAMES = 10
 """[frames] How long newly drawn or dropped sections may wait before which sections are hidden is
 worked out again (`refresh_sight`, a few ms at view distance 8). Waiting never opens a hole: a
@@ -115,22 +138,26 @@ def to_ursina(part: MeshArrays) -> UrsinaMeshArrays | None:
 
 
 def mesh_for_ursina(padded: np.ndarray, light: np.ndarray | None = None, compact: bool = False, merge: bool = True,
-                    facing: bool = False) -> tuple[UrsinaMeshArrays | UrsinaCompactArrays | None, ...]:
+                    facing: bool = False, coarse: bool = False
+                    ) -> tuple[UrsinaMeshArrays | UrsinaCompactArrays | None, ...]:
     """Mesh a padded section (lit by `light`, see `mesh_section_passes`) and map its parts, one per
     draw pass in DRAW_PASS order, to Ursina's axes (None for an empty part): float columns
     (`UrsinaMeshArrays`), or with `compact` packed vertices (`UrsinaCompactArrays`, faces merged
     unless `merge` is False, the opaque and cut-out parts' faces sorted by the way they face with
-    `facing`, `meshing_merge.mesh_section_compact`)."""
+    `facing`, `meshing_merge.mesh_section_compact`); with `compact` and `coarse`, the section's coarse
+    mesh (`game.world.meshing_lod.mesh_section_lod`)."""
     if compact:
-        return tuple(compact_to_ursina(part) for part in mesh_section_compact(padded, light, merge, facing))
+        mesher = mesh_section_lod if coarse else mesh_section_compact
+        return tuple(compact_to_ursina(part) for part in mesher(padded, light, merge, facing))
     return tuple(to_ursina(part) for part in mesh_section_passes(padded, light))
 
 
 def mesh_and_links(padded: np.ndarray, light: np.ndarray | None = None, compact: bool = False, merge: bool = True,
-                   facing: bool = False
+                   facing: bool = False, coarse: bool = False
                    ) -> tuple[tuple[UrsinaMeshArrays | UrsinaCompactArrays | None, ...], np.ndarray]:
-    """The worker's job: `mesh_for_ursina`'s parts and the section's face links (`game.world.sight`)."""
-    return mesh_for_ursina(padded, light, compact, merge, facing), face_links(padded[1:-1, 1:-1, 1:-1])
+    """The worker's job: `mesh_for_ursina`'s parts and the section's face links (`game.world.sight`, always
+    of the fine blocks)."""
+    return mesh_for_ursina(padded, light, compact, merge, facing, coarse), face_links(padded[1:-1, 1:-1, 1:-1])
 
 
 @dataclass(frozen=True)
@@ -268,7 +295,7 @@ class ChunkRenderer(Entity):
                  texture: Texture | None = None, uploads_per_frame: int = UPLOADS_PER_FRAME,
                  padded_light: Callable[[int, int, int], np.ndarray | None] | None = None,
                  compact_vertices: bool = True, merge_faces: bool = True, cull_facing: bool = True,
-                 **kwargs) -> None:
+                 lod_distance: int | None = None, **kwargs) -> None:
         for name, value in (("workers", workers), ("uploads_per_frame", uploads_per_frame)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be an int >= 1, got {value!r}")
@@ -318,6 +345,15 @@ class ChunkRenderer(Entity):
         """Sections whose entities are stashed because the eye's section cannot see them."""
         self._sight_due: int | None = None
         """Frames left before the next sight refresh (None: nothing changed since the last)."""
+        self._lod_distance: int | None = None
+        self._coarse: set[SectionKey] = set()
+        """Shown sections whose latest requested mesh is the coarse one (`game.world.meshing_lod`)."""
+        self._columns: dict[tuple[int, int], set[int]] = {}
+        """Every column with shown sections -> their sy."""
+        self._eye_column: tuple[int, int] | None = None
+        self._relevel: list[SectionKey] = []
+        """Sections still to be handed a mesh of their other level (`look_from`), last first."""
+        self.lod_distance = lod_distance
 
     # --- what is shown ----------------------------------------------------------------------
 
@@ -347,6 +383,26 @@ class ChunkRenderer(Entity):
         """Shown sections left undrawn because the eye's section cannot see them (`refresh_sight`)."""
         return frozenset(self._hidden)
 
+    @property
+    def lod_distance(self) -> int | None:
+        """[columns] Sections of columns farther than this (plus LOD_HYSTERESIS_COLUMNS to turn coarse)
+        from the eye's column (`look_from`) are drawn from their coarse mesh (`game.world.meshing_lod`);
+        None: every section fine. Packed vertices only. Setting it re-levels the shown sections over the
+        next frames."""
+        return self._lod_distance
+
+    @lod_distance.setter
+    def lod_distance(self, value: int | None) -> None:
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise ValueError(f"lod_distance must be None or an int >= 0, got {value!r}")
+        self._lod_distance = value if self.compact_vertices else None
+        self._plan_relevel()
+
+    @property
+    def coarse_sections(self) -> frozenset[SectionKey]:
+        """Shown sections whose latest requested mesh is the coarse one."""
+        return frozenset(self._coarse)
+
     def section_entities(self, key: SectionKey) -> tuple[Entity, ...]:
         """The entities currently drawing section `key` (0 to 3, in draw-pass order)."""
         return tuple(self._entities.get(key, ()))
@@ -355,6 +411,7 @@ class ChunkRenderer(Entity):
         """Start drawing `sections` (those already shown are left alone)."""
         for key in sections:
             if key not in self._versions:
+                self._columns.setdefault((key[0], key[2]), set()).add(key[1])
                 self._submit(key)
 
     def rebuild(self, sections: Iterable[SectionKey]) -> list[SectionKey]:
@@ -371,7 +428,13 @@ class ChunkRenderer(Entity):
         """Stop drawing `sections` (those not shown are ignored) and destroy their entities; meshes
         still in flight are dropped."""
         for key in sections:
-            self._versions.pop(key, None)
+            if self._versions.pop(key, None) is not None:
+                column = self._columns.get((key[0], key[2]))
+                if column is not None:
+                    column.discard(key[1])
+                    if not column:
+                        del self._columns[(key[0], key[2])]
+            self._coarse.discard(key)
             self._hidden.discard(key)
             if self._facing is not None:
                 self._facing.remove(key)
@@ -435,6 +498,58 @@ class ChunkRenderer(Entity):
             self._sight_due = 0
         if self._facing is not None:
             self._facing.look_from((x, y, z))
+        column = section[0], section[2]
+        if column != self._eye_column:
+            self._eye_column = column
+            if self._lod_distance is not None or self._coarse:
+                self._plan_relevel()
+        if self._relevel:
+            self._relevel_some(RELEVELS_PER_FRAME)
+
+    # --- levels of detail ----------------------------------------------------------------------
+
+    def _wants_coarse(self, key: SectionKey) -> bool:
+        """Whether section `key` should be drawn coarse now, with hysteresis (`lod_distance`)."""
+        if self._lod_distance is None or self._eye_column is None:
+            return False
+        dx, dz = key[0] - self._eye_column[0], key[2] - self._eye_column[1]
+        reach = self._lod_distance if key in self._coarse else self._lod_distance + LOD_HYSTERESIS_COLUMNS
+        return dx * dx + dz * dz > reach * reach
+
+    def _plan_relevel(self) -> None:
+        """List the shown sections whose level should change, nearest last (handed over first)."""
+        if not hasattr(self, "_columns"):
+            return
+        if self._lod_distance is None or self._eye_column is None:
+            self._relevel = sorted(self._coarse)  # every coarse section back to fine
+            return
+        ex, ez = self._eye_column
+        near, far = self._lod_distance ** 2, (self._lod_distance + LOD_HYSTERESIS_COLUMNS) ** 2
+        changing = []
+        coarse = self._coarse
+        for (cx, cz), heights in self._columns.items():  # by column: ~1 ms at view distance 16
+            distance = (cx - ex) ** 2 + (cz - ez) ** 2
+            if near < distance <= far:
+                continue  # within the hysteresis band every section keeps its level
+            wanted = distance > far
+            changing.extend((cx, sy, cz) for sy in heights if ((cx, sy, cz) in coarse) != wanted)
+        changing.sort(key=lambda k: -((k[0] - ex) ** 2 + (k[2] - ez) ** 2))
+        self._relevel = changing
+
+    def _relevel_some(self, limit: int) -> int:
+        """Hand up to `limit` sections of the plan a mesh of their other level; returns how many."""
+        done = 0
+        while self._relevel and done < limit:
+            key = self._relevel.pop()
+            if key in self._versions and self._wants_coarse(key) != (key in self._coarse):
+                self._submit(key)
+                done += 1
+        return done
+
+    def relevel_all(self) -> None:
+        """Hand every section whose level should change its other mesh now (tests, previews)."""
+        self._plan_relevel()
+        self._relevel_some(len(self._relevel))
 
     def forget_eye(self) -> None:
         """Draw every shown section again, every face of it, and stop hiding any until the next `look_from`."""
@@ -579,6 +694,11 @@ class ChunkRenderer(Entity):
         light = None if self._padded_light is None else self._padded_light(*key)
         light = None if light is None else np.array(light, copy=True)  # None: a world that keeps no light
         version = self._versions[key] = next(self._version_counter)
+        coarse = self._wants_coarse(key)
+        if coarse:
+            self._coarse.add(key)
+        else:
+            self._coarse.discard(key)
         future = self._pool.submit(mesh_and_links, padded, light, self.compact_vertices, self.merge_faces,
-                                   self._facing is not None)
+                                   self._facing is not None, coarse)
         self._in_flight.append((key, version, future))
