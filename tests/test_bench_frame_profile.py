@@ -1,13 +1,16 @@
 """The frame profile's pure parts: the PStats wire protocol, per-frame collector times, the summary and the
 breakdown table of `python -m bench game --profile`, the drawn-block count, and the peers suite's arithmetic."""
 
+import os
 import socket
 import struct
+import sys
 
 import numpy as np
 import pytest
 
 from bench import bench_game, bench_peers
+from bench.harness import run_in_window
 from game.window import frame_profile
 from game.frontends.cli import parse_options
 from game.window.frame_profile import (CollectorDef, CollectorNames, FrameData, PStatsReceiver, ProtocolError,
@@ -234,3 +237,87 @@ def test_profile_frames_needs_a_report_and_a_window(tmp_path):
     options = parse_options(["--profile-frames", "--exit-after-ticks", "5", "--report", str(tmp_path / "r.json")])
     assert options.profile_frames is True
     assert parse_options([]).profile_frames is False
+
+
+def gl_report(size=(160, 90), samples=0, renderer="llvmpipe (LLVM 15.0.6, 256 bits)", raster_threads=2, **extra):
+    """A program's report as `bench/peers_harness.py` prints it (frame figures and GL configuration)."""
+    gl = {"renderer": renderer, "samples": samples, "sample_buffers": int(samples > 0), "depth_bits": 32,
+          "viewport": list(size), "framebuffer": list(size), "window": list(size)}
+    return {"frame_ms": 10.0, "visible_blocks": 100, "frames": 30, "gl": gl,
+            "cpu": {"raster_threads": raster_threads, "raster_cpu_ms": 1.0, "main_cpu_ms": 2.0}, **extra}
+
+
+def test_programs_drawing_at_the_size_asked_with_no_multisampling_on_one_renderer_meet_the_terms():
+    terms = bench_peers.Terms((160, 90))
+    assert bench_peers.check_equal_terms(terms, {"Boxel": gl_report(), "fogleman": gl_report()}) == (
+        "llvmpipe (LLVM 15.0.6, 256 bits)")
+
+
+def test_a_peer_drawing_with_multisampling_is_refused_as_unequal_terms():
+    with pytest.raises(ValueError, match="fogleman drew with GL samples 4: multisampling"):
+        bench_peers.check_equal_terms(bench_peers.Terms((160, 90)),
+                                      {"Boxel": gl_report(), "fogleman": gl_report(samples=4)})
+
+
+def test_a_peer_whose_viewport_is_not_the_window_size_asked_is_refused():
+    report = gl_report()
+    report["gl"]["viewport"] = [800, 600]
+    with pytest.raises(ValueError, match=r"fogleman drew with a viewport of \[800, 600\], not the \[160, 90\]"):
+        bench_peers.check_equal_terms(bench_peers.Terms((160, 90)), {"fogleman": report})
+
+
+def test_programs_on_different_renderers_or_more_raster_threads_are_refused():
+    terms = bench_peers.Terms((160, 90))
+    with pytest.raises(ValueError, match="different renderers"):
+        bench_peers.check_equal_terms(terms, {"Boxel": gl_report(), "fogleman": gl_report(renderer="softpipe")})
+    with pytest.raises(ValueError, match="fogleman rasterised on 4 llvmpipe threads, more than 2"):
+        bench_peers.check_equal_terms(terms, {"fogleman": gl_report(raster_threads=4)})
+    with pytest.raises(ValueError, match="no GL configuration"):
+        bench_peers.check_equal_terms(terms, {"fogleman": {"frame_ms": 1.0}})
+
+
+def test_the_peers_rows_are_medians_over_rounds_and_boxels_ratio_is_taken_round_by_round():
+    def one_round(boxel_ms, fogleman_ms):
+        names = (bench_peers.BOXEL_STANDING, bench_peers.FOGLEMAN, bench_peers.BOXEL_RUNNING, bench_peers.URSINA,
+                 bench_peers.URSINA_BIG)
+        return {name: gl_report(frame_ms=ms) for name, ms in zip(names, (boxel_ms, fogleman_ms, 12.0, 5.0, 8.0))}
+
+    rows = bench_peers.rows_for("160x90", [one_round(10.0, 20.0), one_round(20.0, 30.0), one_round(16.0, 16.0)])
+    by_case = {row.case: row for row in rows}
+    fogleman = by_case["fogleman/Minecraft frame time median (160x90)"]
+    assert fogleman.median == 20.0
+    assert fogleman.note.startswith("3 runs 16-30 ms, 100 visible blocks")
+    versus = by_case["Boxel (standing, view distance 8) frame time vs fogleman/Minecraft (160x90)"]
+    assert (versus.median, versus.reference) == (16.0, 20.0)
+    assert "ratio in each of 3 rounds 1.00-2.00x" in versus.note
+    assert "no multisampling" in versus.note
+
+
+def test_the_harness_counts_only_llvmpipe_threads_that_worked_and_each_threads_cpu_per_frame():
+    from bench import peers_harness
+    pid = os.getpid()
+    ticks_ms = 1000.0 / peers_harness.CLOCK_TICKS_PER_S
+    before = {f"{pid}:python": 100, "11:llvmpipe-0": 5, "12:llvmpipe-1": 5, "13:llvmpipe-2": 7}
+    after = {f"{pid}:python": 120, "11:llvmpipe-0": 15, "12:llvmpipe-1": 25, "13:llvmpipe-2": 7, "14:gdbus": 3}
+    assert peers_harness.cpu_terms(before, after, frames=10) == {
+        "raster_threads": 2, "raster_cpu_ms": 30 * ticks_ms / 10, "main_cpu_ms": 20 * ticks_ms / 10}
+
+
+def test_the_harness_result_line_carries_the_gl_configuration_the_suite_checks(capsys):
+    from bench import peers_harness
+    report = gl_report()
+    peers_harness.report([0.010, 0.020, 0.030], 64, report["gl"], report["cpu"], {"rotation": [0, 0]})
+    result = bench_peers.parse_result(capsys.readouterr().out)
+    assert (result["frame_ms"], result["visible_blocks"], result["frames"]) == (20.0, 64, 3)
+    assert bench_peers.check_equal_terms(bench_peers.Terms((160, 90)), {"peer": result}).startswith("llvmpipe")
+
+
+@pytest.mark.display
+def test_boxels_window_draws_at_the_size_asked_with_no_multisampling():
+    done = run_in_window([sys.executable, str(bench_peers.HARNESS), "boxel", "160x90", "2", "0"], timeout_s=120,
+                         env=dict(os.environ, LP_NUM_THREADS=bench_peers.LLVMPIPE_THREADS, LIBGL_ALWAYS_SOFTWARE="1"))
+    assert done.returncode == 0, done.stderr[-2000:]
+    gl = bench_peers.parse_result(done.stdout)["gl"]
+    assert (gl["samples"], gl["sample_buffers"]) == (0, 0)
+    assert gl["viewport"] == gl["framebuffer"] == gl["window"] == [160, 90]
+    assert gl["renderer"]

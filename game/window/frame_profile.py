@@ -331,6 +331,10 @@ def exposed_blocks(padded: np.ndarray, opaque: np.ndarray) -> int:
     return int(np.count_nonzero((inside != 0) & ~covered))
 
 
+GARBAGE_COLLECTOR = "Python:garbage collection"
+"""The collector that Python's garbage collections are timed in, wherever in the frame they run."""
+
+
 class FrameProfiler:
     """The PStats server and the timed parts of one `game.window.app.Game` (see `attach`)."""
 
@@ -340,6 +344,7 @@ class FrameProfiler:
         self.probe = frame_probe
         self.receiver = PStatsReceiver()
         frame_probe.connect(self.receiver.port)
+        frame_probe.time_garbage_collection(GARBAGE_COLLECTOR)
         self.mark_playing = frame_probe.level_setter(PLAYING_MARKER)
 
     def time(self, owner, method: str, collector: str) -> None:

@@ -3,7 +3,7 @@
 Owns: connecting this process's Panda3D PStats client to a PStats server on a loopback port (with
 the settings that make it send every frame, all over TCP), named PStats time collectors that Python
 code starts and stops around a call (`timed`), a level collector a frame can be marked with, the
-scene graph counts of `SceneGraphAnalyzer`, and what the profile needs of Ursina: its mouse and its
+scene graph counts of `SceneGraphAnalyzer`, Python's garbage collections as a collector of their own, and what the profile needs of Ursina: its mouse and its
 entities (whose `update` calls are timed), their classes, and its entity loop replayed (`ursina_loop_ms`).
 Does not own: the server that receives the frames and what is made of them (`game.window.frame_profile`),
 or which of the game's calls are timed (also `game.window.frame_profile`).
@@ -54,6 +54,23 @@ def timed(collector_name: str, call: Callable[..., Any]) -> Callable[..., Any]:
 
     timed_call.__wrapped__ = call
     return timed_call
+
+
+def time_garbage_collection(collector_name: str) -> None:
+    """Time every collection of Python's garbage collector in the PStats collector `collector_name` (a
+    collection runs inside whatever call allocated the object that set it off, so without this its time
+    is counted in that call's collector and looks like the call's own). Once per process."""
+    import gc
+    collector = PStatCollector(collector_name)
+    start, stop = collector.start, collector.stop
+
+    def on_collection(phase: str, info: dict) -> None:
+        if phase == "start":
+            start()
+        else:
+            stop()
+
+    gc.callbacks.append(on_collection)
 
 
 def level_setter(collector_name: str) -> Callable[[float], None]:
