@@ -257,13 +257,9 @@ def spawnable_location(world: GameWorld, x: int, y: int, z: int) -> bool:
 
 
 def _id(world: GameWorld, x: int, y: int, z: int) -> int:
-    """The block id at (x, y, z): the world's `id_at` where it has one (a `game.world.World`: ~0.5 us,
-    against ~15 us for a one-cell `ids_in_box`, read for every creature's brightness), else through
-    the world protocol (both keep the edge rule)."""
-    id_at = getattr(world, "id_at", None)
-    if id_at is not None:
-        return int(id_at(x, y, z))
-    return int(world.ids_in_box(x, y, z, x + 1, y + 1, z + 1)[0, 0, 0])
+    """The block id at (x, y, z), by the world's one-cell read (`GameWorld.id_at`: ~0.5 us in a
+    `game.world.World`, against ~15 us for a one-cell `ids_in_box`; read for every creature's brightness)."""
+    return int(world.id_at(x, y, z))
 
 
 _AIR_FLAG, _STAND_FLAG = 1, 2

@@ -43,7 +43,7 @@ import numpy as np
 from physics.aabb import AABB
 
 from ..world.blast_resistance import BLAST_RESISTANCE
-from ..world.blocks import AIR, block_name
+from ..world.blocks import AIR
 from ..world.java_hash_set import hash_set_order
 from ..world.java_random import ADDEND, MASK, MULTIPLIER, FLOAT_UNIT, JavaRandom, next_float, require_rng
 from . import harvest
@@ -389,19 +389,12 @@ def _chance_drops(block: int, rng: JavaRandom | random.Random) -> Iterator[ItemS
 
 
 def _block_reader(world) -> Callable[[int, int, int], int]:
-    """One cell's block id now: the world's `id_at` where it has one (`World`), else its box read."""
-    id_at = getattr(world, "id_at", None)
-    if id_at is not None:
-        return id_at
-    return lambda x, y, z: int(world.ids_in_box(x, y, z, x + 1, y + 1, z + 1)[0, 0, 0])
+    """One cell's block id now (`GameWorld.id_at`)."""
+    return world.id_at
 
 
 def _air_setter(world) -> Callable[[int, int, int], object]:
-    """Make one cell air through the world's own edit, which notifies the neighbours: `set_id` where it
-    has one (`World`: `set_block` without the name look-up and the checks a blast's cells pass), else
-    `set_block`."""
-    set_id = getattr(world, "set_id", None)
-    if set_id is not None:
-        return lambda x, y, z: set_id(x, y, z, AIR)
-    air = block_name(AIR)
-    return lambda x, y, z: world.set_block(x, y, z, air)
+    """Make one cell air through the world's own edit, which notifies the neighbours (`GameWorld.set_id`:
+    `set_block` without the name look-up)."""
+    set_id = world.set_id
+    return lambda x, y, z: set_id(x, y, z, AIR)

@@ -184,6 +184,17 @@ class Arena:
         self._changes.sections_changed(seen_by)
         return seen_by
 
+    def id_at(self, x: int, y: int, z: int) -> int:
+        """The block id at (x, y, z) (air where the lab holds nothing)."""
+        return self.blocks.get((x, y, z), AIR)
+
+    def set_id(self, x: int, y: int, z: int, block: int) -> tuple[SectionKey, ...]:
+        """`set_block` by block id; a cell the lab cannot hold is left alone (() returned), as a
+        `World` leaves one outside its build height."""
+        if not self.can_hold(x, y, z):
+            return ()
+        return self.set_block(x, y, z, NAMES[block])
+
     def _changed(self, cell: tuple[int, int, int]) -> None:
         """Count a change of the block (or current) at `cell`: `revision` and `cells_changed_since`."""
         self._revision += 1
