@@ -57,8 +57,9 @@ FOV_DEGREES = 80.0
 CHILD_TIMEOUT_S = 600
 FAR_VIEW_DISTANCE = 16
 """[columns] The far cases' view distance (Beta's "Far"); their fog and far plane scale with it."""
-QUICK_FAR_VIEW_DISTANCE = 10
-"""[columns] The far cases' view distance with --quick (meshing 16's 6,400 sections takes minutes here)."""
+QUICK_FAR_VIEW_DISTANCE = 9
+"""[columns] The far cases' view distance with --quick: the least at which levels of detail are drawn
+(`lod_distance_for`), since meshing 16's 6,400 sections takes minutes here."""
 CASES = (
     ("sections", "one node per section part, every section drawn", None),
     ("culled", "cave culling: the sections the eye cannot see stashed (as the game)", "sections"),

@@ -59,12 +59,19 @@ def timed(collector_name: str, call: Callable[..., Any]) -> Callable[..., Any]:
 def time_garbage_collection(collector_name: str) -> None:
     """Time every collection of Python's garbage collector in the PStats collector `collector_name` (a
     collection runs inside whatever call allocated the object that set it off, so without this its time
-    is counted in that call's collector and looks like the call's own). Once per process."""
+    is counted in that call's collector and looks like the call's own). Only the main thread's
+    collections are timed: the frames kept are the main thread's, and a collection in a mesher or
+    generation thread would otherwise be counted in the main thread's frame while it draws. Once per
+    process."""
     import gc
+    import threading
     collector = PStatCollector(collector_name)
     start, stop = collector.start, collector.stop
+    main_thread = threading.main_thread().ident
 
     def on_collection(phase: str, info: dict) -> None:
+        if threading.get_ident() != main_thread:
+            return
         if phase == "start":
             start()
         else:
