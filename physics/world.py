@@ -218,20 +218,9 @@ class BlockGrid:
         found: Cells = {}
         column_at = self._material_columns.get
         for x in range(x0, x1 + 1):
-            # The columns of this x that hold a cell within y0..y1, in z order, and the rows they
-            # span there (loops: cheaper than comprehensions for the few columns of a body).
-            columns = []
-            low, high = y1, y0
-            for z in range(z0, z1 + 1):
-                column = column_at((x, z))
-                if column is not None and column.low <= y1 and column.high >= y0:
-                    columns.append((z, column.cells))
-                    if column.low < low:
-                        low = column.low
-                    if column.high > high:
-                        high = column.high
+            columns, rows = _columns_of_row(column_at, x, y0, y1, z0, z1)
             if columns:
-                for y in range(low if low > y0 else y0, (high if high < y1 else y1) + 1):
+                for y in rows:
                     for z, cells in columns:
                         m = cells.get(y)
                         if m is not None:
@@ -287,19 +276,10 @@ class BlockGrid:
         # (empty shapes, water and webs, are not filed).
         column_at = self._box_columns.get
         for x in range(x0, x1 + 1):
-            columns = []
-            low, high = y1, y0
-            for z in range(z0, z1 + 1):
-                column = column_at((x, z))
-                if column is not None and column.low <= y1 and column.high >= y0:
-                    columns.append(column.cells)
-                    if column.low < low:
-                        low = column.low
-                    if column.high > high:
-                        high = column.high
+            columns, rows = _columns_of_row(column_at, x, y0, y1, z0, z1)
             if columns:
-                for y in range(low if low > y0 else y0, (high if high < y1 else y1) + 1):
-                    for cells in columns:
+                for y in rows:
+                    for _, cells in columns:
                         boxes = cells.get(y)
                         if boxes:
                             for b in boxes:
@@ -308,6 +288,23 @@ class BlockGrid:
                                     found.append(b)
         return found
 
+
+
+def _columns_of_row(column_at, x: int, y0: int, y1: int, z0: int, z1: int) -> tuple[list, range]:
+    """The filed columns at `x`, z0..z1, that hold a cell within y0..y1, as (z, cells) in z order, and
+    the rows y0..y1 that any of them spans (`column_at`: a `BlockGrid` column table's `get`; loops:
+    cheaper than comprehensions for the few columns of a body)."""
+    columns = []
+    low, high = y1, y0
+    for z in range(z0, z1 + 1):
+        column = column_at((x, z))
+        if column is not None and column.low <= y1 and column.high >= y0:
+            columns.append((z, column.cells))
+            if column.low < low:
+                low = column.low
+            if column.high > high:
+                high = column.high
+    return columns, range(low if low > y0 else y0, (high if high < y1 else y1) + 1)
 
 class _Column:
     """What a `BlockGrid` stores in one (x, z) column, by y, with the lowest and highest y stored:
