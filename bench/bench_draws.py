@@ -25,7 +25,8 @@ included, which a machine shared with other work changes less than the wall time
   draws it with levels of detail (sections beyond `chunk_renderer.lod_distance_for` from their coarse
   mesh, `game.world.meshing_lod`) against view distance 8, and every section fine against that.
 
-`python -m bench draws [--quick]`; a case's process prints one JSON line.
+`python -m bench draws [--quick]` (--quick: QUICK_FRAMES frames, the near cases at QUICK_VIEW_DISTANCE); a
+case's process prints one JSON line.
 """
 
 from __future__ import annotations
@@ -57,9 +58,13 @@ FOV_DEGREES = 80.0
 CHILD_TIMEOUT_S = 600
 FAR_VIEW_DISTANCE = 16
 """[columns] The far cases' view distance (Beta's "Far"); their fog and far plane scale with it."""
-QUICK_FAR_VIEW_DISTANCE = 9
-"""[columns] The far cases' view distance with --quick: the least at which levels of detail are drawn
-(`lod_distance_for`), since meshing 16's 6,400 sections takes minutes here."""
+QUICK_VIEW_DISTANCE = 4
+"""[columns] The near cases' view distance with --quick (a smoke run: every case built and drawn, at a
+quarter of the columns to generate and mesh; the fog and far plane scale with it as the game's)."""
+QUICK_FAR_VIEW_DISTANCE = 10
+"""[columns] The far cases' view distance with --quick: the least at which coarse sections are drawn
+(beyond `lod_distance_for`'s 8 columns and the 1 column of `LOD_HYSTERESIS_COLUMNS`; at 9 none is),
+since meshing 16's 6,400 sections takes minutes here."""
 CASES = (
     ("sections", "one node per section part, every section drawn", None),
     ("culled", "cave culling: the sections the eye cannot see stashed (as the game)", "sections"),
@@ -143,7 +148,8 @@ def _sub_mesh(part, faces):
             part.uvs.reshape(-1, 2)[vertices].reshape(-1), part.colors.reshape(-1, 4)[vertices].reshape(-1))
 
 
-def child(case: str, frames: int, far_view_distance: int = FAR_VIEW_DISTANCE) -> None:
+def child(case: str, frames: int, far_view_distance: int = FAR_VIEW_DISTANCE,
+          near_view_distance: int = VIEW_DISTANCE) -> None:
     """One case in this process: build the view, render, print the JSON line."""
     import tempfile
 
@@ -162,7 +168,7 @@ def child(case: str, frames: int, far_view_distance: int = FAR_VIEW_DISTANCE) ->
     with tempfile.TemporaryDirectory() as folder:
         world = World.create(Path(folder) / "draws.boxel", SEED)
         spawn = world.spawn
-        view_distance = far_view_distance if case in FAR_CASES else VIEW_DISTANCE
+        view_distance = far_view_distance if case in FAR_CASES else near_view_distance
         columns = _columns(spawn, view_distance)
         for column in columns:
             world.column(*column)
@@ -261,9 +267,11 @@ def drawn_geometry(renderer) -> dict:
             "drawn_sections": sections}
 
 
-def _run_case(case: str, frames: int, far_view_distance: int = FAR_VIEW_DISTANCE) -> dict:
+def _run_case(case: str, frames: int, far_view_distance: int = FAR_VIEW_DISTANCE,
+              near_view_distance: int = VIEW_DISTANCE) -> dict:
     env = dict(os.environ, LP_NUM_THREADS=os.environ.get("LP_NUM_THREADS", "2"), LIBGL_ALWAYS_SOFTWARE="1")
-    command = [sys.executable, "-m", "bench.bench_draws", "--child", case, str(frames), str(far_view_distance)]
+    command = [sys.executable, "-m", "bench.bench_draws", "--child", case, str(frames), str(far_view_distance),
+               str(near_view_distance)]
     done = run_in_window(command, timeout_s=CHILD_TIMEOUT_S, env=env, own_server=False)
     if done.returncode != 0:
         raise RuntimeError(f"draws case {case} exited with {done.returncode}:\n{done.stderr[-3000:]}")
@@ -273,11 +281,12 @@ def _run_case(case: str, frames: int, far_view_distance: int = FAR_VIEW_DISTANCE
 def run(quick: bool = False) -> list[Row]:
     frames = QUICK_FRAMES if quick else FRAMES
     far = QUICK_FAR_VIEW_DISTANCE if quick else FAR_VIEW_DISTANCE
-    results = {case: _run_case(case, frames, far) for case, _, _ in CASES}
+    near = QUICK_VIEW_DISTANCE if quick else VIEW_DISTANCE
+    results = {case: _run_case(case, frames, far, near) for case, _, _ in CASES}
     rows = []
     for case, label, reference in CASES:
         result = results[case]
-        note = (f"{result['nodes']:,} nodes; {WINDOW[0]}x{WINDOW[1]}, view distance {VIEW_DISTANCE}; CPU time "
+        note = (f"{result['nodes']:,} nodes; {WINDOW[0]}x{WINDOW[1]}, view distance {near}; CPU time "
                 f"{result['cpu_ms']:.2f} ms a frame (all threads)")
         if case in FAR_CASES:
             label = label.replace(f"distance {FAR_VIEW_DISTANCE}", f"distance {far}")
@@ -285,7 +294,7 @@ def run(quick: bool = False) -> list[Row]:
                             reference=results[reference]["median_ms"],
                             note=f"{result['triangles']:,} triangles against {results[reference]['triangles']:,}; "
                                  f"{result['coarse_sections']} coarse sections; {result['nodes']:,} nodes drawn; "
-                                 f"reference: {f'view distance {VIEW_DISTANCE}' if case == 'far_lod' else 'with LOD'}; "
+                                 f"reference: {f'view distance {near}' if case == 'far_lod' else 'with LOD'}; "
                                  f"CPU time {result['cpu_ms']:.2f} ms a frame against "
                                  f"{results[reference]['cpu_ms']:.2f} (all threads)"))
         elif reference is None:
@@ -303,11 +312,11 @@ def run(quick: bool = False) -> list[Row]:
             # reference / Boxel, as every ratio in the table: above 1, the game's way is faster
             rows.append(Row(SUITE, f"still view: section parts vs {label}", results[reference]["median_ms"], "ms",
                             reference=result["median_ms"], note=note + " in the reference"))
-    rows += geometry_rows(results)
+    rows += geometry_rows(results, near)
     return rows
 
 
-def geometry_rows(results: dict) -> list[Row]:
+def geometry_rows(results: dict, view_distance: int = VIEW_DISTANCE) -> list[Row]:
     """Triangles and vertex bytes of the cave-culled spawn view: merged and packed (the game) against
     every face on its own in float columns (before), and against packed vertices without merging."""
     game = results["culled"]
@@ -316,7 +325,7 @@ def geometry_rows(results: dict) -> list[Row]:
                           ("culled_per_face", "before: per-face packed vertices"),
                           ("culled_all_faces", "before: merged, every face drawn")):
         old = results[before]
-        rows.append(Row(SUITE, f"triangles drawn, view distance {VIEW_DISTANCE}, spawn ({label})", game["triangles"],
+        rows.append(Row(SUITE, f"triangles drawn, view distance {view_distance}, spawn ({label})", game["triangles"],
                         "triangles", reference=old["triangles"],
                         note=f"{game['triangles'] / old['triangles']:.1%} of {old['triangles']:,}; target <= 40 % "
                              f"of the per-face mesher's"))
@@ -332,8 +341,8 @@ def geometry_rows(results: dict) -> list[Row]:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) in (4, 5) and sys.argv[1] == "--child":
+    if len(sys.argv) in (4, 5, 6) and sys.argv[1] == "--child":
         child(sys.argv[2], int(sys.argv[3]), *(int(a) for a in sys.argv[4:]))
     else:
-        raise SystemExit("usage: python -m bench.bench_draws --child CASE FRAMES [FAR_VIEW_DISTANCE] "
+        raise SystemExit("usage: python -m bench.bench_draws --child CASE FRAMES [FAR_VIEW_DISTANCE [NEAR_VIEW_DISTANCE]] "
                          "(or python -m bench draws)")

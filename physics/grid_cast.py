@@ -65,13 +65,21 @@ def swept_regions(box: AABB, dx: float, dy: float, dz: float) -> Iterator[tuple[
     The regions are slabs across the dominant axis of the motion, cut at integer planes; together
     they cover every position of `box` along the move (times 0 to 1). No regions for a zero move.
     """
+    # (Each look ray of a digging player walks here: the two side axes are named once rather
+    # than looped over per slab, and each region is made straight as a tuple, `AABB._trusted`.)
     delta = (dx, dy, dz)
-    main = max(range(3), key=lambda axis: abs(delta[axis]))
+    main = 0  # the dominant axis: the first of the largest |delta|
+    if abs(dy) > abs(dx):
+        main = 1
+    if abs(dz) > abs(delta[main]):
+        main = 2
     d = delta[main]
     if d == 0.0:
         return
     lo, hi = box[main], box[main + 3]
-    side_axes = [axis for axis in range(3) if axis != main]
+    p, q = _SIDE_AXES[main]
+    p_lo, p_hi, p_d = box[p], box[p + 3], delta[p]
+    q_lo, q_hi, q_d = box[q], box[q + 3], delta[q]
     if d > 0.0:
         start, end = lo, hi + d
         cuts = range(math.floor(start) + 1, math.ceil(end))
@@ -84,14 +92,23 @@ def swept_regions(box: AABB, dx: float, dy: float, dz: float) -> Iterator[tuple[
         previous = cut
         # The box overlaps the slab [a, b] while lo + t d < b and hi + t d > a.
         t0, t1 = ((a - hi) / d, (b - lo) / d) if d > 0.0 else ((b - lo) / d, (a - hi) / d)
-        t0 = max(t0, 0.0)
-        t1 = min(t1, 1.0)
+        if t0 < 0.0:  # max(t0, 0.0) and min(t1, 1.0), without the calls
+            t0 = 0.0
+        if t1 > 1.0:
+            t1 = 1.0
         corners = [0.0] * 6
         corners[main], corners[main + 3] = a, b
-        for axis in side_axes:
-            s0, s1 = t0 * delta[axis], t1 * delta[axis]
-            if s0 > s1:
-                s0, s1 = s1, s0
-            corners[axis] = box[axis] + s0
-            corners[axis + 3] = box[axis + 3] + s1
-        yield t0, AABB._trusted(*corners)
+        s0, s1 = t0 * p_d, t1 * p_d
+        if s0 > s1:
+            s0, s1 = s1, s0
+        corners[p], corners[p + 3] = p_lo + s0, p_hi + s1
+        s0, s1 = t0 * q_d, t1 * q_d
+        if s0 > s1:
+            s0, s1 = s1, s0
+        corners[q], corners[q + 3] = q_lo + s0, q_hi + s1
+        yield t0, _new_tuple(AABB, corners)
+
+
+_SIDE_AXES = ((1, 2), (0, 2), (0, 1))
+"""The two axes other than the dominant one (0, 1 or 2), in order."""
+_new_tuple = tuple.__new__

@@ -7,12 +7,14 @@ not for tests."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.game.conftest import display_command, run_with_display
 
 QUICK_TIMEOUT_S = 600
-"""[s] Only stops a hang: the quick run takes well under a minute."""
+"""[s] Only stops a hang: the quick run takes about a minute and a half on the 2-core development machine."""
 DRAWS_CASES = 18
 """13 drawn cases (2 of them far, with and without levels of detail), then triangles and vertex bytes against three befores (`bench_draws.geometry_rows`; the
 merged mesh with every face drawn has no vertex bytes row: its vertex buffers are the same)."""
@@ -25,6 +27,8 @@ def test_the_meshing_and_draws_suites_run_and_print_every_case():
     rows = [line for line in done.stdout.splitlines() if line.startswith("| ")]
     assert any("upload one section" in row and "skipped" not in row for row in rows), rows
     assert sum(row.startswith("| draws |") for row in rows) == DRAWS_CASES
+    lod_row = next(row for row in rows if "with levels of detail" in row)
+    assert int(re.search(r"; (\d+) coarse sections", lod_row).group(1)) > 0, lod_row  # the far view drew some coarse
 
 
 def test_the_sight_suite_runs_every_case_beside_its_readable_reference():

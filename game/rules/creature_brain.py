@@ -192,7 +192,7 @@ class CreatureBrain:
             return self._intent(0.0, 0.0, self.yaw, False)
         senses = self.senses
         kind = self.kind
-        target = self._hunt(body, world, senses)
+        target = self._hunt(body, world, senses) if kind.hostile else None  # an animal hunts no one
         stands = seen = False
         if target is not None:
             distance = _distance_to_player(body, target)
@@ -384,15 +384,19 @@ class CreatureBrain:
         (at most MAX_TURN_DEGREES), jump when it is higher than the feet."""
         kind = self.kind
         x, y, z = body.feet
-        reach = kind.width * 2.0
+        width = kind.width
+        reach = width * 2.0
+        reach_sq = reach * reach
         point = None
-        while self.path is not None:
-            point = self.path.position(self.path_index, kind.width)
-            if (point[0] - x) ** 2 + (point[2] - z) ** 2 >= reach * reach:
+        path, index = self.path, self.path_index  # kept in locals while walking, stored back after
+        while path is not None:
+            point = path.position(index, width)
+            if (point[0] - x) ** 2 + (point[2] - z) ** 2 >= reach_sq:
                 break
-            self.path_index += 1
-            if self.path_index >= len(self.path.points):
-                self.path, point = None, None
+            index += 1
+            if index >= len(path.points):
+                path, point = None, None
+        self.path, self.path_index = path, index
         if point is None:
             return 0.0, False
         wanted = float(f32(math.atan2(point[2] - z, point[0] - x) * 180.0 / math.pi)) - 90.0

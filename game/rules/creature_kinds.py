@@ -17,7 +17,7 @@ here as the game's own sound files (`<kind>_say`, `<kind>_hurt`, `<kind>_death`)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from physics.floats import f32
@@ -57,22 +57,17 @@ class CreatureKind:
     """The chicken: falling speed x0.6 each tick off the ground."""
     eye_height: float = 0.0
     """[blocks] Beta's `getEyeHeight` (height x 0.85F): where it looks from and is seen at."""
+    # Derived from the fields above once, when the kind is made: every creature reads them every tick.
+    hostile: bool = field(init=False, repr=False, compare=False)
+    """A monster (category MONSTER): it hunts players."""
+    say_sound: str = field(init=False, repr=False, compare=False)
+    hurt_sound: str = field(init=False, repr=False, compare=False)
+    death_sound: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def hostile(self) -> bool:
-        return self.category == MONSTER
-
-    @property
-    def say_sound(self) -> str:
-        return f"{self.name}_say"
-
-    @property
-    def hurt_sound(self) -> str:
-        return f"{self.name}_hurt"
-
-    @property
-    def death_sound(self) -> str:
-        return f"{self.name}_death"
+    def __post_init__(self) -> None:
+        for name, value in (("hostile", self.category == MONSTER), ("say_sound", f"{self.name}_say"),
+                            ("hurt_sound", f"{self.name}_hurt"), ("death_sound", f"{self.name}_death")):
+            object.__setattr__(self, name, value)  # frozen: set once here
 
 
 def _kind(name: str, category: str, width: float, height: float, max_health: int, move_speed: float = 0.7,

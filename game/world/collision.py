@@ -58,6 +58,10 @@ class PlacedShapeCache:
     Keyed by id as well as cell, so an edit simply misses; nothing ever needs invalidating. Holds
     at most `capacity` entries, dropping the oldest first: a hit then costs one dict lookup (no
     recency bookkeeping), and a dropped entry that is needed again is rebuilt in about a microsecond.
+    An entry of a one-box shape (a full cube, the common case) is that AABB itself, not a 1-tuple of
+    it: a full cache holds tens of thousands of entries, and every tuple holding an AABB is one more
+    object each of Python's full garbage collections walks (they found nothing to free in them, and
+    took 28-31 ms a collection with 100 players, about half of it on this cache).
     """
 
     __slots__ = ("capacity", "_boxes", "_shapes", "_has_shape", "_has_shape_by_id")
@@ -71,7 +75,7 @@ class PlacedShapeCache:
         self.capacity = capacity
         self._shapes, self._has_shape = shapes, has_shape
         self._has_shape_by_id: list[bool] = has_shape.tolist()
-        self._boxes: OrderedDict[tuple[int, int, int, int], tuple[AABB, ...]] = OrderedDict()
+        self._boxes: OrderedDict[tuple[int, int, int, int], AABB | tuple[AABB, ...]] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._boxes)
@@ -91,7 +95,7 @@ class PlacedShapeCache:
             boxes = cached(key)
             if boxes is None:
                 boxes = self._add(key)
-            for b in boxes:
+            for b in ((boxes,) if boxes.__class__ is AABB else boxes):
                 if b[3] > rx0 and b[0] < rx1 and b[4] > ry0 and b[1] < ry1 and b[5] > rz0 and b[2] < rz1:
                     found.append(b)
         return found
@@ -117,18 +121,20 @@ class PlacedShapeCache:
                     boxes = cached(key)
                     if boxes is None:
                         boxes = self._add(key)
-                    for b in boxes:
+                    for b in ((boxes,) if boxes.__class__ is AABB else boxes):
                         if b[3] > rx0 and b[0] < rx1 and b[4] > ry0 and b[1] < ry1 and b[5] > rz0 and b[2] < rz1:
                             found.append(b)
         return found
 
-    def _add(self, key: tuple[int, int, int, int]) -> tuple[AABB, ...]:
-        """Block key[0]'s shape placed at cell key[1:], remembered (dropping the oldest entry when full)."""
+    def _add(self, key: tuple[int, int, int, int]) -> AABB | tuple[AABB, ...]:
+        """Block key[0]'s shape placed at cell key[1:], remembered (dropping the oldest entry when
+        full): its one AABB, or a tuple of its AABBs (see the class docstring)."""
         if len(self._boxes) >= self.capacity:
             self._boxes.popitem(last=False)
         block, x, y, z = key
         # `physics.shapes.placed` without its checks: the shapes are the game's own AABBs and the
         # cell is ints from an id array's indices, so they always pass (and a crowd misses often).
-        boxes = self._boxes[key] = tuple(AABB._trusted(b[0] + x, b[1] + y, b[2] + z, b[3] + x, b[4] + y, b[5] + z)
-                                         for b in self._shapes[block])
-        return boxes
+        boxes = tuple(AABB._trusted(b[0] + x, b[1] + y, b[2] + z, b[3] + x, b[4] + y, b[5] + z)
+                      for b in self._shapes[block])
+        entry = self._boxes[key] = boxes[0] if len(boxes) == 1 else boxes
+        return entry

@@ -273,6 +273,10 @@ class World(ColumnStore, WorldQueries, ColumnLoading, ColumnEntities, WorldTicke
 
     def get_block(self, x: int, y: int, z: int) -> str:
         """The name of block (x, y, z) (edge rule outside the build height)."""
+        if (type(x) is int and type(y) is int and type(z) is int  # most callers floor floats to ints:
+                and -WORLD_BORDER <= x < WORLD_BORDER and -WORLD_BORDER <= y < WORLD_BORDER
+                and -WORLD_BORDER <= z < WORLD_BORDER):
+            return block_name(self.id_at(x, y, z))  # `block_coordinate`'s checks, passed, without its calls
         return block_name(self.id_at(block_coordinate(x, "x"), block_coordinate(y, "y"), block_coordinate(z, "z")))
 
     @staticmethod

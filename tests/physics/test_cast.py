@@ -96,6 +96,18 @@ def test_the_regions_come_in_walking_order_one_per_block_of_the_main_axis(box, d
         assert region[main + 3] - region[main] <= 1.0
 
 
+@pytest.mark.parametrize("delta, main", [((2.0, -2.0, 1.0), 0), ((0.5, -2.0, 2.0), 1), ((-0.0, 0.0, 3.0), 2),
+                                         ((-0.0, 0.0, 0.0), None)])
+def test_the_slabs_cut_across_the_first_axis_of_the_largest_move(delta, main):
+    walk = list(swept_regions(PLAYER, *delta))
+    if main is None:
+        assert walk == []
+        return
+    assert walk and all(type(region) is AABB for _, region in walk)
+    assert all(region[main + 3] - region[main] <= 1.0 for _, region in walk)
+    assert walk[0][1][main] == (PLAYER[main] if delta[main] > 0.0 else math.ceil(PLAYER[main + 3]) - 1.0)
+
+
 def test_the_number_of_queries_and_cells_grows_linearly_with_the_path():
     counts = {}
     for length in (10, 100, 1000):

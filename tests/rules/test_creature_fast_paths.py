@@ -93,3 +93,14 @@ def test_a_sighted_player_keeps_its_bodys_feet_and_its_eye_above_them(x, y, z):
     assert sighted.feet == body.feet
     assert sighted.eye == (fx, fy + PLAYER_EYE_HEIGHT, fz)
     assert sighted == Sighted(1, body)
+
+
+def test_a_kinds_derived_traits_are_made_once_from_its_category_and_name():
+    from game.rules.creature_kinds import CREATURE_KINDS, MONSTER, CreatureKind
+
+    made = CreatureKind("ghast", MONSTER, 4.0, 4.0, 10, 0.7)
+    for kind in (*CREATURE_KINDS.values(), made):
+        assert kind.hostile == (kind.category == MONSTER)
+        assert (kind.say_sound, kind.hurt_sound, kind.death_sound) == (
+            f"{kind.name}_say", f"{kind.name}_hurt", f"{kind.name}_death")
+    assert made == CreatureKind("ghast", MONSTER, 4.0, 4.0, 10, 0.7) and "say_sound" not in repr(made)

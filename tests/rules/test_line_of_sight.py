@@ -135,3 +135,15 @@ def test_the_probes_slab_test_of_one_cube_equals_the_slab_test_of_many(cell, sta
     single = tuple(np.array([c]) for c in cell)
     assert _meets_cube(cell, start, end) == _meets_any(single, (0, 0, 0), start, end) \
         == segment_meets_box(start, end, (*map(float, cell), *(c + 1.0 for c in cell)))
+
+
+@settings(max_examples=500, deadline=None)
+@given(start=st.tuples(*[st.floats(-1e6, 1e6, allow_nan=False)] * 3),
+       end=st.tuples(*[st.floats(-1e6, 1e6, allow_nan=False)] * 3), whole=st.booleans())
+def test_a_segments_cell_range_written_out_equals_the_cell_range_of_its_region(start, end, whole):
+    from game.rules.line_of_sight import _region, _segment_cells
+    from game.world.collision import cell_range
+
+    if whole:  # ends on cell faces and edges, where floor and ceil meet
+        start, end = tuple(float(round(v)) for v in start), tuple(float(round(v)) for v in end)
+    assert _segment_cells(start, end) == cell_range(_region(start, end))

@@ -73,7 +73,7 @@ def _assert_same_run(build, ticks: int, reach: int, low: int, high: int) -> tupl
             plain.close()
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(PALETTE), min_size=SIDE * SIDE * HEIGHT, max_size=SIDE * SIDE * HEIGHT),
        st.integers(5, 40))
 def test_a_random_scene_of_fluids_sand_and_blocks_ticks_the_same_batched_as_one_by_one(cells, ticks):

@@ -68,6 +68,15 @@ def test_non_integer_coordinates_are_a_type_error(world):
         world.get_block(0, 64.5, 0)
 
 
+@pytest.mark.parametrize(("x", "y", "z"), [(3, 64, -7), (-1, 0, -1), (WORLD_BORDER - 1, 70, -WORLD_BORDER)])
+def test_get_block_reads_the_same_block_for_python_ints_numpy_ints_and_integral_floats(world, x, y, z):
+    name = world.get_block(x, y, z)  # Python ints: read without the coordinate checks' calls
+    assert world.get_block(np.int64(x), np.int32(y), np.int64(z)) == name
+    assert world.get_block(float(x), float(y), float(z)) == name
+    with pytest.raises(TypeError, match="block coordinate x must be an integer"):
+        world.get_block(True, y, z)
+
+
 def test_a_padded_section_is_the_section_plus_a_border_from_its_neighbours(world):
     world.set_block(16, 70, 5, "brick")  # just east of section (0, 4, 0)
     world.set_block(-1, 64, -1, "glass")  # the corner below-west-north of it
