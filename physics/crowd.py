@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from .aabb import AABB
-from .body import _SLOT_SETTERS, Body, Intent, _BodyUnderConstruction
+from .body import Body, Intent, _BodyUnderConstruction
 from .broad_phase import WorldCache
 from .crowd_one_by_one import step_one_by_one
 from .crowd_settings import DEFAULT_TUNING, CrowdSettings
@@ -416,5 +416,3 @@ class _Rows:
 
 
 _new_tuple = tuple.__new__
-_BODY_SLOT_SETTERS = _SLOT_SETTERS
-"""Body's slot setters in `Body._trusted`'s order (`_Rows.to_bodies` sets them straight)."""

@@ -201,6 +201,9 @@ def contact_offset(box: AABB, delta: tuple[float, float, float], hit: Hit) -> tu
 def check_moving_box(what: str, box: object) -> None:
     """`check_box`, and every extent at least MIN_BOX_SIZE (thinner boxes slip between blocks)."""
     check_box(what, box)
+    x0, y0, z0, x1, y1, z1 = box
+    if x1 - x0 >= MIN_BOX_SIZE and y1 - y0 >= MIN_BOX_SIZE and z1 - z0 >= MIN_BOX_SIZE:
+        return  # plainly big enough: the slack below only matters for a box at the limit
     # The same rounding slack as a Body's box (`tolerances.extent_within`), so any body's box moves.
     if not all(extent_within(box[axis], box[axis + 3], MIN_BOX_SIZE, math.inf) for axis in range(3)):
         raise ValueError(f"{what} must be at least {MIN_BOX_SIZE:g} blocks on every axis, got {shown(box)}")

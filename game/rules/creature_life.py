@@ -112,8 +112,8 @@ def life_tick(life: CreatureLife, kind: CreatureKind, body: physics.Body) -> tup
     1 every 20 ticks, lava burns 4 and sets fire, a landing deals `body.fall_damage` (not to a
     chicken: Beta's `EntityChicken.fall` does nothing), the hurt time goes down, a dead creature's
     death count goes up; the limbs follow the distance walked. Returns (health lost, just died)."""
+    was_dead = life.dead
     before = life.vitals.health
-    was_dead = before <= 0  # `life.dead`, its health read once
     if not was_dead:
         life.age += 1
         vitals = life.vitals
@@ -129,13 +129,11 @@ def life_tick(life: CreatureLife, kind: CreatureKind, body: physics.Body) -> tup
             life.vitals = replace(life.vitals, fire_ticks=health.LAVA_FIRE_TICKS)
         if body.fall_damage > 0 and not kind.slow_fall:
             hurt_creature(life, body.fall_damage)
-    vitals = life.vitals
-    if vitals.hurt_ticks > 0:
-        vitals = life.vitals = replace(vitals, hurt_ticks=vitals.hurt_ticks - 1)
-    dead = vitals.health <= 0  # `life.dead` after the tick
-    if dead:
+    if life.vitals.hurt_ticks > 0:
+        life.vitals = replace(life.vitals, hurt_ticks=life.vitals.hurt_ticks - 1)
+    if life.dead:
         life.death_ticks += 1
-    return before - vitals.health, dead and not was_dead
+    return before - life.vitals.health, life.dead and not was_dead
 
 
 def swing_limbs(life: CreatureLife, before: physics.Body, after: physics.Body) -> None:
@@ -143,9 +141,7 @@ def swing_limbs(life: CreatureLife, before: physics.Body, after: physics.Body) -
     life.limbs_before = (life.limb_swing, life.limb_amount)
     dx = after.box[0] - before.box[0]
     dz = after.box[2] - before.box[2]
-    speed = f32((dx * dx + dz * dz) ** 0.5 * LIMB_SPEED_SCALE)
-    if speed > 1.0:  # min(speed, 1.0) without the call
-        speed = 1.0
+    speed = min(f32((dx * dx + dz * dz) ** 0.5 * LIMB_SPEED_SCALE), 1.0)
     life.limb_amount = life.limb_amount + (speed - life.limb_amount) * LIMB_AMOUNT_BLEND
     life.limb_swing = life.limb_swing + life.limb_amount
 

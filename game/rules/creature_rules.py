@@ -189,17 +189,12 @@ class CreatureRules:
         """Beta's `despawnEntity` for the living creatures (`creature_spawning.despawn_many`: monsters far
         from every player, or old and unlucky away from them, go; animals stay)."""
         mobs = self._mobs
-        # Only the living monsters: a persistent creature (an animal) stays and draws nothing, so
-        # leaving the animals out gives `despawn_many` the same draws and the monsters the same verdicts.
-        monsters = [(index, body, life) for index, (body, brain, life)
-                    in enumerate(zip(mobs.bodies, mobs.brains, mobs.lives))
-                    if life is not None and brain.kind.category == MONSTER and not life.dead]
-        if not monsters:
-            return
-        decided = despawn_many([(body.feet, life.age, False) for _, body, life in monsters],
-                               [body.feet for body in players], self.random)
+        living = [(index, body, brain, life) for index, (body, brain, life)
+                  in enumerate(zip(mobs.bodies, mobs.brains, mobs.lives)) if life is not None and not life.dead]
+        decided = despawn_many([(body.feet, life.age, brain.kind.category != MONSTER)
+                                for _, body, brain, life in living], [body.feet for body in players], self.random)
         gone = []
-        for (index, _, life), verdict in zip(monsters, decided):
+        for (index, _, _, life), verdict in zip(living, decided):
             if verdict is Despawn.GONE:
                 gone.append(index)
             elif verdict is Despawn.RESET_AGE:

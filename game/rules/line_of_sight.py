@@ -25,7 +25,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from physics import AABB
-from physics.shapes import FULL_CUBE, MAX_SHAPE_TOP
+from physics.shapes import FULL_CUBE
 
 from ..world.blocks import SHAPES, SOLID
 from ..world.collision import cell_range
@@ -86,10 +86,8 @@ def _segment_cells(start: Sequence[float], end: Sequence[float]) -> tuple[int, i
             and math.isfinite(sx + sy + sz + ex + ey + ez)):
         return cell_range(_region(start, end))
     m = REGION_MARGIN
-    # `cell_range` of the region, written out (the same floats): no tuple made and taken apart again.
-    return (math.floor(min(sx, ex) - m), math.floor(min(sy, ey) - m - MAX_SHAPE_TOP) + 1,
-            math.floor(min(sz, ez) - m), math.ceil(max(sx, ex) + m), math.ceil(max(sy, ey) + m),
-            math.ceil(max(sz, ez) + m))
+    return cell_range((min(sx, ex) - m, min(sy, ey) - m, min(sz, ez) - m,
+                       max(sx, ex) + m, max(sy, ey) + m, max(sz, ez) + m))
 
 
 def clear_line_by_boxes(world, start: Sequence[float], end: Sequence[float]) -> bool:

@@ -502,8 +502,7 @@ class MobManager:
         feet = [player.feet for player in players]  # `horizontal_distance`, each player's feet read once
         far = []
         for i, body in enumerate(self.bodies):
-            box = body.box  # its feet: `Body.feet`, read straight from the box
-            x, y, z = (box[0] + box[3]) / 2.0, box[1], (box[2] + box[5]) / 2.0
+            x, y, z = body.feet
             if y < FALL_RESPAWN_Y or (feet and all(math.hypot(x - px, z - pz) > DESPAWN_DISTANCE_BLOCKS
                                                     for px, _, pz in feet)):
                 far.append(i)

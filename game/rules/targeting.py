@@ -43,8 +43,7 @@ from physics import AABB
 from physics.body import require_finite
 from physics.grid_cast import cast_unchecked
 from physics.shapes import MAX_SHAPE_TOP
-from physics.swept_aabb import check_box, check_moving_box
-from physics.tolerances import MIN_BOX_SIZE
+from physics.swept_aabb import check_moving_box
 
 from . import placement_rules
 from .cell_memo import unchanged_since
@@ -234,10 +233,7 @@ def _cast_look(world, x: float, y: float, z: float, dx: float, dy: float, dz: fl
     view = _selection_view(world) if kept is None else kept.view(world)
     # `physics.cast` less its check that the world is a `physics.CollisionWorld`: both views are
     # (a runtime protocol check walks the class's attributes: a fifth of a kept ray's time).
-    check_box("cast box", ray)
-    x0, y0, z0, x1, y1, z1 = ray
-    if not (x1 - x0 >= MIN_BOX_SIZE and y1 - y0 >= MIN_BOX_SIZE and z1 - z0 >= MIN_BOX_SIZE):
-        check_moving_box("cast box", ray)  # its size rule, with rounding slack, only for a ray it may refuse
+    check_moving_box("cast box", ray)
     require_finite("cast displacement", dx * reach, dy * reach, dz * reach)
     hit = cast_unchecked(ray, (dx * reach, dy * reach, dz * reach), view)
     if hit is None:

@@ -95,7 +95,12 @@ class PlacedShapeCache:
             boxes = cached(key)
             if boxes is None:
                 boxes = self._add(key)
-            for b in ((boxes,) if boxes.__class__ is AABB else boxes):
+            if boxes.__class__ is AABB:  # a one-box entry (no 1-tuple made to loop over it)
+                if (boxes[3] > rx0 and boxes[0] < rx1 and boxes[4] > ry0 and boxes[1] < ry1 and boxes[5] > rz0
+                        and boxes[2] < rz1):
+                    found.append(boxes)
+                continue
+            for b in boxes:
                 if b[3] > rx0 and b[0] < rx1 and b[4] > ry0 and b[1] < ry1 and b[5] > rz0 and b[2] < rz1:
                     found.append(b)
         return found
@@ -121,7 +126,12 @@ class PlacedShapeCache:
                     boxes = cached(key)
                     if boxes is None:
                         boxes = self._add(key)
-                    for b in ((boxes,) if boxes.__class__ is AABB else boxes):
+                    if boxes.__class__ is AABB:  # a one-box entry, as in `boxes_in`
+                        if (boxes[3] > rx0 and boxes[0] < rx1 and boxes[4] > ry0 and boxes[1] < ry1
+                                and boxes[5] > rz0 and boxes[2] < rz1):
+                            found.append(boxes)
+                        continue
+                    for b in boxes:
                         if b[3] > rx0 and b[0] < rx1 and b[4] > ry0 and b[1] < ry1 and b[5] > rz0 and b[2] < rz1:
                             found.append(b)
         return found
