@@ -5,9 +5,11 @@ binary heap) for a zombie's 16-block search: across flat ground to a reachable t
 to a target it cannot reach (Beta then searches every point within 16 blocks: the worst case), through
 a maze of 2-high pillars and through a 3-D cave, each once reachable and once walled off; each against
 the readable twin `find_path_by_cells` (Beta's classes as written, each cell read by name), with the
-nodes each search expands and the time per node. A last row times a plain `heapq` A* over the same
+nodes each search expands and the time per node. A row times a plain `heapq` A* over the same
 slab and neighbour rule (not Beta's tie order, so not a substitute): what Beta's exact heap costs
-against Python's C heap.
+against Python's C heap. A last row times a budgeted search that does not fit what is left of a tick's
+nodes, for a target it cannot reach (a wander's spot in the air): `find_path` counts the points it
+would open and returns POSTPONED, against running Beta's search until the budget cuts it.
 Does not own: the timing method (`bench/harness.py`) or the search (`game/rules/pathfinding.py`).
 """
 
@@ -18,8 +20,8 @@ import heapq
 import numpy as np
 
 from bench.harness import Row, median_time
-from game.rules.pathfinding import (_CLEAR_CODE, MONSTER_RANGE, _safe_point, _search, _Slab, _sqrt32, find_path,
-                                    path_query)
+from game.rules.pathfinding import (_CLEAR_CODE, MAX_SEARCH_NODES, MONSTER_RANGE, POSTPONED, PathBudget, _safe_point,
+                                    _search, _Slab, _sqrt32, find_path, path_query)
 from game.rules.pathfinding_by_cells import find_path_by_cells
 from game.world.blocks import NAMES, block_id
 from physics import AABB
@@ -38,6 +40,8 @@ class _ArrayWorld:
 
     def __init__(self, ids: np.ndarray, origin: tuple[int, int, int]) -> None:
         self.ids, self.origin = ids, origin
+        self.revision = 0
+        """Never edited (a `PathBudget` keeps its slabs while this holds)."""
 
     def get_block(self, x: int, y: int, z: int) -> str:
         i, j, k = x - self.origin[0], y - self.origin[1], z - self.origin[2]
@@ -89,6 +93,8 @@ CASES = (
 """(what, world, target): a zombie at the origin's cell searches for `target` within 16 blocks."""
 WORST = 1
 """The case the heap comparison runs: the most nodes, so the heap's share shows."""
+LEFT = 199
+"""[nodes] What is left of a tick's budget in the budgeted row (200 a tick, one spent)."""
 
 
 def _nodes(world, target) -> int:
@@ -156,4 +162,25 @@ def run(quick: bool = False) -> list[Row]:
     plain = median_time(lambda: _heapq_astar(world, _zombie(), target, MONSTER_RANGE), repeats=repeats, unit="ms")
     rows.append(Row(SUITE, f"Beta's heap against a plain heapq A* (the reference): {case}", ours, "ms",
                     reference=plain, note="same slab and neighbour rule; heapq breaks ties in its own order"))
+    rows.append(_past_the_budget(worlds[kind], target, repeats))
     return rows
+
+
+def _past_the_budget(world, target, repeats: int) -> Row:
+    """A search for `target` (out of reach) with LEFT nodes left of the tick, on a kept slab: counted
+    and POSTPONED, against Beta's search cut by the budget (what `find_path` ran before it counted)."""
+    budget = PathBudget(LEFT + 1)
+
+    def postponed():
+        budget.new_tick()
+        budget.spend(1)
+        return find_path(world, _zombie(), target, MONSTER_RANGE, budget)
+
+    query = path_query(_zombie(), target, MONSTER_RANGE)
+    slab = budget.slab(world, query)
+    assert postponed() is POSTPONED and not _search(slab, query, LEFT, MAX_SEARCH_NODES)[2]
+    ms = median_time(postponed, repeats=repeats, unit="ms")
+    searched = median_time(lambda: _search(slab, query, LEFT, MAX_SEARCH_NODES), repeats=repeats, unit="ms")
+    return Row(SUITE, f"a budgeted search past the tick's {LEFT} nodes left, target out of reach: counted",
+               ms, "ms", reference=searched,
+               note="on a kept slab; reference: Beta's search until the budget cuts it (the same POSTPONED)")

@@ -128,10 +128,29 @@ _RADIX_KEYS = 1 << 16
 
 
 def _points_in(lo: Sequence[np.ndarray], hi: Sequence[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
-    """Every integer point of each inclusive box lo..hi (one int array per axis, for n boxes),
-    the last axis counting fastest: which box each point belongs to, and the points'
-    coordinates, one array per axis. (Built axis by axis with repeats: no integer division,
-    which numpy does slowly.)"""
+    """Every integer point of each inclusive box lo..hi (one int array per axis, for n boxes;
+    hi >= lo - 1 on every axis), the last axis counting fastest: which box each point belongs
+    to, and the points' coordinates, one array per axis (`_points_in_by_axis`, which a test
+    compares with this). For three axes, each point's place within its box is split into
+    coordinates by two `divmod`s: a crowd tick asks for a few hundred points at a time, where
+    the calls cost more than numpy's slow integer division (0.75x the time of building them
+    axis by axis, 150 boxes of 2 x 3 x 2)."""
+    if len(lo) != 3:
+        return _points_in_by_axis(lo, hi)
+    (x0, y0, z0), (x1, y1, z1) = lo, hi
+    depth = z1 - z0 + 1
+    plane = (y1 - y0 + 1) * depth  # points per x
+    count = (x1 - x0 + 1) * plane
+    ends = count.cumsum()
+    owner = np.arange(len(count)).repeat(count)
+    place = np.arange(int(ends[-1]) if ends.size else 0) - (ends - count).repeat(count)
+    dx, rest = np.divmod(place, plane.take(owner))
+    dy, dz = np.divmod(rest, depth.take(owner))
+    return owner, [x0.take(owner) + dx, y0.take(owner) + dy, z0.take(owner) + dz]
+
+
+def _points_in_by_axis(lo: Sequence[np.ndarray], hi: Sequence[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
+    """`_points_in` for any number of axes, built axis by axis with repeats (its readable twin)."""
     owner = np.arange(len(lo[0]))
     coordinates: list[np.ndarray] = []
     for low, high in zip(lo, hi):

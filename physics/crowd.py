@@ -81,6 +81,7 @@ class Crowd:
         self._rows: _Rows | None = _Rows()
         self._memory: TickMemory | None = None  # what the last vectorised tick left for the next, by row
         self._shown: tuple[Body, ...] | None = None  # `bodies` as last returned, until the bodies change
+        self._own_intents = False  # whether each body had its own Intent object in the last tick
 
     @property
     def world(self) -> CollisionWorld:
@@ -167,7 +168,8 @@ class Crowd:
         of `bodies`. On bad input (wrong count, not an Intent, a non-finite value) raises
         TypeError or ValueError and changes nothing."""
         intents = list(intents)
-        columns = _intent_columns(intents, len(self._handles))
+        columns = _intent_columns(intents, len(self._handles), self._own_intents)
+        self._own_intents = columns.which is None
         self._shown = None
         use_numpy = (self._vectorised if self._vectorised is not None
                      else len(self) >= self._tuning.vectorised_min_bodies and self._pause == 0)
@@ -224,15 +226,44 @@ _INTENT_FIELDS = ("forward", "strafe", "yaw", "jump", "sneak", "sprint", "fly", 
 _intent_values = operator.attrgetter(*_INTENT_FIELDS)
 
 
-def _intent_columns(intents: list, count: int) -> DistinctIntents:
+def _intent_columns(intents: list, count: int, own_objects: bool = False) -> DistinctIntents:
     """The intents as numpy columns, one entry per distinct Intent object, and which one each
-    body has, after checking them all (nothing has changed yet).
+    body has, after checking them all (nothing has changed yet). `own_objects`: whether the last
+    tick's bodies each had their own object (then this tick's are checked for that first).
 
     Crowds share Intent objects (a walk along one of a few headings), so each distinct object is
     read once, and the tick works out what depends on the intent alone once per object: reading
     9 attributes of 1,000 objects into an array costs more than the tick's first clip."""
     if len(intents) != count:
         raise ValueError(f"step needs one Intent per body: {count} bodies, {len(intents)} intents")
+    if own_objects and len(set(map(id, intents))) == count:
+        # Every body has its own Intent object (creatures, players), as in the last tick: no
+        # grouping (a set of ids costs a third of it), and `which` None (the tick skips a gather
+        # per column). Crowds that share objects skip this check.
+        first, which = np.arange(count), None
+    else:
+        first, which = _distinct(intents, count)
+        if first.size == count:  # each its own object after all: the columns in list order
+            first, which = np.arange(count), None
+    distinct = intents if which is None else [intents[k] for k in first.tolist()]
+    for k in range(count) if which is None else sorted(first.tolist()):  # in list order: the error names the first bad intent
+        if not isinstance(intents[k], Intent):
+            raise TypeError(f"intent {k} is not a physics.Intent: {shown(intents[k])}")
+    values = np.array(list(map(_intent_values, distinct)), dtype=np.float64).reshape(-1, len(_INTENT_FIELDS))
+    bad = ~(np.abs(values[:, :3]) <= MAX_DISPLACEMENT)  # NaN fails the comparison too
+    if np.count_nonzero(bad):
+        k = int(first[bad.any(axis=1)].min())
+        field = int(np.argmax(bad[(first == k).nonzero()[0][0]]))
+        raise ValueError(f"intent {k} has a non-finite or absurd {_INTENT_FIELDS[field]}: {shown(intents[k])}")
+    flags = values[:, 3:] != 0.0
+    columns = dict(forward=values[:, 0], strafe=values[:, 1], yaw=values[:, 2])
+    columns.update((name, flags[:, k]) for k, name in enumerate(_INTENT_FIELDS[3:]))
+    return DistinctIntents(columns, which)
+
+
+def _distinct(intents: list, count: int) -> tuple[np.ndarray, np.ndarray]:
+    """The places of the distinct Intent objects of `intents` (each one's first place in the
+    list, in no particular order), and which of them each place holds (an index into the first)."""
     # The objects' identities (the list holds them, so none is reused meanwhile), grouped by a
     # stable sort: each group's first entry is the object's first place in the list. (np.unique
     # does the same with more calls: it took 2.5x as long for 1,000 intents.)
@@ -245,19 +276,7 @@ def _intent_columns(intents: list, count: int) -> DistinctIntents:
     first = order.compress(starts)
     which = np.empty(count, dtype=np.int64)
     which[order] = starts.cumsum() - 1
-    for k in sorted(first.tolist()):  # in list order, so the error names the first bad intent
-        if not isinstance(intents[k], Intent):
-            raise TypeError(f"intent {k} is not a physics.Intent: {shown(intents[k])}")
-    values = np.array([_intent_values(intents[k]) for k in first.tolist()], dtype=np.float64).reshape(-1, len(_INTENT_FIELDS))
-    bad = ~(np.abs(values[:, :3]) <= MAX_DISPLACEMENT)  # NaN fails the comparison too
-    if bad.any():
-        k = int(first[bad.any(axis=1)].min())
-        field = int(np.argmax(bad[(first == k).nonzero()[0][0]]))
-        raise ValueError(f"intent {k} has a non-finite or absurd {_INTENT_FIELDS[field]}: {shown(intents[k])}")
-    flags = values[:, 3:] != 0.0
-    columns = dict(forward=values[:, 0], strafe=values[:, 1], yaw=values[:, 2])
-    columns.update((name, flags[:, k]) for k, name in enumerate(_INTENT_FIELDS[3:]))
-    return DistinctIntents(columns, which)
+    return first, which
 
 
 def touching_mask(touching: frozenset) -> int:

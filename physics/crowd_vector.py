@@ -81,7 +81,7 @@ from .crowd_one_by_one import step_one_by_one
 from .crowd_settings import CrowdSettings
 from .materials import Material, has_materials
 from .floats import DEG_TO_RAD_F, PI_F, QUARTER_TURN, SIN_TABLE, TABLE_SCALE
-from .push import MAX_PUSH_SPEED, MIN_PUSH_DISTANCE, PUSH_REACH, PUSH_STRENGTH, bounded
+from .push import MAX_PUSH_SPEED, MIN_PUSH_DISTANCE, PUSH_REACH, PUSH_STRENGTH
 from .settings import MovementSettings
 from .tick import DEGREES_PER_HALF_TURN, MIN_INPUT, step
 from .tolerances import CONTACT_TOLERANCE
@@ -379,12 +379,16 @@ class _EarlyPushes:
         self.pushes = np.zeros(count, dtype=bool)
         self.dx, self.dz = np.zeros(count), np.zeros(count)
 
-    def update(self, pushers: np.ndarray | None, stepped: np.ndarray, unstepped: np.ndarray) -> None:
-        """Recompute the pairs whose pusher is in `pushers` (a bool mask over bodies; None: all)."""
+    def update(self, pushers: np.ndarray | None, stepped: np.ndarray, unstepped: np.ndarray) -> bool:
+        """Recompute the pairs whose pusher is in `pushers` (a bool mask over bodies; None: all).
+        Returns whether there were any (when not, every push is as it was)."""
         c = self.candidates
         pairs = np.arange(c.early_me.size) if pushers is None else pushers[c.early_me].nonzero()[0]
+        if not pairs.size:  # (bodies that push no later body: about one round in ten of a creature tick)
+            return False
         me, other = stepped.take(c.early_me.take(pairs), axis=0), unstepped.take(c.early_other.take(pairs), axis=0)
         self.pushes[pairs], self.dx[pairs], self.dz[pairs] = _pair_pushes(me, other)
+        return True
 
     def pushed(self, vx: np.ndarray, vz: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Velocities `vx`, `vz` with every early push taken off, in Beta's order, each within the
@@ -420,12 +424,20 @@ def bounded_in_order(change: np.ndarray, body: np.ndarray, limit: float | None, 
         whose = body.take(entries)
     applied = change.copy()
     values = []
+    append = values.append
     taken, current = 0.0, -1
     for who, d in zip(whose.tolist(), change.take(entries).tolist()):
         if who != current:
             taken, current = 0.0, who
-        d, taken = bounded(taken, d, limit)
-        values.append(d)
+        # `push.bounded(taken, d, limit)` written out: a few hundred entries a tick where monsters
+        # press round a player, and the call costs more than the rule.
+        total = taken + d
+        if -limit <= total <= limit:
+            taken = total
+        else:
+            capped = limit if total > 0.0 else -limit
+            d, taken = capped - taken, capped
+        append(d)
     applied[entries] = values
     return applied
 
@@ -435,10 +447,11 @@ def bounded_in_order(change: np.ndarray, body: np.ndarray, limit: float | None, 
 class DistinctIntents(NamedTuple):
     """A tick's intents as numpy columns over the distinct Intent objects (`columns`: forward,
     strafe and yaw as floats, jump, sneak, sprint, fly, climbs_walls and slow_fall as bools), and
-    which of them each body has (`which`, by crowd row)."""
+    which of them each body has (`which`, by crowd row; None: each body has its own, the
+    columns are by crowd row)."""
 
     columns: dict[str, np.ndarray]
-    which: np.ndarray
+    which: np.ndarray | None
 
 
 class TickMemory:
@@ -536,8 +549,8 @@ class VectorTick:
         length = _f32(np.sqrt(_f32(_f32(strafe * strafe) + _f32(forward * forward))))
         radians = _f32(_f32(yaw * PI_F) / DEGREES_PER_HALF_TURN)
 
-        def each(column: np.ndarray) -> np.ndarray:
-            return column.take(which)
+        def each(column: np.ndarray) -> np.ndarray:  # (the results are never written to)
+            return column if which is None else column.take(which)
 
         # The edge guard, flying and cobwebs: see the module docstring.
         self.one_by_one = each(c["sneak"] | c["fly"]) | self.in_web
@@ -548,8 +561,10 @@ class VectorTick:
         self.boost_x = self.boost_z = None  # None: no body is boosted this tick (most ticks)
         if np.count_nonzero(self.boosted):
             boost_radians = _f32(yaw * DEG_TO_RAD_F)
-            self.boost_x = each(_beta_sin(boost_radians)) * s.sprint_jump_boost
-            self.boost_z = each(_beta_cos(boost_radians)) * s.sprint_jump_boost
+            # What `_moves` takes off x and adds to z: zeros that change nothing for the bodies not
+            # boosted (x - 0.0 and z + -0.0 are x and z to the bit, a signed zero included).
+            self.boost_x = np.where(self.boosted, each(_beta_sin(boost_radians)) * s.sprint_jump_boost, 0.0)
+            self.boost_z = np.where(self.boosted, each(_beta_cos(boost_radians)) * s.sprint_jump_boost, -0.0)
 
         friction = np.full(n, s.friction_factor)
         grounded = (on_ground & ~self.one_by_one).nonzero()[0]
@@ -577,8 +592,10 @@ class VectorTick:
         strafe = _f32(each(strafe) * scale)
         forward = _f32(each(forward) * scale)
         sin, cos = each(_beta_sin(radians)), each(_beta_cos(radians))
-        self.accel_x = _f32(_f32(strafe * cos) - _f32(forward * sin))
-        self.accel_z = _f32(_f32(forward * cos) + _f32(strafe * sin))
+        # What `_moves` adds: -0.0 for the bodies that do not accelerate (v + -0.0 is v to the
+        # bit, a signed zero included), so a move is one addition per axis.
+        self.accel_x = np.where(self.accelerates, _f32(_f32(strafe * cos) - _f32(forward * sin)), -0.0)
+        self.accel_z = np.where(self.accelerates, _f32(_f32(forward * cos) + _f32(strafe * sin)), -0.0)
 
         self._creature_traits(c, each)
         self.lag = _f32(self.camera_lag * s.camera_lag_decay)
@@ -599,6 +616,8 @@ class VectorTick:
             on_ladder = self.climbs & self.collided_horizontally
             if np.count_nonzero(on_ladder):
                 self.on_ladder = on_ladder
+                # The bound on each body's sideways move (`_moves`): none (inf) off a ladder.
+                self.sideways_limit = np.where(on_ladder, s.ladder_max_sideways, np.inf)
                 self.dy = np.where(on_ladder, np.maximum(self.dy, -s.ladder_max_descent), self.dy)
                 self.fall_distance = np.where(on_ladder, 0.0, self.fall_distance)
         if np.count_nonzero(c["slow_fall"]):
@@ -645,19 +664,20 @@ class VectorTick:
 
     def _moves(self, rows: np.ndarray, vx_in: np.ndarray, vz_in: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The horizontal moves (dx, dz) bodies `rows` try, from their velocities before the step."""
+        # Each term is zero or unbounded for the bodies it does not apply to (see `_prepare`), so
+        # it is added (or clamped) for every body, which gives their velocities to the bit.
         at = self._at
         dx, dz = vx_in, vz_in
         if self.boost_x is not None:
-            boosted = at(self.boosted, rows)
-            dx = np.where(boosted, dx - at(self.boost_x, rows), dx)
-            dz = np.where(boosted, dz + at(self.boost_z, rows), dz)
-        accelerates = at(self.accelerates, rows)
-        dx = np.where(accelerates, dx + at(self.accel_x, rows), dx)
-        dz = np.where(accelerates, dz + at(self.accel_z, rows), dz)
+            dx = dx - at(self.boost_x, rows)
+            dz = dz + at(self.boost_z, rows)
+        dx = dx + at(self.accel_x, rows)
+        dz = dz + at(self.accel_z, rows)
         if self.on_ladder is not None:  # a wall climber's clamps (`_creature_traits`)
-            on_ladder, limit = at(self.on_ladder, rows), self.settings.ladder_max_sideways
-            dx = np.where(on_ladder, np.minimum(np.maximum(dx, -limit), limit), dx)
-            dz = np.where(on_ladder, np.minimum(np.maximum(dz, -limit), limit), dz)
+            limit = at(self.sideways_limit, rows)
+            low = -limit
+            dx = np.minimum(np.maximum(dx, low), limit)
+            dz = np.minimum(np.maximum(dz, low), limit)
         return dx, dz
 
     def _at(self, column: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -770,7 +790,8 @@ class VectorTick:
             vx_in[rows], vz_in[rows] = pushed_x[rows], pushed_z[rows]
             self.step_rows(rows, vx_in[rows], vz_in[rows])
             if memory.candidates.covers(rows, self.out.box.take(rows, axis=0)):
-                early.update(changed, self.out.box, self.box)
+                if not early.update(changed, self.out.box, self.box):
+                    break  # no push changed: the velocities (vx_in, vz_in) reproduce themselves
             else:  # a body left its reach: find the candidates afresh (for every body)
                 early = self._new_candidates()
         self._add_pushes(early, self._late_pushes(early))
@@ -809,9 +830,10 @@ class VectorTick:
 
         def move_guesses(rows: np.ndarray, vx: np.ndarray, vz: np.ndarray) -> None:
             dx, dz = self._moves(rows, vx, vz)
-            # Stopped as a clip stops a move: a zero with the move's sign.
-            dx = np.where(self._at(stopped[:, 0], rows) == np.sign(dx), np.copysign(0.0, dx), dx)
-            dz = np.where(self._at(stopped[:, 1], rows) == np.sign(dz), np.copysign(0.0, dz), dz)
+            # Stopped as a clip stops a move: a zero with the move's sign (the move times 0.0;
+            # times 1.0 where it goes on).
+            dx = dx * (self._at(stopped[:, 0], rows) != np.sign(dx))
+            dz = dz * (self._at(stopped[:, 1], rows) != np.sign(dz))
             put = slice(None) if rows is self.every else rows  # a slice writes faster than an index
             guess[put, 0], guess[put, 3] = self._at(box[:, 0], rows) + dx, self._at(box[:, 3], rows) + dx
             guess[put, 2], guess[put, 5] = self._at(box[:, 2], rows) + dz, self._at(box[:, 5], rows) + dz
@@ -832,7 +854,8 @@ class VectorTick:
             move_guesses(rows, vx_in.take(rows), vz_in.take(rows))
             # A guess outside the candidates' reach may miss a pair: only a worse guess (the
             # step is checked against the reach).
-            early.update(changed, guess, box)
+            if not early.update(changed, guess, box):
+                break  # no push changed: the next round would change no velocity
         return early, guess, vx_in.copy(), vz_in.copy()
 
     def _late_pushes(self, early: _EarlyPushes) -> tuple[np.ndarray, ...]:

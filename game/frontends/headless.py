@@ -14,6 +14,7 @@ only a window has).
 
 from __future__ import annotations
 
+import gc
 import sys
 
 from ..rules.column_keeper import ColumnKeeper
@@ -48,6 +49,8 @@ def run(options: LaunchOptions, session: Session) -> int:
     try:
         cursor = ReplayCursor(options.replay or ())
         keeper = ColumnKeeper(session.world, lambda: save_for_unloading(session))
+        gc.collect()
+        gc.freeze()  # what loading made is long-lived: full collections skip it (as the window's)
         for _ in range(options.exit_after_ticks):
             for event in cursor.due(session.ticks_run):
                 session.join_for(event)  # each named player joins at its first event
@@ -66,6 +69,7 @@ def run(options: LaunchOptions, session: Session) -> int:
         print(f"boxel: {options.exit_after_ticks} ticks run headless on {session.world.path or 'the lab'}",
               file=sys.stderr)
     finally:
+        gc.unfreeze()  # (a caller in the same process collects it again)
         try:
             session.close()
         finally:

@@ -12,6 +12,7 @@ Does not own: the options (`game.frontends.cli`), the protocol or the server's l
 from __future__ import annotations
 
 import asyncio
+import gc
 import signal
 import sys
 
@@ -38,8 +39,11 @@ def run(options: LaunchOptions, world) -> int:
             hub = Hub(session, ServerLimits(max_players=options.max_players, flying_allowed=options.allow_flying))
             if options.day_time is not None:
                 session.set_day_time(options.day_time)
+            gc.collect()
+            gc.freeze()  # what loading made is long-lived: full collections skip it (as the window's)
             return asyncio.run(_serve(hub, options, stop))
         finally:
+            gc.unfreeze()  # (a caller in the same process collects it again)
             world.close()
 
 

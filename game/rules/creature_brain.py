@@ -399,10 +399,8 @@ class CreatureBrain:
         self.path, self.path_index = path, index
         if point is None:
             return 0.0, False
-        wanted = float(f32(math.atan2(point[2] - z, point[0] - x) * 180.0 / math.pi)) - 90.0
-        turn = (wanted - self.yaw + 180.0) % 360.0 - 180.0
-        turn = max(-MAX_TURN_DEGREES, min(MAX_TURN_DEGREES, turn))
-        self.yaw = wrap_yaw(self.yaw + turn)
+        wanted = f32(math.atan2(point[2] - z, point[0] - x) * 180.0 / math.pi) - 90.0
+        self.yaw = wrap_yaw(self.yaw + _turn_within_limit(wanted - self.yaw))
         speed = FLEE_INPUT if self.flee_ticks else kind.move_speed
         return speed, point[1] - math.floor(body.box[1] + 0.5) > 0.0
 
@@ -419,9 +417,8 @@ class CreatureBrain:
         if target is not None:
             x, _, z = body.feet
             tx, _, tz = target.feet
-            wanted = float(f32(math.atan2(tz - z, tx - x) * 180.0 / math.pi)) - 90.0
-            turn = max(-MAX_TURN_DEGREES, min(MAX_TURN_DEGREES, (wanted - self.yaw + 180.0) % 360.0 - 180.0))
-            self.yaw = wrap_yaw(self.yaw + turn)
+            wanted = f32(math.atan2(tz - z, tx - x) * 180.0 / math.pi) - 90.0
+            self.yaw = wrap_yaw(self.yaw + _turn_within_limit(wanted - self.yaw))
         return self.yaw
 
     # --- the saved form ----------------------------------------------------------------------------------
@@ -482,6 +479,17 @@ def new_intent(forward: float, strafe: float, yaw: float, jump: bool, climbs_wal
 _new_object = object.__new__
 
 
+
+
+def _turn_within_limit(difference: float) -> float:
+    """[degrees] The turn toward a direction `difference` degrees away: the difference wrapped into
+    [-180, 180), at most MAX_TURN_DEGREES either way (Beta's `updatePlayerActionState` clamp)."""
+    turn = (difference + 180.0) % 360.0 - 180.0
+    if turn > MAX_TURN_DEGREES:
+        return MAX_TURN_DEGREES
+    if turn < -MAX_TURN_DEGREES:
+        return -MAX_TURN_DEGREES
+    return turn
 
 
 def _distance_to_player(body: Body, player: Sighted) -> float:

@@ -118,8 +118,7 @@ def life_tick(life: CreatureLife, kind: CreatureKind, body: physics.Body) -> tup
         life.age += 1
         vitals = life.vitals
         if body.in_water and vitals.fire_ticks:
-            vitals = replace(vitals, fire_ticks=0)
-        life.vitals = vitals
+            life.vitals = vitals = replace(vitals, fire_ticks=0)
         if vitals.fire_ticks > 0:
             if vitals.fire_ticks % health.FIRE_DAMAGE_INTERVAL_TICKS == 0:
                 hurt_creature(life, health.FIRE_DAMAGE)
@@ -131,19 +130,28 @@ def life_tick(life: CreatureLife, kind: CreatureKind, body: physics.Body) -> tup
             hurt_creature(life, body.fall_damage)
     if life.vitals.hurt_ticks > 0:
         life.vitals = replace(life.vitals, hurt_ticks=life.vitals.hurt_ticks - 1)
-    if life.dead:
+    dead = life.dead
+    if dead:
         life.death_ticks += 1
-    return before - life.vitals.health, life.dead and not was_dead
+    return before - life.vitals.health, dead and not was_dead
 
 
 def swing_limbs(life: CreatureLife, before: physics.Body, after: physics.Body) -> None:
     """Beta's walking limbs from the distance the creature's feet moved this tick."""
-    life.limbs_before = (life.limb_swing, life.limb_amount)
-    dx = after.box[0] - before.box[0]
-    dz = after.box[2] - before.box[2]
-    speed = min(f32((dx * dx + dz * dz) ** 0.5 * LIMB_SPEED_SCALE), 1.0)
-    life.limb_amount = life.limb_amount + (speed - life.limb_amount) * LIMB_AMOUNT_BLEND
-    life.limb_swing = life.limb_swing + life.limb_amount
+    swing, amount = life.limb_swing, life.limb_amount
+    life.limbs_before = (swing, amount)
+    box, box_before = after.box, before.box
+    dx = box[0] - box_before[0]
+    dz = box[2] - box_before[2]
+    if dx == 0.0 and dz == 0.0:
+        speed = 0.0  # standing still (most animals): what the sum below gives for no move
+    else:
+        speed = f32((dx * dx + dz * dz) ** 0.5 * LIMB_SPEED_SCALE)
+        if speed > 1.0:
+            speed = 1.0
+    amount = amount + (speed - amount) * LIMB_AMOUNT_BLEND
+    life.limb_amount = amount
+    life.limb_swing = swing + amount
 
 
 def burn_in_daylight(life: CreatureLife, brightness: float, sees_sky: bool, daytime: bool, rng: JavaRandom) -> bool:

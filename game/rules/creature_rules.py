@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import physics
 from physics import Body
@@ -64,10 +64,15 @@ SIGHT_AREA_REACH = (18, 10)
 for players within 16 blocks (`creature_brain.TARGET_RANGE_BLOCKS`); a ray reaching farther reads its own."""
 
 
-def _sight_area(world, eye) -> SightArea:
+def _sight_area(world, eye, last: SightArea | None = None) -> SightArea:
+    """The `SightArea` around a player's `eye`: `last` (the player's area of the tick before) while it
+    answers as a new one would (`SightArea.answers_as`), else a new one."""
     across, up = SIGHT_AREA_REACH
     x, y, z = (math.floor(v) for v in eye)
-    return SightArea(world, (x - across, y - up, z - across), (x + across + 1, y + up + 1, z + across + 1))
+    low, high = (x - across, y - up, z - across), (x + across + 1, y + up + 1, z + across + 1)
+    if last is not None and last.answers_as(world, low, high):
+        return last
+    return SightArea(world, low, high)
 
 
 def _occupied(box, *groups) -> bool:
@@ -101,7 +106,9 @@ class CreatureRules:
         senses.players = tuple(Sighted(index, body) for index, (body, living) in enumerate(zip(players, alive))
                                if living)
         senses.by_index = {player.index: player for player in senses.players}
-        senses.sight = {player.index: _sight_area(world, player.eye) for player in senses.players}
+        last = senses.sight
+        senses.sight = {player.index: _sight_area(world, player.eye, last.get(player.index))
+                        for player in senses.players}
         day_time = world.day_time
         senses.daytime = is_daytime(day_time)
         senses.brightness = self._brightness_for(world, day_time)
@@ -112,12 +119,12 @@ class CreatureRules:
             for index in reversed([i for i, brain in enumerate(mobs.brains)
                                    if isinstance(brain, CreatureBrain) and brain.kind.category == MONSTER]):
                 mobs._remove(index)
+        if not self.natural_spawning:
+            return
         counts: dict[str, int] = {}
         for brain in mobs.brains:
             if isinstance(brain, CreatureBrain):
                 counts[brain.kind.category] = counts.get(brain.kind.category, 0) + 1
-        if not self.natural_spawning:
-            return
         others = list(players)
         plans = self.spawner.natural(world, [body.feet for body in players], counts, day_time, self.monsters_allowed,
                                      lambda box: _occupied(box, mobs.bodies, others))
@@ -152,20 +159,22 @@ class CreatureRules:
             return
         bodies = list(mobs.bodies)
         for index, brain in leaps:
-            bodies[index] = replace(bodies[index], velocity=brain.leap)
+            # `replace(body, velocity=brain.leap)` without Body's checks: a leap is finite floats under a block a tick
+            bodies[index] = bodies[index]._with_velocity(brain.leap)
             brain.leap = None
         mobs._replace(bodies)
 
     def after_step(self, players: Sequence[Body]) -> None:
         mobs, world, rng = self._mobs, self._world, self.random
         senses = self.senses
+        daytime = senses.daytime
         gone = []
         for index, (body, before, brain, life) in enumerate(zip(mobs.bodies, mobs._previous, mobs.brains, mobs.lives)):
             if life is None:
                 continue
             kind = brain.kind
             swing_limbs(life, before[0], body)
-            if kind.burns_in_daylight and senses.daytime and not life.dead:
+            if daytime and kind.burns_in_daylight and not life.dead:
                 feet = body.feet
                 brightness = senses.brightness(feet, kind.height)
                 if brightness > 0.5:
@@ -189,15 +198,18 @@ class CreatureRules:
         """Beta's `despawnEntity` for the living creatures (`creature_spawning.despawn_many`: monsters far
         from every player, or old and unlucky away from them, go; animals stay)."""
         mobs = self._mobs
-        living = [(index, body, brain, life) for index, (body, brain, life)
-                  in enumerate(zip(mobs.bodies, mobs.brains, mobs.lives)) if life is not None and not life.dead]
-        decided = despawn_many([(body.feet, life.age, brain.kind.category != MONSTER)
-                                for _, body, brain, life in living], [body.feet for body in players], self.random)
+        living, creatures = [], []  # (index, life) and `despawn_many`'s (feet, age, persistent) of each living one
+        for index, (body, brain, life) in enumerate(zip(mobs.bodies, mobs.brains, mobs.lives)):
+            if life is not None and not life.dead:
+                living.append((index, life))
+                creatures.append((body.feet, life.age, brain.kind.category != MONSTER))
+        decided = despawn_many(creatures, [body.feet for body in players], self.random)
         gone = []
-        for (index, _, _, life), verdict in zip(living, decided):
-            if verdict is Despawn.GONE:
+        leaves, restarts = Despawn.GONE, Despawn.RESET_AGE  # read off the Enum once, not for every creature
+        for (index, life), verdict in zip(living, decided):
+            if verdict is leaves:
                 gone.append(index)
-            elif verdict is Despawn.RESET_AGE:
+            elif verdict is restarts:
                 life.age = 0
         for index in reversed(gone):
             mobs._remove(index)

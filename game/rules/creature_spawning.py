@@ -177,6 +177,11 @@ class Despawn(Enum):
         return self is Despawn.GONE
 
 
+_STAY, _GONE, _RESET_AGE = Despawn.STAY, Despawn.GONE, Despawn.RESET_AGE
+"""The verdicts as plain names: reading a member off an Enum class costs several times a global's, and
+`despawn_many` gives one for every creature every tick."""
+
+
 # --- the random draws of one pack step, inline ------------------------------------------------------
 
 _SIX_LIMIT = (1 << 31) - PACK_SPREAD
@@ -462,13 +467,17 @@ def despawn_many(creatures: Sequence[tuple[Feet, int, bool]], players_feet: Sequ
 def _despawn(creature_feet: Feet, players: list, age_ticks: int, random: JavaRandom, persistent: bool) -> Despawn:
     """`despawn` with checked players."""
     if persistent or not players:
-        return Despawn.STAY
+        return _STAY
     x, y, z = creature_feet
-    distance_sq = min((px - x) ** 2 + (py + PLAYER_POS_Y_OFFSET - y) ** 2 + (pz - z) ** 2 for px, py, pz in players)
+    distance_sq = math.inf  # to the nearest player: `min` over them, written out (every monster, every tick)
+    for px, py, pz in players:
+        to_player_sq = (px - x) ** 2 + (py + PLAYER_POS_Y_OFFSET - y) ** 2 + (pz - z) ** 2
+        if to_player_sq < distance_sq:
+            distance_sq = to_player_sq
     far = distance_sq > DESPAWN_FAR_SQ
     if age_ticks > DESPAWN_MIN_AGE and random.next_int(DESPAWN_ODDS) == 0:
-        return Despawn.RESET_AGE if distance_sq < DESPAWN_NEAR_SQ else Despawn.GONE
-    return Despawn.GONE if far else Despawn.STAY
+        return _RESET_AGE if distance_sq < DESPAWN_NEAR_SQ else _GONE
+    return _GONE if far else _STAY
 
 
 # --- spawning ----------------------------------------------------------------------------------------

@@ -286,6 +286,9 @@ class ExposureReader:
 
     def __init__(self) -> None:
         self._reads = BlockReads()
+        self._quiet: tuple[Vitals, Outcome] | None = None
+        """The vitals of the last quiet tick (`outcome`'s shortcut) and its outcome: the next tick's
+        vitals are that same object when nothing changed them, so they need no comparing again."""
 
     def exposure(self, body: physics.Body, world, eye: Sequence[float],
                  projectile_hits: Sequence[tuple[float, float]] = ()) -> Exposure:
@@ -309,14 +312,31 @@ class ExposureReader:
         changes nothing (`advance` deals no hit, regenerates nothing and counts nothing down), and
         it is most players' tick; a test compares both through random moves, edits and vitals."""
         x, y, z = eye
-        if (projectile_hits or body.in_water or body.in_lava or body.fall_damage or type(vitals) is not Vitals
-                or vitals != _AT_REST or Material.CACTUS in body.touching
+        quiet = self._quiet
+        kept = quiet is not None and vitals is quiet[0]  # the last quiet tick's vitals, the same object: at rest
+        if (projectile_hits or body.in_water or body.in_lava or body.fall_damage
+                or not (kept or (type(vitals) is Vitals and vitals == _AT_REST))
+                or Material.CACTUS in body.touching
                 or type(x) is not float or type(y) is not float or type(z) is not float):
             return advance(vitals, self.exposure(body, world, eye, projectile_hits), damage_enabled, regenerates)
         eye_block, in_wall = self._eye_reads(world, x, y, z)
         if in_wall or (_FLUID_BY_ID[eye_block] and _fluid_at_eye(eye_block, y) == Material.WATER):
             return advance(vitals, self.exposure(body, world, eye, projectile_hits), damage_enabled, regenerates)
-        return Outcome(vitals)
+        if not kept:
+            quiet = self._quiet = (vitals, Outcome(vitals))  # (an Outcome is immutable: the same one again)
+        return quiet[1]
+
+    def eye_fluid(self, world, x: float, eye_y: float, z: float) -> Material | None:
+        """`eye_fluid(world, x, eye_y, z)`, reading the eye's cell from the kept reads (digging asks it
+        of the eye the last tick's health rules read)."""
+        if type(x) is not float or type(eye_y) is not float or type(z) is not float:
+            return eye_fluid(world, x, eye_y, z)
+        ids = self._reads.fresh(world)
+        cell = (math.floor(x), math.floor(eye_y), math.floor(z))
+        block = ids.get(cell)
+        if block is None:
+            block = ids[cell] = block_id(world.get_block(*cell))
+        return _fluid_at_eye(block, eye_y) if _FLUID_BY_ID[block] else None
 
     def _eye_reads(self, world, x: float, y: float, z: float) -> tuple[int, bool]:
         """The block id in the eye's cell (`eye_fluid`'s read) and whether a normal cube holds one of

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from physics import AABB
-from physics.shapes import FULL_CUBE
+from physics.shapes import FULL_CUBE, MAX_SHAPE_TOP
 
 from ..world.blocks import SHAPES, SOLID
 from ..world.collision import cell_range
@@ -85,9 +85,15 @@ def _segment_cells(start: Sequence[float], end: Sequence[float]) -> tuple[int, i
     if not (sx.__class__ is sy.__class__ is sz.__class__ is ex.__class__ is ey.__class__ is ez.__class__ is float
             and math.isfinite(sx + sy + sz + ex + ey + ez)):
         return cell_range(_region(start, end))
+    # `cell_range` written out, each axis's low and high end picked by one comparison (min and max
+    # calls cost most of it; equal ends, -0.0 against 0.0 included, give the same cells either way).
     m = REGION_MARGIN
-    return cell_range((min(sx, ex) - m, min(sy, ey) - m, min(sz, ez) - m,
-                       max(sx, ex) + m, max(sy, ey) + m, max(sz, ez) + m))
+    floor, ceil = math.floor, math.ceil
+    x0, x1 = (floor(sx - m), ceil(ex + m)) if sx < ex else (floor(ex - m), ceil(sx + m))
+    y0, y1 = (floor(sy - m - MAX_SHAPE_TOP) + 1, ceil(ey + m)) if sy < ey else (
+        floor(ey - m - MAX_SHAPE_TOP) + 1, ceil(sy + m))
+    z0, z1 = (floor(sz - m), ceil(ez + m)) if sz < ez else (floor(ez - m), ceil(sz + m))
+    return x0, y0, z0, x1, y1, z1
 
 
 def clear_line_by_boxes(world, start: Sequence[float], end: Sequence[float]) -> bool:
@@ -219,18 +225,30 @@ def _cells_crossed(shape: tuple[int, ...], origin: tuple[int, int, int], start: 
 
 
 class SightArea:
-    """`clear_line` for many segments in one region in one tick: the region's ids are read once (the
-    first time a segment needs them); a segment reaching outside the region reads its own. Make a new
-    one whenever a block may have changed (a creature tick makes one per tick)."""
+    """`clear_line` for many segments in one region: the region's ids are read once (the first time a
+    segment needs them); a segment reaching outside the region reads its own. Good while no block
+    changes: `answers_as` says whether it still answers as a new one would (a creature tick keeps a
+    player's area from tick to tick while the player stays in its cell and the world's `revision`
+    holds: reading the ids of its 28,749 cells cost about a tenth of a millisecond)."""
 
     def __init__(self, world, low: tuple[int, int, int], high: tuple[int, int, int]) -> None:
         self._world = world
         self._low, self._high = low, high
         """The cells [low, high) the area covers."""
         self._ids: np.ndarray | None = None
+        self._read_at = None
+        """The world's `revision` when the ids were read (None: not read, or the world keeps none)."""
         self._solid: np.ndarray | None = None
         self._solid_layers: list[bool] = []
         """Whether each y layer of the area holds a solid block (a segment through none is clear)."""
+
+    def answers_as(self, world, low: tuple[int, int, int], high: tuple[int, int, int]) -> bool:
+        """Whether this area answers every segment as `SightArea(world, low, high)` made now would: the
+        same world and cells, and its ids not read yet or read at the world's `revision` of now (a world
+        without one: never)."""
+        if world is not self._world or low != self._low or high != self._high:
+            return False
+        return self._ids is None or (self._read_at is not None and getattr(world, "revision", None) == self._read_at)
 
     def clear(self, start: Sequence[float], end: Sequence[float]) -> bool:
         x0, y0, z0, x1, y1, z1 = _segment_cells(start, end)
@@ -238,6 +256,7 @@ class SightArea:
         if not (lx <= x0 and ly <= y0 and lz <= z0 and x1 <= hx and y1 <= hy and z1 <= hz):
             return clear_line(self._world, start, end)
         if self._ids is None:
+            self._read_at = getattr(self._world, "revision", None)
             self._ids = self._world.ids_in_box(lx, ly, lz, hx, hy, hz)
             self._solid = SOLID.take(self._ids)  # take: twice as fast as indexing by the array
             self._solid_layers = self._solid.any(axis=(0, 2)).tolist()

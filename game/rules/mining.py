@@ -72,8 +72,8 @@ class DigTick:
     sound: Cell | None = None
 
 
-_IDLE = DigTick()
-"""A tick of a player that is not digging and whose arm is at rest: nothing to break or sound."""
+_NOTHING = DigTick()
+"""A tick that breaks nothing and sounds nothing: an idle player's, or a dig's wait (a frozen value, made once)."""
 
 
 def dig_strength(block: int, *, in_water: bool = False, on_ground: bool = True,
@@ -148,12 +148,12 @@ class Mining:
         block) while the button is held, then advance the swing. Returns what to break and sound."""
         if (not self.held and not self._swinging and not self.wait and self._swing_ticks == 0 and self._swing == 0.0
                 and self._previous_swing == 0.0 and not self.damage > 0):
-            return _IDLE  # idle: nothing dug, nothing to reset, the arm at rest (what `_tick` would leave)
+            return _NOTHING  # idle: nothing dug, nothing to reset, the arm at rest (what `_tick` would leave)
         return self._tick(target, strength, can_act=can_act)
 
     def _tick(self, target: Cell | None, strength: float, *, can_act: bool = True) -> DigTick:
         """`tick` without its shortcut for an idle player (its readable twin: a test compares them)."""
-        result = DigTick()
+        result = _NOTHING
         if self.held and can_act and target is not None:
             result = self._dig(tuple(target), strength)
             self.swing()
@@ -165,10 +165,10 @@ class Mining:
     def _dig(self, target: Cell, strength: float) -> DigTick:
         if self.wait > 0:
             self.wait -= 1
-            return DigTick()
+            return _NOTHING
         if target != self.cell:
             self._start(target)
-            return DigTick()
+            return _NOTHING
         sound = target if self.dug_ticks % DIG_SOUND_INTERVAL_TICKS == 0 else None
         self.damage = np.float32(self.damage + np.float32(strength))
         self.dug_ticks += 1
@@ -176,7 +176,7 @@ class Mining:
             self._start(None)
             self.wait = BLOCK_HIT_WAIT_TICKS
             return DigTick(broken=target, sound=sound)
-        return DigTick(sound=sound)
+        return _NOTHING if sound is None else DigTick(sound=sound)
 
     def _start(self, cell: Cell | None) -> None:
         self.cell = None if cell is None else tuple(cell)

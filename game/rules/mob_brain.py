@@ -31,7 +31,6 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import NamedTuple
 
 import physics
 from physics import AABB, Body, Intent
@@ -165,8 +164,8 @@ class MobBrain:
             memo = self._ground_below = _GroundMemo(world, cells, revision, tuple(world.collision_boxes(everything)),
                                                     (x0, math.floor(bottom - MAX_SHAPE_TOP), z0,
                                                      x1, floor_y + 1, z1))
-        elif memo.revision != revision:  # held: the next check reads only the cells changed after this one
-            self._ground_below = _GroundMemo(world, cells, revision, memo.boxes, memo.reach)  # (`_replace`, quicker)
+        else:  # held: the next check reads only the cells changed after this one
+            memo.revision = revision
         return _highest_below(memo.boxes, cx, cz, feet_y)
 
     def _turn(self) -> None:
@@ -230,16 +229,22 @@ def _highest_below(boxes: tuple[AABB, ...], cx: float, cz: float, feet_y: float)
     return feet_y - max(tops) if tops else math.inf
 
 
-class _GroundMemo(NamedTuple):
-    """The block boxes of the cells under a drop probe, read at a world revision."""
+class _GroundMemo:
+    """The block boxes of the cells under a drop probe, read at a world revision (brought up to the
+    revision each later check found them unchanged at: changed in place, as a walking mob's brain
+    checks it every tick)."""
 
-    world: object
-    cells: tuple
-    """(x0, x1, z0, z1, floor of feet_y): the probe's cell columns and the cell of the feet it looked down from."""
-    revision: int | None
-    boxes: tuple[AABB, ...]
-    reach: tuple[int, int, int, int, int, int]
-    """The cells (inclusive x0, y0, z0, x1, y1, z1) whose change may change `boxes`."""
+    __slots__ = ("world", "cells", "revision", "boxes", "reach")
+
+    def __init__(self, world: object, cells: tuple, revision: int | None, boxes: tuple[AABB, ...],
+                 reach: tuple[int, int, int, int, int, int]) -> None:
+        self.world = world
+        self.cells = cells
+        """(x0, x1, z0, z1, floor of feet_y): the probe's cell columns and the cell of the feet it looked down from."""
+        self.revision = revision
+        self.boxes = boxes
+        self.reach = reach
+        """The cells (inclusive x0, y0, z0, x1, y1, z1) whose change may change `boxes`."""
 
     def holds(self, revision: int | None) -> bool:
         """Whether the boxes are still the world's at `revision`."""

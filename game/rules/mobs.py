@@ -72,7 +72,7 @@ import physics
 from physics import AABB, Body
 from physics.body import require_finite
 from physics.materials import FLUIDS
-from physics.push import push_region
+from physics.push import PUSH_REACH, push_region
 
 from .derived_seeds import derived_seed
 from .creature_brain import FUSE_TICKS, CreatureBrain, Senses
@@ -473,14 +473,14 @@ class MobManager:
     def _players_push(players: list[Body], bodies: list[Body]) -> None:
         """Step 3: each player (Beta's `me`), in join order, pushes every mob meeting its push region,
         in crowd order (`players` and the mobs' `bodies` are updated in place)."""
-        for p, i in push_pairs([push_region(player.box) for player in players], [mob.box for mob in bodies]):
+        for p, i in pushes_by([player.box for player in players], [mob.box for mob in bodies]):
             players[p], bodies[i] = physics.push(players[p], bodies[i])
 
     @staticmethod
     def _pushes_on_players(players: list[Body], bodies: list[Body]) -> None:
         """Step 5: every mob (Beta's `me`), in crowd order, pushes each player meeting its push
         region, in join order (`players` and `bodies` are updated in place)."""
-        for i, p in push_pairs([push_region(mob.box) for mob in bodies], [player.box for player in players]):
+        for i, p in pushes_by([mob.box for mob in bodies], [player.box for player in players]):
             bodies[i], players[p] = physics.push(bodies[i], players[p])
 
     def knock_back(self, index: int, impulse: Sequence[float]) -> None:
@@ -503,8 +503,7 @@ class MobManager:
         far = []
         for i, body in enumerate(self.bodies):
             x, y, z = body.feet
-            if y < FALL_RESPAWN_Y or (feet and all(math.hypot(x - px, z - pz) > DESPAWN_DISTANCE_BLOCKS
-                                                    for px, _, pz in feet)):
+            if y < FALL_RESPAWN_Y or (feet and _beyond_every(x, z, feet)):
                 far.append(i)
         for i in reversed(far):
             self._remove(i)
@@ -609,8 +608,31 @@ def push_pairs(regions: Sequence[AABB], boxes: Sequence[AABB]) -> list[tuple[int
     below, `push_candidates` tested one by one (`push_pairs_one_by_one`, the readable twin)."""
     if len(regions) * len(boxes) < PUSH_ARRAYS_FROM_PAIRS:
         return push_pairs_one_by_one(regions, boxes)
-    r = np.fromiter(chain.from_iterable(regions), np.float64, 6 * len(regions)).reshape(-1, 6)
-    b = np.fromiter(chain.from_iterable(boxes), np.float64, 6 * len(boxes)).reshape(-1, 6).T.copy()  # by corner
+    return _pairs_on_arrays(_box_array(regions), boxes)
+
+
+def pushes_by(pushers: Sequence[AABB], boxes: Sequence[AABB]) -> list[tuple[int, int]]:
+    """`push_pairs([push_region(box) for box in pushers], boxes)`: which of `boxes` each of the boxes
+    `pushers` pushes. On arrays the regions are the pushers' array plus the push reach (the sums
+    `push_region` makes, the same floats: adding -reach is subtracting it), not an AABB made for each
+    pusher (a hundred mobs a tick)."""
+    if len(pushers) * len(boxes) < PUSH_ARRAYS_FROM_PAIRS:
+        return push_pairs([push_region(box) for box in pushers], boxes)
+    return _pairs_on_arrays(_box_array(pushers) + _PUSH_GROWTH, boxes)
+
+
+_PUSH_GROWTH = np.array([-PUSH_REACH, 0.0, -PUSH_REACH, PUSH_REACH, 0.0, PUSH_REACH])
+"""What `push_region` adds to a box's (x0, y0, z0, x1, y1, z1): the push reach on x and z."""
+
+
+def _box_array(boxes: Sequence[AABB]) -> np.ndarray:
+    """`boxes` as an (n, 6) float array."""
+    return np.fromiter(chain.from_iterable(boxes), np.float64, 6 * len(boxes)).reshape(-1, 6)
+
+
+def _pairs_on_arrays(r: np.ndarray, boxes: Sequence[AABB]) -> list[tuple[int, int]]:
+    """`push_pairs` for the regions `r` (an (n, 6) array), every pair tested at once."""
+    b = _box_array(boxes).T.copy()  # by corner
     meets = r[:, 3:4] > b[0]  # AABB.intersects, every pair at once
     meets &= r[:, 0:1] < b[3]
     meets &= r[:, 4:5] > b[1]
@@ -655,6 +677,15 @@ def push_candidates(regions: Sequence[AABB], boxes: Sequence[AABB]) -> list[Sequ
                 near.update(buckets.get((bx, bz), ()))
         found.append(sorted(near))
     return found
+
+
+def _beyond_every(x: float, z: float, feet: Sequence[tuple[float, float, float]]) -> bool:
+    """Whether (x, z) is farther than DESPAWN_DISTANCE_BLOCKS horizontally from every one of `feet`:
+    `all(...)` over them, as a loop (a generator for every mob every tick cost more than the test)."""
+    for px, _, pz in feet:
+        if not math.hypot(x - px, z - pz) > DESPAWN_DISTANCE_BLOCKS:
+            return False
+    return True
 
 
 def _column_under(body: Body) -> tuple[int, int]:

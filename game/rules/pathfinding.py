@@ -4,7 +4,8 @@ Owns: `find_path` (Beta's `createEntityPathTo` for a box and a target point, wit
 its readable twin is `pathfinding_by_cells.find_path_by_cells`), `path_query` (the body's cells, start
 and goal), the walking rule of one cell (`cell_kind`, Beta's `getVerticalOffset` for one block), the
 found `Path` with Beta's `getPosition`, and `PathBudget`, the nodes path searches may expand per tick
-(`POSTPONED` when a search does not fit).
+(`POSTPONED` when a search does not fit), with the answers it keeps while the world is unchanged and
+the slabs it keeps from tick to tick.
 Does not own: when a creature asks for a path, which target it picks, or how it walks one (the mob
 brain), nor the world (read through `GameWorld.ids_in_box`, and `get_block` by the twin).
 
@@ -27,8 +28,13 @@ Beta reads blocks through a `ChunkCache` of +-32 blocks around the body: every p
 a target within 16 of the body lies inside it, so reading the world itself changes nothing.
 
 The fast path reads one numpy slab of ids around the target, turns it into each origin's
-`getVerticalOffset` with a few whole-array passes, and runs Beta's search over that table as bytes;
-the twin reads each cell by name and follows Beta's code line by line. They agree exactly (tests).
+`getVerticalOffset` (and which origins are level ground) with a few whole-array passes, and runs Beta's
+search over that table as bytes; the twin reads each cell by name and follows Beta's code line by line.
+They agree exactly (tests). A `PathBudget` keeps its slabs from tick to tick, cut on whole sections so
+that nearby searches share them, and brings one up to date after a few block edits (reading again only
+the origins around them) rather than cutting it again; and a budgeted search that cannot fit
+what is left of the tick, for a goal no search can end on, is counted by a plain flood of the same
+neighbours instead of searched (`_opens_more_than`: the same POSTPONED, the same nodes spent).
 Beta's `PathPoint.makeHash` aliases cells 128+ blocks apart; no search reaches that far, so cells are
 keyed exactly here.
 """
@@ -44,6 +50,7 @@ import numpy as np
 from physics import AABB
 from physics.materials import Material
 from ..world.blocks import MATERIAL, NAMES, block_id
+from ..world.coords import CHUNK_SIZE
 
 Cell = tuple[int, int, int]
 
@@ -55,12 +62,13 @@ STEP_UP = 1
 """[cells] How far up a neighbour may be stepped onto (Beta's `findPathOptions`)."""
 MONSTER_RANGE = 16.0
 """[blocks] Beta's `EntityCreature` paths to its target through points within 16 blocks of it."""
-NODE_COST_US = 7.0
+NODE_COST_US = 5.0
 """[us] Measured cost of one expanded node of `find_path`, slab read included (bench `pathfinding`,
-2026-11-28: 5.4-7.4 us on reachable 16-block searches, flat ground, maze and cave, at the quietest; 6-17 us
-with the shared 2-core machine at load 4, exhaustive searches costing most; the readable twin is 10-30x slower)."""
+2026-11-28, level ground in the slab and Beta's heap keys in a list: 4.0-5.4 us on reachable 16-block
+searches, flat ground, maze and cave, at the quietest, 2.8-3.5 us on exhaustive ones; up to 7 us with the
+shared 2-core machine loaded; the readable twin is 10-50x slower)."""
 DEFAULT_NODES_PER_TICK = 200
-"""[nodes] Expanded nodes per tick for all searches together: ~1.4 ms at NODE_COST_US. With 100 monsters
+"""[nodes] Expanded nodes per tick for all searches together: ~1 ms at NODE_COST_US. With 100 monsters
 chasing two players (`python -m bench creatures`), most searches open a node or two (a monster beside its
 target whose path ran out asks again each tick, as Beta's does), a few 100-300; 200 lets one whole chase
 and the short ones through each tick, and a tick's first search runs whole (at most MAX_SEARCH_NODES), so
@@ -73,6 +81,21 @@ only a target out of reach is cut short, and then Beta's answer is also a way to
 MAX_REMEMBERED_PATHS = 4096
 """[answers] A budget remembers at most this many finished searches while the world is unchanged
 (then starts again): far more than a tick's creatures ask."""
+MAX_KEPT_SLABS = 16
+"""[slabs] A budget keeps at most this many slabs of each body size (the oldest goes first). A 16-block
+search's slab, cut on whole sections, holds 50-250 KB of codes and as many bytes of level ground: a few
+MB for each size at most. The creature bench's 150 creatures (three sizes) keep 2-16 of each and cut ~15
+slabs in 300 ticks, where cutting each search's own slab every tick cut ~150."""
+MAX_PATCHED_CELLS = 64
+"""[cells] A kept slab is brought up to date when at most this many blocks changed since it was read
+(it reads again the box around those inside it); after more, it is dropped and a new one cut. On the
+creature bench's world a 16-block slab took 0.74 ms to cut and 0.16-0.21 ms to bring up to date after
+1-8 edits inside it."""
+SLAB_ALIGN = CHUNK_SIZE
+"""[blocks] A budget's slabs read blocks in boxes rounded out to whole sections (`_aligned_bounds`), so
+that searches around nearby goals (a wander's random spot) share one: a larger slab costs a little more
+to cut, and is cut far less often. Whole sections and columns: the box touches exactly the columns (and
+the world's build height) the search's own box touches, so cutting it loads no other column."""
 _NEAREST_MARGIN = 5.0
 """[blocks] A neighbour lies within sqrt(1 + 3^2) < 5 of its point: a start this much beyond `max_distance`
 has no neighbour close enough, and Beta returns no path."""
@@ -136,7 +159,7 @@ class PathBudget:
     one cut short returns `POSTPONED` (its nodes are spent). `new_tick` refills. No clocks: the same
     calls in the same order give the same results."""
 
-    __slots__ = ("nodes_per_tick", "_left", "_slabs", "_found", "_found_in")
+    __slots__ = ("nodes_per_tick", "_left", "_slabs", "_slabs_world", "_uncounted", "_found", "_found_in")
 
     def __init__(self, nodes_per_tick: int = DEFAULT_NODES_PER_TICK) -> None:
         if type(nodes_per_tick) is not int:
@@ -147,20 +170,27 @@ class PathBudget:
         self._left = nodes_per_tick
         self._found: dict[tuple, Path | None] = {}
         """Finished searches' answers by (size, start, goal, range), while the world is the one in
-        `_found_in` at the same revision: the same question then has the same answer, free."""
+        `_found_in` (with its revision): the same question then has the same answer, free."""
         self._found_in: tuple = ()
-        self._slabs: dict[tuple, list[_Slab]] = {}
-        """This tick's slabs by (world, revision, body size, goal, range): the searches of creatures of
-        one size chasing one target share one (a slab holds the same codes wherever it was cut)."""
+        self._slabs: dict[Cell, list[_Slab]] = {}
+        """Slabs cut in `_slabs_world`, by body size, the oldest first: kept from tick to tick (each
+        brought up to date when it is next used), so that searches near each other share them."""
+        self._slabs_world = None
+        self._uncounted = False
+        """Whether a slab was cut in a world without a revision (kept for that tick only)."""
 
     def answer(self, world, query: PathQuery) -> tuple[tuple, Path | None | Postponed]:
         """(the key of `query` in this world now, its remembered answer or POSTPONED when none is)."""
-        now = (id(world), world.revision)
+        key = (query.size, query.start, query.goal, query.max_distance)
+        return key, self._known(world, key)
+
+    def _known(self, world, key: tuple) -> Path | None | Postponed:
+        """The remembered answer to the query `key` (`answer`'s) in this world now, or POSTPONED."""
+        now = (world, world.revision)
         if self._found_in != now:
             self._found.clear()
             self._found_in = now
-        key = (query.size, query.start, query.goal, query.max_distance)
-        return key, self._found.get(key, POSTPONED)
+        return self._found.get(key, POSTPONED)
 
     def remember(self, key: tuple, path: Path | None) -> None:
         if len(self._found) >= MAX_REMEMBERED_PATHS:
@@ -168,16 +198,30 @@ class PathBudget:
         self._found[key] = path
 
     def slab(self, world, query: PathQuery) -> _Slab:
-        """A slab holding every cell `query`'s search reads: one made this tick for the same world
-        revision, size, goal and range whose bounds hold the query's, else a new one (kept)."""
+        """A slab holding every cell `query`'s search reads: a kept one of the same body size whose
+        bounds hold the query's (a slab holds the same codes wherever it was cut), brought up to the
+        world's revision, else a new one, cut on `SLAB_ALIGN` bounds so that nearby searches share it
+        and kept (at most MAX_KEPT_SLABS of each size, the oldest dropped first)."""
+        if self._slabs_world is not world:
+            self._slabs.clear()
+            self._slabs_world = world
+        revision = world.revision
         low, high = _slab_bounds(query)
-        key = (id(world), world.revision, query.size, query.goal, query.max_distance)
-        kept = self._slabs.setdefault(key, [])
-        for slab in kept:
-            if all(a <= b for a, b in zip(slab.low, low)) and all(a >= b for a, b in zip(slab.high, high)):
-                return slab
-        slab = _Slab(world, query, (low, high))
+        kept = self._slabs.get(query.size)
+        if kept is None:
+            kept = self._slabs[query.size] = []
+        for place in range(len(kept) - 1, -1, -1):  # the newest first: searches of one tick ask near each other
+            slab = kept[place]
+            if slab.holds(low, high):
+                if slab.revision == revision or slab.catch_up(world, revision):
+                    return slab
+                del kept[place]  # stale
+        slab = _Slab(world, query, _aligned_bounds(low, high, query.size))
+        if revision is None:
+            self._uncounted = True
         kept.append(slab)
+        if len(kept) > MAX_KEPT_SLABS:
+            del kept[0]
         return slab
 
     @property
@@ -195,7 +239,9 @@ class PathBudget:
 
     def new_tick(self) -> None:
         self._left = self.nodes_per_tick
-        self._slabs.clear()
+        if self._uncounted:  # a world that counts no changes: its slabs serve one tick only
+            self._slabs.clear()
+            self._uncounted = False
 
     def __repr__(self) -> str:
         return f"PathBudget(nodes_per_tick={self.nodes_per_tick}, left={self.left})"
@@ -242,18 +288,22 @@ def _f32(value: float) -> float:
 
 def path_query(box: AABB, target, max_distance) -> PathQuery:
     """Check the arguments and compute Beta's body size, start and goal cells (`createEntityPathTo`)."""
-    if not isinstance(box, AABB):
-        raise TypeError(f"box is a physics.AABB, got {box!r}")
-    try:
-        tx, ty, tz = (float(v) for v in target)
-    except (TypeError, ValueError):
-        raise TypeError(f"target is three numbers (x, y, z), got {target!r}") from None
-    if isinstance(max_distance, bool) or not isinstance(max_distance, (int, float)):
-        raise TypeError(f"max_distance is a number of blocks, got {max_distance!r}")
-    if not all(math.isfinite(v) for v in (tx, ty, tz)):
-        raise ValueError(f"target must be finite, got {target!r}")
-    if not (math.isfinite(max_distance) and max_distance > 0):
-        raise ValueError(f"max_distance must be a positive finite number of blocks, got {max_distance!r}")
+    return PathQuery(*_query_parts(box, target, max_distance))
+
+
+def _query_parts(box: AABB, target, max_distance) -> tuple[Cell, Cell, Cell, float]:
+    """`path_query`'s (size, start, goal, range), without making the PathQuery: `find_path` makes one
+    only when it searches. Arguments of the usual types (an AABB, a tuple of three floats, a float
+    range) pass a few quick type and range checks; any other goes through every check
+    (`_checked_arguments`), with the same errors."""
+    if (box.__class__ is AABB and target.__class__ is tuple and len(target) == 3
+            and max_distance.__class__ is float and 0.0 < max_distance < math.inf):
+        tx, ty, tz = target
+        if not (tx.__class__ is float and ty.__class__ is float and tz.__class__ is float
+                and math.isfinite(tx + ty + tz)):  # the sum is finite only if every term is (or absurd)
+            tx, ty, tz = _checked_target(target)
+    else:
+        tx, ty, tz = _checked_arguments(box, target, max_distance)
     min_x, min_y, min_z, max_x, max_y, _ = box
     extents = (max_x - min_x, max_y - min_y)
     cells = _BODY_CELLS.get(extents)
@@ -267,9 +317,36 @@ def path_query(box: AABB, target, max_distance) -> PathQuery:
         if len(_RANGES_F32) >= _MAX_REMEMBERED_EXTENTS:
             _RANGES_F32.clear()
         distance = _RANGES_F32[max_distance] = _f32(max_distance)
-    start = (math.floor(min_x), math.floor(min_y), math.floor(min_z))
-    goal = (math.floor(tx - half), math.floor(ty), math.floor(tz - half))
-    return PathQuery(size, start, goal, distance)
+    floor = math.floor
+    return size, (floor(min_x), floor(min_y), floor(min_z)), (floor(tx - half), floor(ty), floor(tz - half)), distance
+
+
+def _checked_target(target) -> tuple[float, float, float]:
+    """`target` as three finite floats, or TypeError / ValueError."""
+    try:
+        tx, ty, tz = (float(v) for v in target)
+    except (TypeError, ValueError):
+        raise TypeError(f"target is three numbers (x, y, z), got {target!r}") from None
+    if not all(math.isfinite(v) for v in (tx, ty, tz)):
+        raise ValueError(f"target must be finite, got {target!r}")
+    return tx, ty, tz
+
+
+def _checked_arguments(box: AABB, target, max_distance) -> tuple[float, float, float]:
+    """Every check of `path_query`'s arguments; the target as three floats."""
+    if not isinstance(box, AABB):
+        raise TypeError(f"box is a physics.AABB, got {box!r}")
+    try:
+        tx, ty, tz = (float(v) for v in target)
+    except (TypeError, ValueError):
+        raise TypeError(f"target is three numbers (x, y, z), got {target!r}") from None
+    if isinstance(max_distance, bool) or not isinstance(max_distance, (int, float)):
+        raise TypeError(f"max_distance is a number of blocks, got {max_distance!r}")
+    if not all(math.isfinite(v) for v in (tx, ty, tz)):
+        raise ValueError(f"target must be finite, got {target!r}")
+    if not (math.isfinite(max_distance) and max_distance > 0):
+        raise ValueError(f"max_distance must be a positive finite number of blocks, got {max_distance!r}")
+    return tx, ty, tz
 
 
 def _body_cells(across_x: float, up: float) -> tuple[Cell, float]:
@@ -323,32 +400,114 @@ def _slab_bounds(query: PathQuery) -> tuple[list[int], list[int]]:
     return low, high
 
 
-class _Slab:
-    """Each origin's `getVerticalOffset` code around the goal, as flat bytes with strides."""
+def _aligned_bounds(low: list[int], high: list[int], size: Cell) -> tuple[list[int], list[int]]:
+    """Origin bounds holding `low`..`high` whose blocks (origins plus the body's `size` cells) fill whole
+    SLAB_ALIGN-block sections: the sections the blocks of `low`..`high` touch, and no other."""
+    cut_low = [v - v % SLAB_ALIGN for v in low]
+    cut_high = []
+    for v, cells in zip(high, size):
+        last = v + cells - 1  # the last block the body at origin v takes
+        cut_high.append(last - last % SLAB_ALIGN + SLAB_ALIGN - cells)
+    return cut_low, cut_high
 
-    __slots__ = ("codes", "origin", "dx", "dy", "low", "high")
+
+class _Slab:
+    """Each origin's `getVerticalOffset` code over a box of origins, as flat bytes with strides, and
+    which origins are level ground (`level`), read at world `revision`. The codes depend only on the
+    world and the body size, so a slab serves every search of that size whose bounds it holds, wherever
+    it was cut; after a few block edits it is brought up to date (`catch_up`) rather than cut again."""
+
+    __slots__ = ("codes", "level", "origin", "dx", "dy", "low", "high", "size", "revision")
 
     def __init__(self, world, query: PathQuery, bounds: tuple[list[int], list[int]] | None = None) -> None:
-        (sx, sy, sz) = query.size
         low, high = _slab_bounds(query) if bounds is None else bounds
         self.low, self.high = tuple(low), tuple(high)
-        shape = (high[0] - low[0] + 1, high[1] - low[1] + 1, high[2] - low[2] + 1)
-        ids = world.ids_in_box(low[0], low[1], low[2], high[0] + sx, high[1] + sy, high[2] + sz)
-        kinds = KIND_CODES.take(ids)  # take: several times faster than fancy indexing here
-        cells = [(i, j, k) for i in range(sx) for j in range(sy) for k in range(sz)]
-        codes = None
-        for i, j, k in reversed(cells):  # the first cell that is not clear, in Beta's x, y, z order, wins
-            part = kinds[i:i + shape[0], j:j + shape[1], k:k + shape[2]]
-            codes = part if codes is None else np.where(part != _CLEAR_CODE, part, codes)
-        codes = np.ascontiguousarray(codes)
+        self.size = query.size
+        self.revision = getattr(world, "revision", None)  # optional, as for physics' CollisionWorld
+        codes = _origin_codes(world, query.size, self.low, self.high)
         self.codes = codes.tobytes()
-        self.origin = tuple(low)
-        self.dy = shape[2]
-        self.dx = shape[1] * shape[2]
+        self.level = _level_ground(codes, low[1]).tobytes()
+        self.origin = self.low
+        self.dy = codes.shape[2]
+        self.dx = codes.shape[1] * codes.shape[2]
 
     def index(self, x: int, y: int, z: int) -> int:
         ox, oy, oz = self.origin
         return (x - ox) * self.dx + (y - oy) * self.dy + (z - oz)
+
+    def holds(self, low: list[int], high: list[int]) -> bool:
+        """Whether the slab covers every origin from `low` to `high` (inclusive)."""
+        (ax, ay, az), (bx, by, bz) = self.low, self.high
+        return (ax <= low[0] and ay <= low[1] and az <= low[2]
+                and bx >= high[0] and by >= high[1] and bz >= high[2])
+
+    def catch_up(self, world, revision: int | None) -> bool:
+        """Bring the slab to world `revision` by reading again the origins whose body holds a block
+        edited since its own (`world.cells_changed_since`); False (the slab is stale) when the world
+        cannot say which blocks changed, or more than MAX_PATCHED_CELLS did."""
+        since = getattr(world, "cells_changed_since", None)  # optional, as for physics' CollisionWorld
+        if since is None or self.revision is None or revision is None:
+            return False
+        changed = since(self.revision)
+        if changed is None:
+            return False
+        changed = list(changed)
+        if len(changed) > MAX_PATCHED_CELLS:
+            return False
+        (ax, ay, az), (bx, by, bz) = self.low, self.high
+        sx, sy, sz = self.size
+        inside = [(x, y, z) for x, y, z in changed
+                  if ax <= x < bx + sx and ay <= y < by + sy and az <= z < bz + sz]
+        if inside:
+            self._read_again(world, inside)
+        self.revision = revision
+        return True
+
+    def _read_again(self, world, cells: list[Cell]) -> None:
+        """New codes for the origins whose body holds one of `cells` (all of them within the box that
+        holds them all), and new level ground there and one layer up (it reads the code below)."""
+        sx, sy, sz = self.size
+        xs, ys, zs = zip(*cells)
+        low = (max(self.low[0], min(xs) - sx + 1), max(self.low[1], min(ys) - sy + 1),
+               max(self.low[2], min(zs) - sz + 1))
+        high = (min(self.high[0], max(xs)), min(self.high[1], max(ys)), min(self.high[2], max(zs)))
+        shape = (len(self.codes) // self.dx, self.dx // self.dy, self.dy)
+        codes = np.frombuffer(self.codes, dtype=np.uint8).reshape(shape).copy()
+        (i0, j0, k0), (i1, j1, k1) = ([v - o for v, o in zip(low, self.origin)],
+                                      [v - o + 1 for v, o in zip(high, self.origin)])
+        codes[i0:i1, j0:j1, k0:k1] = _origin_codes(world, self.size, low, high)
+        level = np.frombuffer(self.level, dtype=np.uint8).reshape(shape).copy()
+        under = max(j0 - 1, 0)  # the layer below the first patched one: level there reads no new code
+        top = min(j1 + 1, shape[1])
+        level[i0:i1, j0:top, k0:k1] = _level_ground(codes[i0:i1, under:top, k0:k1],
+                                                    self.origin[1] + under)[:, j0 - under:, :]
+        self.codes, self.level = codes.tobytes(), level.tobytes()
+
+
+def _origin_codes(world, size: Cell, low: tuple[int, ...], high: tuple[int, ...]) -> np.ndarray:
+    """Each origin's `getVerticalOffset` code (+ 2), origins `low` to `high` inclusive, for a body of
+    `size` cells: a contiguous uint8 array indexed [x, y, z] from `low`."""
+    sx, sy, sz = size
+    shape = (high[0] - low[0] + 1, high[1] - low[1] + 1, high[2] - low[2] + 1)
+    ids = world.ids_in_box(low[0], low[1], low[2], high[0] + sx, high[1] + sy, high[2] + sz)
+    kinds = KIND_CODES.take(ids)  # take: several times faster than fancy indexing here
+    cells = [(i, j, k) for i in range(sx) for j in range(sy) for k in range(sz)]
+    codes = None
+    for i, j, k in reversed(cells):  # the first cell that is not clear, in Beta's x, y, z order, wins
+        part = kinds[i:i + shape[0], j:j + shape[1], k:k + shape[2]]
+        codes = part if codes is None else np.where(part != _CLEAR_CODE, part, codes)
+    return np.ascontiguousarray(codes)
+
+
+def _level_ground(codes: np.ndarray, low_y: int) -> np.ndarray:
+    """1 where `_safe_point` keeps a point at its own height without a step (the body clear, the code
+    below neither clear nor lava, y > 0), else 0 (`_safe_point` then decides), by origin of `codes`
+    (x, y, z from height `low_y`). The bottom layer, whose cells below the slab lacks, is 0."""
+    level = np.zeros(codes.shape, dtype=np.uint8)
+    here, below = codes[:, 1:, :], codes[:, :-1, :]
+    above_zero = (low_y + 1 + np.arange(codes.shape[1] - 1) > 0)[None, :, None]
+    level[:, 1:, :] = (here == _CLEAR_CODE) & (below != _CLEAR_CODE) & (below != _LAVA_CODE) & above_zero
+    return level
 
 
 def _safe_point(codes: bytes, dy: int, index: int, y: int, step: int) -> tuple[int, int] | None:
@@ -378,57 +537,78 @@ def _safe_point(codes: bytes, dy: int, index: int, y: int, step: int) -> tuple[i
     return point, point_y
 
 
-def _sift_up(heap: list, slot: dict, rank: dict, pos: int) -> None:
-    """Beta's `Path.sortBack`."""
-    item = heap[pos]
-    key = rank[item]
+def _sift_up(heap: list, keys: list, pos: int) -> None:
+    """Beta's `Path.sortBack`: the point at `pos` moves up past parents of greater key."""
+    item, key = heap[pos], keys[pos]
     while pos > 0:
-        parent_pos = (pos - 1) >> 1
-        parent = heap[parent_pos]
-        if key >= rank[parent]:
+        parent = (pos - 1) >> 1
+        parent_key = keys[parent]
+        if key >= parent_key:
             break
-        heap[pos] = parent
-        slot[parent] = pos
-        pos = parent_pos
-    heap[pos] = item
-    slot[item] = pos
+        heap[pos], keys[pos] = heap[parent], parent_key
+        pos = parent
+    heap[pos], keys[pos] = item, key
 
 
-def _sift_down(heap: list, slot: dict, rank: dict, pos: int) -> None:
-    """Beta's `Path.sortForward`."""
-    item = heap[pos]
-    key = rank[item]
+def _sift_down(heap: list, keys: list, pos: int) -> None:
+    """Beta's `Path.sortForward`: the point at `pos` moves down past the lesser child (the right one
+    on a tie) while that child's key is less than its own."""
+    item, key = heap[pos], keys[pos]
     count = len(heap)
     while True:
-        left = 2 * pos + 1
-        if left >= count:
+        child = 2 * pos + 1
+        if child >= count:
             break
-        left_item = heap[left]
-        left_key = rank[left_item]
-        right = left + 1
-        if right < count:
-            right_item = heap[right]
-            right_key = rank[right_item]
-        else:
-            right_item, right_key = None, math.inf
-        if left_key < right_key:
-            if left_key >= key:
-                break
-            heap[pos] = left_item
-            slot[left_item] = pos
-            pos = left
-        else:
-            if right_key >= key:
-                break
-            heap[pos] = right_item
-            slot[right_item] = pos
-            pos = right
-    heap[pos] = item
-    slot[item] = pos
+        child_key = keys[child]
+        if child + 1 < count:
+            right_key = keys[child + 1]
+            if not child_key < right_key:  # Beta takes the left child only when strictly less
+                child, child_key = child + 1, right_key
+        if child_key >= key:
+            break
+        heap[pos], keys[pos] = heap[child], child_key
+        pos = child
+    heap[pos], keys[pos] = item, key
+
+
+def _squared_range(max_distance: float) -> int:
+    """The least squared distance (an int) whose `_sqrt32` is not below `max_distance`: a point is in
+    range (Beta's `distanceTo(target) < maxDist`) exactly when its squared distance to the goal is below
+    it (float32 rounding keeps the order of square roots)."""
+    squared = _SQUARED_RANGES.get(max_distance)
+    if squared is None:
+        squared = max(math.floor(max_distance) ** 2 - 1, 0)
+        while _sqrt32(squared) < max_distance:
+            squared += 1
+        while squared > 0 and _sqrt32(squared - 1) >= max_distance:
+            squared -= 1
+        if len(_SQUARED_RANGES) >= _MAX_REMEMBERED_EXTENTS:
+            _SQUARED_RANGES.clear()
+        _SQUARED_RANGES[max_distance] = squared
+    return squared
+
+
+_SQUARED_RANGES: dict[float, int] = {}
+"""`_squared_range` by range (creatures ask for two)."""
 
 
 _STEP_COST = {dy: _sqrt32(1 + dy * dy) for dy in range(-FALL_LIMIT, STEP_UP + 1)}
 """Beta's distance between neighbouring points, by the change of height."""
+_ROUNDED: dict[float, float] = {}
+"""`_round32` of the sums a search rounds (costs, and cost plus distance): they repeat from search to
+search, and a lookup costs a third of rounding."""
+_MAX_ROUNDED = 1 << 16
+"""[entries] `_ROUNDED` starts again beyond this many."""
+_OPEN, _CLOSED = 1, 0
+"""A search's `state` of a queued point, and of an expanded one (Beta's `isFirst`)."""
+
+
+def _rounded(value: float) -> float:
+    """`_round32(value)`, remembered in `_ROUNDED`."""
+    if len(_ROUNDED) >= _MAX_ROUNDED:
+        _ROUNDED.clear()
+    rounded = _ROUNDED[value] = _round32(value)
+    return rounded
 
 
 def _search(slab: _Slab, query: PathQuery, limit: int | None, cap: int | None = None,
@@ -437,37 +617,56 @@ def _search(slab: _Slab, query: PathQuery, limit: int | None, cap: int | None = 
     `cap`, the search ends after that many nodes as if nothing were left to open: the path to the
     point closest to the goal so far (Beta searches on).
     Each neighbour is judged and queued in turn: judging never depends on the queue, so this equals
-    Beta's gathering of the four options first."""
-    codes, dx, dy = slab.codes, slab.dx, slab.dy
+    Beta's gathering of the four options first. The open heap is Beta's (`_sift_up`, `_sift_down`),
+    its keys kept in a list beside the points; `state` says whether a point is queued (`_OPEN`) or
+    expanded (`_CLOSED`, Beta's `isFirst`), absent before it is queued. A queued point's place in the
+    heap is looked up only when a cheaper way to it is found (Beta's `changeDistance`, rare), so the
+    sifts move no index along with the points."""
+    codes, level, dx, dy = slab.codes, slab.level, slab.dx, slab.dy
     gx, gy, gz = query.goal
-    max_distance = query.max_distance
+    beyond = _squared_range(query.max_distance)
     start, goal = slab.index(*query.start), slab.index(gx, gy, gz)
     sqrt32, sqrt_cache = _sqrt32, _SQRT32
-    pack, unpack = _F32.pack, _F32.unpack
+    rounded, rounded_cache = _rounded, _ROUNDED
+    sift_up, sift_down = _sift_up, _sift_down
     clear = _CLEAR_CODE
     sx, sy, sz = query.start
+    start_distance = sqrt32((gx - sx) ** 2 + (gy - sy) ** 2 + (gz - sz) ** 2)
     where = {start: query.start}
-    heuristic = {start: sqrt32((gx - sx) ** 2 + (gy - sy) ** 2 + (gz - sz) ** 2)}
+    heuristic = {start: start_distance}
     total = {start: 0.0}
-    rank = {start: heuristic[start]}
     previous: dict[int, int] = {}
-    heap, slot = [start], {start: 0}
-    closed = set()
-    closest, closest_distance = start, heuristic[start]
+    heap, keys, state = [start], [start_distance], {start: _OPEN}
+    closest, closest_distance = start, start_distance
     nodes = 0
+    stop = min(limit if limit is not None else math.inf, cap if cap is not None else math.inf)
     sides = ((1, 0, 1), (-dx, -1, 0), (dx, 1, 0), (-1, 0, -1))  # Beta's order: z + 1, x - 1, x + 1, z - 1
     step_cost = _STEP_COST
     while heap:
-        if limit is not None and nodes >= limit:
-            return None, nodes, False
-        if cap is not None and nodes >= cap:
-            break
-        current = heap[0]
-        last = heap.pop()
-        if heap:
-            heap[0] = last
-            _sift_down(heap, slot, rank, 0)
-        del slot[current]
+        if nodes >= stop:
+            if limit is not None and nodes >= limit:
+                return None, nodes, False
+            break  # the cap
+        current = heap[0]  # Beta's `dequeue`: the last point moves to the top, then `sortForward` (inline)
+        last, key = heap.pop(), keys.pop()
+        count = len(heap)
+        if count:
+            pos = 0
+            while True:
+                child = 2 * pos + 1
+                if child >= count:
+                    break
+                child_key = keys[child]
+                if child + 1 < count:
+                    right_key = keys[child + 1]
+                    if not child_key < right_key:
+                        child, child_key = child + 1, right_key
+                if child_key >= key:
+                    break
+                heap[pos], keys[pos] = heap[child], child_key
+                pos = child
+            heap[pos], keys[pos] = last, key
+        state[current] = _CLOSED
         nodes += 1
         if current == goal:
             return _cells(where, previous, start, goal), nodes, True
@@ -475,55 +674,123 @@ def _search(slab: _Slab, query: PathQuery, limit: int | None, cap: int | None = 
         distance = heuristic[current]
         if distance < closest_distance:
             closest, closest_distance = current, distance
-        closed.add(current)
-        step = STEP_UP if codes[current + dy] == clear else 0
         here = total[current]
+        level_cost = None  # the cost of a neighbour at this height, worked out once it is needed
         for offset, ox, oz in sides:
             point = current + offset
-            if y > 0 and codes[point] == clear and codes[point - dy] != clear:
-                if codes[point - dy] == _LAVA_CODE:  # stood on lava: Beta's -2 below
-                    continue
-                point_y = y  # level ground: the common case of `_safe_point`, inline
-            else:
-                found = _safe_point(codes, dy, point, y, step)
+            if level[point]:
+                point_y = y  # level ground: the common case of `_safe_point`, from the slab's table
+            else:  # `_safe_point` decides; a step up needs the body to fit one cell above the current point
+                found = _safe_point(codes, dy, point, y, STEP_UP if codes[current + dy] == clear else 0)
                 if found is None:
                     continue
                 point, point_y = found
-            if point in closed:
-                continue
-            h = heuristic.get(point)
-            if h is None:
+            queued = state.get(point)
+            if queued is None:  # never queued: it joins the heap if within range of the goal
                 px, pz = x + ox, z + oz
-                where[point] = (px, point_y, pz)
-                squared = (gx - px) ** 2 + (gy - point_y) ** 2 + (gz - pz) ** 2
+                to_x, to_y, to_z = gx - px, gy - point_y, gz - pz
+                squared = to_x * to_x + to_y * to_y + to_z * to_z
+                if squared >= beyond:
+                    continue
                 h = sqrt_cache.get(squared)
                 if h is None:
                     h = sqrt32(squared)
+                where[point] = (px, point_y, pz)
                 heuristic[point] = h
-            if h >= max_distance:
+            elif queued == _CLOSED:
                 continue
-            cost = unpack(pack(here + step_cost[point_y - y]))[0]
-            queued = point in slot
-            if queued and cost >= total[point]:
+            else:
+                h = heuristic[point]
+            if point_y == y:
+                if level_cost is None:
+                    level_cost = rounded_cache.get(here + 1.0)
+                    if level_cost is None:
+                        level_cost = rounded(here + 1.0)
+                cost = level_cost
+            else:
+                cost = rounded_cache.get(here + step_cost[point_y - y])
+                if cost is None:
+                    cost = rounded(here + step_cost[point_y - y])
+            if queued is not None and cost >= total[point]:
                 continue
             previous[point] = current
             total[point] = cost
-            key = unpack(pack(cost + h))[0]
-            if queued:
-                old = rank[point]
-                rank[point] = key
-                if key < old:
-                    _sift_up(heap, slot, rank, slot[point])
-                else:
-                    _sift_down(heap, slot, rank, slot[point])
-            else:
-                rank[point] = key
-                slot[point] = len(heap)
+            key = rounded_cache.get(cost + h)
+            if key is None:
+                key = rounded(cost + h)
+            if queued is None:  # Beta's `addPoint`: `sortBack` from the end (inline)
+                pos = len(heap)
                 heap.append(point)
-                _sift_up(heap, slot, rank, len(heap) - 1)
+                keys.append(key)
+                while pos > 0:
+                    parent = (pos - 1) >> 1
+                    parent_key = keys[parent]
+                    if key >= parent_key:
+                        break
+                    heap[pos], keys[pos] = heap[parent], parent_key
+                    pos = parent
+                heap[pos], keys[pos] = point, key
+                state[point] = _OPEN
+            else:  # Beta's `changeDistance`
+                pos = heap.index(point)
+                old = keys[pos]
+                keys[pos] = key
+                if key < old:
+                    sift_up(heap, keys, pos)
+                else:
+                    sift_down(heap, keys, pos)
     if closest == start:
         return None, nodes, True
     return _cells(where, previous, start, closest), nodes, True
+
+
+def _goal_unreachable(slab: _Slab, query: PathQuery) -> bool:
+    """Whether no search can end on `query`'s goal: every point a search reaches but its start is clear
+    and stands on something (`_safe_point`), or is a fall's end just above y = 0, and the goal is not.
+    Beta's search for such a goal opens every point in range it can reach (a wander's spot in the air)."""
+    gx, gy, gz = query.goal
+    goal = slab.index(gx, gy, gz)
+    codes = slab.codes
+    return codes[goal] != _CLEAR_CODE or (gy >= 2 and codes[goal - slab.dy] == _CLEAR_CODE)
+
+
+def _opens_more_than(slab: _Slab, query: PathQuery, limit: int) -> bool:
+    """Whether `_search` opens more than `limit` nodes for a goal it cannot reach (`_goal_unreachable`):
+    such a search opens its start and every point it can reach through points in range of the goal,
+    each once, in whatever order, so a plain flood of the same neighbours (Beta's `findPathOptions`)
+    counts them, without costs or heap, stopping once past `limit`."""
+    codes, level, dx, dy = slab.codes, slab.level, slab.dx, slab.dy
+    gx, gy, gz = query.goal
+    beyond = _squared_range(query.max_distance)
+    clear = _CLEAR_CODE
+    start = slab.index(*query.start)
+    where = {start: query.start}  # every point found in range (and the start), by index
+    waiting = [start]
+    sides = ((1, 0, 1), (-dx, -1, 0), (dx, 1, 0), (-1, 0, -1))
+    opened = 0
+    while waiting:
+        if opened >= limit:
+            return True
+        current = waiting.pop()
+        opened += 1
+        x, y, z = where[current]
+        for offset, ox, oz in sides:
+            point = current + offset
+            if level[point]:
+                point_y = y
+            else:  # `_safe_point` decides; a step up needs the body to fit one cell above the current point
+                found = _safe_point(codes, dy, point, y, STEP_UP if codes[current + dy] == clear else 0)
+                if found is None:
+                    continue
+                point, point_y = found
+            if point in where:
+                continue
+            px, pz = x + ox, z + oz
+            to_x, to_y, to_z = gx - px, gy - point_y, gz - pz
+            if to_x * to_x + to_y * to_y + to_z * to_z < beyond:
+                where[point] = (px, point_y, pz)
+                waiting.append(point)
+    return False
 
 
 def _cells(where: dict, previous: dict, start: int, end: int) -> tuple[Cell, ...]:
@@ -534,10 +801,22 @@ def _cells(where: dict, previous: dict, start: int, end: int) -> tuple[Cell, ...
     return tuple(where[point] for point in reversed(chain))
 
 
-def _out_of_reach(query: PathQuery) -> bool:
-    sx, sy, sz = query.start
-    gx, gy, gz = query.goal
-    return math.dist((sx, sy, sz), (gx, gy, gz)) >= query.max_distance + _NEAREST_MARGIN
+def _out_of_reach(start: Cell, goal: Cell, max_distance: float) -> bool:
+    return math.dist(start, goal) >= max_distance + _NEAREST_MARGIN
+
+
+def _one_point_path(cell: Cell) -> Path:
+    """`Path((cell,))`, remembered (a Path never changes): a creature beside its target asks for one
+    each tick."""
+    path = _ONE_POINT_PATHS.get(cell)
+    if path is None:
+        if len(_ONE_POINT_PATHS) >= MAX_REMEMBERED_PATHS:
+            _ONE_POINT_PATHS.clear()
+        path = _ONE_POINT_PATHS[cell] = Path((cell,))
+    return path
+
+
+_ONE_POINT_PATHS: dict[Cell, Path] = {}
 
 
 def find_path(world, box: AABB, target, max_distance: float, budget: PathBudget | None = None
@@ -545,25 +824,36 @@ def find_path(world, box: AABB, target, max_distance: float, budget: PathBudget 
     """Beta's path for a body `box` to the point `target` (feet: x, y, z) through points within
     `max_distance` of it: the path to the target's cell, else to the point closest to it, else None
     (no step possible). With a `budget`, `POSTPONED` when this tick's nodes do not allow the search."""
-    query = path_query(box, target, max_distance)
-    if budget is not None and not isinstance(budget, PathBudget):
-        raise TypeError(f"budget is a PathBudget or None, got {budget!r}")
-    if budget is not None and budget.left <= 0:
-        return POSTPONED
-    if query.start == query.goal:
-        if budget is not None:
-            budget.spend(1)
-        return Path((query.start,))
-    if _out_of_reach(query):
-        return None
+    size, start, goal, distance = _query_parts(box, target, max_distance)
     if budget is None:
+        if start == goal:
+            return _one_point_path(start)
+        if _out_of_reach(start, goal, distance):
+            return None
+        query = PathQuery(size, start, goal, distance)
         cells, _, _ = _search(_Slab(world, query), query, None)
         return None if cells is None else Path(cells)
-    key, known = budget.answer(world, query)
+    if not isinstance(budget, PathBudget):
+        raise TypeError(f"budget is a PathBudget or None, got {budget!r}")
+    if budget.left <= 0:
+        return POSTPONED
+    if start == goal:
+        budget.spend(1)
+        return _one_point_path(start)
+    if _out_of_reach(start, goal, distance):
+        return None
+    key = (size, start, goal, distance)
+    known = budget._known(world, key)
     if known is not POSTPONED:
         return known
-    cells, nodes, finished = _search(budget.slab(world, query), query, None if budget.fresh else budget.left,
-                                     MAX_SEARCH_NODES)
+    query = PathQuery(size, start, goal, distance)
+    slab = budget.slab(world, query)
+    limit = None if budget.fresh else budget.left
+    if (limit is not None and limit <= MAX_SEARCH_NODES and _goal_unreachable(slab, query)
+            and _opens_more_than(slab, query, limit)):
+        budget.spend(limit)  # what the search would spend before it is cut short: counted, not searched
+        return POSTPONED
+    cells, nodes, finished = _search(slab, query, limit, MAX_SEARCH_NODES)
     budget.spend(nodes)
     if not finished:
         return POSTPONED

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 import physics
 from physics import AABB
+from physics.materials import Material
 
 from . import beds, health
 from .controls import DEFAULT_BINDINGS, RESPAWN_KEY, InputState, KeyBindings
@@ -233,7 +234,7 @@ class Player:
     @property
     def dead(self) -> bool:
         """Health is 0: the player hears only key releases and RESPAWN_KEY until `respawn`."""
-        return self.vitals.dead
+        return self.vitals.health <= 0  # `Vitals.dead` (asked of every player several times a tick)
 
     @property
     def sneak_held(self) -> bool:
@@ -354,6 +355,12 @@ class Player:
             self.input.held.clear()
             self.sprinting = False
         return outcome
+
+    def eye_fluid(self, world, eye: Sequence[float]) -> Material | None:
+        """`health.eye_fluid` at `eye` (this player's `eye`) in `world`, reading the eye's cell from
+        the blocks its health rules keep."""
+        x, y, z = eye
+        return self._exposure.eye_fluid(world, x, y, z)
 
     def heal(self, amount: int) -> None:
         """Health back by `amount` half hearts, up to full (Beta's `heal`: nothing for the dead)."""

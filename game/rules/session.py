@@ -87,7 +87,6 @@ from .block_entities import BlockEntities
 from .doors import toggle_door
 from .survival import Survival, has_block_entity, report_block_entities
 from .saved_values import body_fields
-from . import health
 from .sounds import ARROW_HIT, BOW, BREAK, EXPLODE, PLACE, POP, SPLASH, SoundEvent, SoundRules
 from .tick_changes import SoundLog, TickChanges, TickRecorder, session_bodies
 from .game_world import GameWorld
@@ -680,9 +679,8 @@ class Session:
             aimed = None
         strength = 0.0
         if aimed is not None:
-            x, y, z = eye
             block = block_id(self.world.get_block(*aimed[0]))
-            in_water = health.eye_fluid(self.world, x, y, z) == Material.WATER
+            in_water = player.eye_fluid(self.world, eye) == Material.WATER
             on_ground = player.body.on_ground or player.flying
             strength = (dig_strength(block, in_water=in_water, on_ground=on_ground) if self.survival is None
                         else self.survival.dig_strength(player, block, in_water, on_ground))
@@ -942,6 +940,8 @@ class Session:
         """Step 7: the projectiles' tick; a mob hit is knocked back (with its hurt sound); returns,
         for each of `players`, the (x, z) of each projectile that hit it (a dead player is not hit)."""
         hits: list[list[tuple[float, float]]] = [[] for _ in players]
+        if not len(self.projectiles):
+            return hits  # (no projectile flies: its tick would hit and change nothing)
         boxes = [None if player.dead else player.body.box for player in players]
         for hit in self.projectiles.tick(self.mobs.bodies, player_boxes=boxes):
             if isinstance(hit, Knock):

@@ -116,6 +116,8 @@ below zero, so a mob is quiet for at least 4 s."""
 MOB_TALK_CHANCE_DENOMINATOR = 1000
 """Beta's idle sound: each tick a mob makes it when a draw from 0..999 is below its counter, which
 grows by 1 a tick (about one every 8 s on average)."""
+_TALK_DRAW_BITS = MOB_TALK_CHANCE_DENOMINATOR.bit_length()
+"""Bits drawn at a time for the idle sound's draw from 0..MOB_TALK_CHANCE_DENOMINATOR - 1 (`_draw_below`)."""
 MOB_VOLUME = 1.0
 """Beta's `getSoundVolume` for living things."""
 TELEPORT_BLOCKS = 8.0
@@ -322,14 +324,25 @@ class SoundRules:
                 voice = self._voices[key] = _MobVoice(derived_seed("mob voice", self.seed, key))
             chance = voice.talk_time
             voice.talk_time += 1
-            if voice.random.randrange(MOB_TALK_CHANCE_DENOMINATOR) < chance:
+            if _draw_below(voice.random, MOB_TALK_CHANCE_DENOMINATOR, _TALK_DRAW_BITS) < chance:
                 voice.talk_time = -MOB_TALK_INTERVAL_TICKS
                 sounds.append(SoundEvent(say[0] if say else MOB_SAY, body.feet, MOB_VOLUME,
                                          self._voice_pitch(voice.random)))
-        for gone in self._voices.keys() - alive:
-            del self._voices[gone]
+        if len(self._voices) > len(alive):  # every key heard has its voice: more voices, some mob is gone
+            for gone in self._voices.keys() - alive:
+                del self._voices[gone]
         return sounds
 
     @staticmethod
     def _voice_pitch(stream: random.Random) -> float:
         return 1.0 + (stream.random() - stream.random()) * VOICE_PITCH_SPREAD
+
+
+def _draw_below(stream: random.Random, n: int, bits: int) -> int:
+    """`stream.randrange(n)` for n > 0 whose bit length is `bits`, drawn as CPython's `randrange` draws
+    it (`_randbelow`: `bits` random bits, again while n or more), without its argument handling: every
+    mob draws one a tick (a test compares them)."""
+    draw = stream.getrandbits(bits)
+    while draw >= n:
+        draw = stream.getrandbits(bits)
+    return draw

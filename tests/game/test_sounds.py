@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import random
 
 import pytest
 
@@ -278,3 +279,11 @@ def test_a_headless_session_that_never_takes_its_sounds_keeps_only_the_latest():
     session.sounds.extend([SoundEvent("land", (0.0, 0.0, 0.0))] * MAX_PENDING_SOUNDS)
     assert len(session.sounds) == MAX_PENDING_SOUNDS
     assert len(session.take_sounds()) == MAX_PENDING_SOUNDS and session.take_sounds() == []
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 999, sounds.MOB_TALK_CHANCE_DENOMINATOR, 1024, 1025])
+def test_a_mobs_idle_draw_is_the_draw_randrange_makes_from_the_same_stream(n):
+    ours, theirs = random.Random(n), random.Random(n)
+    assert [sounds._draw_below(ours, n, n.bit_length()) for _ in range(2000)] == [theirs.randrange(n)
+                                                                                   for _ in range(2000)]
+    assert ours.getstate() == theirs.getstate()

@@ -2,6 +2,7 @@
 and a strip sweep (vectorised), the vectorised path equal to the one-by-one path to the bit, bad
 input refused, and a long run in a pen."""
 
+import dataclasses
 import math
 import random
 
@@ -1091,3 +1092,48 @@ def test_a_world_without_materials_reads_solid_cells_the_same_for_a_body_and_for
     cells = [(x, y, z) for x in range(-3, 5) for y in range(-3, 5) for z in range(-3, 5)]
     windows = np.array([[x, y, z, x, y, z] for x, y, z in cells], dtype=np.int64)
     assert cache.solid_in(windows).tolist() == [c in solid_cells(world, *c, *c) for c in cells]
+
+
+def test_a_crowd_moves_the_same_whether_its_bodies_share_intent_objects_or_each_has_its_own():
+    # Shared objects are grouped (`crowd._distinct`); a crowd where every body has its own
+    # object skips the grouping (creatures, players). Both must give the one-by-one bodies,
+    # also in the ticks where a crowd changes from one to the other.
+    grid = floor()
+    bodies = milling_crowd(grid, 60, seed=8)
+    shared, own = crowd_of(grid, bodies, vectorised=True), crowd_of(grid, bodies, vectorised=True)
+    rng = random.Random(8)
+    for tick in range(8):
+        headings = [Intent(forward=1.0, yaw=rng.uniform(0, 360), jump=rng.random() < 0.3,
+                           sprint=rng.random() < 0.5, climbs_walls=k == 1) for k in range(4)]
+        intents = [headings[k % 4] for k in range(len(bodies))]
+        bodies = step_one_by_one(bodies, grid, intents)
+        shared.step(intents)
+        own.step(intents if tick in (3, 6) else [dataclasses.replace(intent) for intent in intents])
+        assert list(shared.bodies) == bodies
+        assert list(own.bodies) == bodies
+
+
+def test_a_crowd_whose_bodies_each_had_their_own_intent_still_names_the_first_bad_intent():
+    grid = floor()
+    crowd = crowd_of(grid, milling_crowd(grid, 5, seed=2), vectorised=True)
+    crowd.step([Intent(forward=1.0) for _ in range(5)])  # each its own object: the next tick checks for that first
+    before = crowd.bodies
+    later_bad = nan_intent()
+    with pytest.raises(ValueError, match="intent 1 has a non-finite"):
+        crowd.step([Intent(), nan_intent(), Intent(), later_bad, Intent()])
+    with pytest.raises(TypeError, match="intent 2 is not"):
+        crowd.step([Intent(), Intent(), "walk", Intent(), 7])
+    assert crowd.bodies == before
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.tuples(*[st.integers(-2**40, 2**40)] * 3), st.tuples(*[st.integers(0, 4)] * 3)),
+                max_size=12))
+def test_the_points_of_cell_ranges_split_by_divmod_are_those_built_axis_by_axis(boxes):
+    # An extent of 0 is an empty range (hi = lo - 1).
+    lo = tuple(np.array([b[0][axis] for b in boxes], dtype=np.int64) for axis in range(3))
+    hi = tuple(np.array([b[0][axis] + b[1][axis] - 1 for b in boxes], dtype=np.int64) for axis in range(3))
+    owner, points = broad_phase._points_in(lo, hi)
+    readable_owner, readable_points = broad_phase._points_in_by_axis(lo, hi)
+    assert owner.tolist() == readable_owner.tolist()
+    assert [p.tolist() for p in points] == [p.tolist() for p in readable_points]

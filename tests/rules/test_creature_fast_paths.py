@@ -1,10 +1,12 @@
 """The creature tick's fast paths against their readable forms: `creature_brain.new_intent` against
 `physics.Intent`, the remembered body cells of `pathfinding.path_query` and widths of `Path.position`
-against Beta's float32 formulas, and `Sighted`'s kept feet and eye against its body's."""
+against Beta's float32 formulas, `Sighted`'s kept feet and eye against its body's, and `mobs.pushes_by`
+against `push_pairs` of the push regions it no longer makes."""
 
 from __future__ import annotations
 
 import math
+import random
 
 import numpy as np
 import pytest
@@ -104,3 +106,25 @@ def test_a_kinds_derived_traits_are_made_once_from_its_category_and_name():
         assert (kind.say_sound, kind.hurt_sound, kind.death_sound) == (
             f"{kind.name}_say", f"{kind.name}_hurt", f"{kind.name}_death")
     assert made == CreatureKind("ghast", MONSTER, 4.0, 4.0, 10, 0.7) and "say_sound" not in repr(made)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), pushers=st.integers(1, 160), pushed=st.integers(1, 4))
+def test_who_pushes_whom_from_boxes_is_push_pairs_of_their_push_regions(seed, pushers, pushed):
+    from game.rules.mobs import push_pairs, pushes_by
+    from physics.push import PUSH_REACH, push_region
+
+    rng = random.Random(seed)
+    span = rng.choice([1.0, 3.0, 10.0])
+
+    def box():  # on a grid of the push reach now and then, where grown faces meet exactly
+        if rng.random() < 0.4:
+            x, z = rng.randint(-8, 8) * PUSH_REACH, rng.randint(-8, 8) * PUSH_REACH
+        else:
+            x, z = rng.uniform(-span, span), rng.uniform(-span, span)
+        y, width = rng.choice([0.0, -0.0, 0.5, rng.uniform(-1.0, 1.0)]), rng.choice([0.6, 0.9, 1.4])
+        return AABB(x, y, z, x + width, y + rng.choice([0.7, 1.8]), z + width)
+
+    movers, others = [box() for _ in range(pushers)], [box() for _ in range(pushed)]
+    assert pushes_by(movers, others) == push_pairs([push_region(b) for b in movers], others)
+    assert pushes_by(others, movers) == push_pairs([push_region(b) for b in others], movers)

@@ -147,3 +147,16 @@ def test_a_segments_cell_range_written_out_equals_the_cell_range_of_its_region(s
     if whole:  # ends on cell faces and edges, where floor and ceil meet
         start, end = tuple(float(round(v)) for v in start), tuple(float(round(v)) for v in end)
     assert _segment_cells(start, end) == cell_range(_region(start, end))
+
+
+def test_a_kept_sight_area_answers_as_a_new_one_until_a_block_changes_or_it_is_asked_for_other_cells():
+    arena = Arena()
+    low, high = (-2, 58, -2), (12, 66, 3)
+    area = SightArea(arena, low, high)
+    assert area.answers_as(arena, low, high)  # nothing read yet: as new
+    assert area.clear((0.5, 61.5, 0.5), (9.5, 61.5, 0.5))  # reads its ids
+    assert area.answers_as(arena, low, high)  # no block changed since
+    assert not area.answers_as(arena, low, (12, 66, 4)) and not area.answers_as(Arena(), low, high)
+    arena.set_block(5, 61, 0, "stone")
+    assert not area.answers_as(arena, low, high)  # a block changed: a new area sees the wall
+    assert not SightArea(arena, low, high).clear((0.5, 61.5, 0.5), (9.5, 61.5, 0.5))

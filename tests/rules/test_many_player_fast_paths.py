@@ -74,6 +74,34 @@ def test_a_quiet_tick_gives_the_outcome_of_the_full_rules_through_random_moves_e
         assert reader.outcome(vitals, body, arena, eye, hits, enabled) == expected
 
 
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_diggings_eye_fluid_and_kept_quiet_vitals_give_the_full_rules_answers_through_stays_moves_and_edits(seed):
+    rng = random.Random(seed)
+    arena = build_arena()
+    reader = health.ExposureReader()
+    feet = [rng.uniform(-3.0, 3.0), float(rng.randint(0, 2)), rng.uniform(-3.0, 3.0)]
+    vitals = health.Vitals()
+    for _ in range(60):
+        if rng.random() < 0.3:  # most ticks the eye stays in its cells
+            feet = [feet[0] + rng.uniform(-0.3, 0.3), feet[1] + rng.choice([0.0, 0.0, -0.3, 0.25]),
+                    feet[2] + rng.uniform(-0.3, 0.3)]
+        eye = (feet[0], feet[1] + 1.62, feet[2])
+        for _ in range(rng.choice([0, 0, 0, 1, 2])):  # an edit near the eye, before digging's read or after
+            cell = (round(feet[0]) + rng.randint(-1, 1), round(feet[1]) + rng.randint(0, 2),
+                    round(feet[2]) + rng.randint(-1, 1))
+            if arena.can_hold(*cell):
+                arena.set_block(*cell, rng.choice(HEAD_BLOCKS))
+        assert reader.eye_fluid(arena, *eye) == health.eye_fluid(arena, *eye)
+        if rng.random() < 0.2:
+            vitals = _vitals(rng)
+        body = Body.at_feet(*feet)
+        expected = health.advance(vitals, health.exposure_of(body, arena, eye), True)
+        outcome = reader.outcome(vitals, body, arena, eye)
+        assert outcome == expected
+        vitals = outcome.vitals  # the same object again next tick, as a player keeps it
+
+
 def test_a_player_at_rest_that_met_nothing_keeps_the_very_same_vitals():
     arena = build_arena()
     vitals = health.Vitals()

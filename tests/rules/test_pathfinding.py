@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.rules.pathfinding import (BLOCKED, CLEAR, LAVA, POSTPONED, WATER, Path, PathBudget, cell_kind,
-                                    find_path)
+from game.rules.pathfinding import (BLOCKED, CLEAR, LAVA, MAX_SEARCH_NODES, POSTPONED, SLAB_ALIGN, WATER, Path,
+                                    PathBudget, _aligned_bounds, _goal_unreachable, _opens_more_than, _search,
+                                    _Slab, _sqrt32, _squared_range, cell_kind, find_path, path_query)
 from game.rules.pathfinding_by_cells import find_path_by_cells
 from game.world.blocks import NAMES, block_id
 from physics import AABB
@@ -32,13 +33,19 @@ class BlockBox:
         self.origin = origin
         self.revision = 0
         """Changes with every `put` (a test that writes `ids` directly makes a new world)."""
+        self._puts: list[tuple[int, list[tuple[int, int, int]]]] = []
 
     def put(self, name: str, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> BlockBox:
         """Fill the inclusive cuboid with `name`."""
         ox, oy, oz = self.origin
         self.ids[x0 - ox:x1 - ox + 1, y0 - oy:y1 - oy + 1, z0 - oz:z1 - oz + 1] = block_id(name)
         self.revision += 1
+        self._puts.append((self.revision, [(x, y, z) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)
+                                           for z in range(z0, z1 + 1)]))
         return self
+
+    def cells_changed_since(self, revision: int) -> list[tuple[int, int, int]]:
+        return [cell for done, cells in self._puts if done > revision for cell in cells]
 
     def get_block(self, x: int, y: int, z: int) -> str:
         ox, oy, oz = self.origin
@@ -292,3 +299,142 @@ def test_a_zombie_in_the_lab_arena_walks_around_the_east_wall():
     assert path.end == (EAST_WALL_X + 3, 0, 0) and stepwise(path)
     assert (EAST_WALL_X, 0, 0) not in path.points
     assert path == find_path_by_cells(arena, box, target, 16.0)
+
+
+def _random_world(seed: int, density: float, floor: int) -> BlockBox:
+    world = BlockBox(_SMALL, (0, 0, 0))
+    palette = np.array([block_id(name) for name in _PALETTE], dtype=np.uint16)
+    rng = np.random.default_rng(seed)
+    filled = rng.random(_SMALL) < density
+    world.ids[filled] = palette[rng.integers(0, len(_PALETTE), _SMALL)][filled]
+    world.ids[:, :floor, :] = block_id("stone")
+    return world
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), density=st.sampled_from((0.0, 0.1, 0.25)), floor=st.integers(1, 4),
+       asks=st.lists(st.tuples(st.sampled_from(_SIZES), st.integers(0, 11), st.integers(0, 11),
+                               st.tuples(st.floats(0, 12), st.floats(0, 10), st.floats(0, 12)),
+                               st.sampled_from((4.0, 6.5, 9.0))), min_size=2, max_size=8))
+def test_searches_over_many_ticks_on_kept_slabs_find_the_paths_of_fresh_searches(seed, density, floor, asks):
+    world = _random_world(seed, density, floor)
+    budget = PathBudget(10**6)
+    for size, x, z, goal, reach in asks:  # each tick one search, on a slab kept from an earlier tick if one holds it
+        budget.new_tick()
+        box = body(x, z, size, float(floor))
+        assert find_path(world, box, goal, reach, budget) == find_path(world, box, goal, reach)
+
+
+def test_a_large_world_edit_drops_the_kept_slabs_and_the_next_search_sees_it():
+    world = flat()
+    budget = PathBudget(10**6)
+    straight = find_path(world, body(0, 1), feet(10, GROUND, 1), 16.0, budget)
+    assert straight.end == (10, GROUND, 1) and (5, GROUND, 1) in straight.points
+    across_z(world, "stone", 5, GROUND, GROUND + 1).put("air", 5, GROUND, 4, 5, GROUND + 1, 4)  # a wall, one gap
+    budget.new_tick()
+    around = find_path(world, body(0, 2), feet(10, GROUND, 2), 16.0, budget)  # another search: no answer kept
+    assert around == find_path(world, body(0, 2), feet(10, GROUND, 2), 16.0)
+    assert (5, GROUND, 4) in around.points and around.end == (10, GROUND, 2)
+
+
+def test_a_world_that_counts_no_changes_has_its_slabs_cut_again_each_tick():
+    world = flat()
+    world.revision = None
+    budget = PathBudget(10**6)
+    assert (5, GROUND, 1) in find_path(world, body(0, 1), feet(10, GROUND, 1), 16.0, budget).points
+    world.revision = 0  # `put` counts
+    across_z(world, "stone", 5, GROUND, GROUND + 1).put("air", 5, GROUND, 4, 5, GROUND + 1, 4)
+    world.revision = None
+    budget.new_tick()
+    around = find_path(world, body(0, 2), feet(10, GROUND, 2), 16.0, budget)
+    assert (5, GROUND, 4) in around.points and around == find_path(world, body(0, 2), feet(10, GROUND, 2), 16.0)
+
+
+@given(low=st.tuples(*[st.integers(-70, 70)] * 3), extent=st.tuples(*[st.integers(0, 40)] * 3),
+       size=st.sampled_from(((1, 2, 1), (2, 1, 2), (1, 1, 1), (3, 3, 3))))
+def test_a_kept_slab_is_cut_on_whole_sections_the_searchs_own_blocks_touch(low, extent, size):
+    high = [a + e for a, e in zip(low, extent)]
+    cut_low, cut_high = _aligned_bounds(list(low), high, size)
+    for a, b, ca, cb, cells in zip(low, high, cut_low, cut_high, size):
+        assert ca <= a and cb >= b  # it holds the search's origins
+        assert ca % SLAB_ALIGN == 0 and (cb + cells) % SLAB_ALIGN == 0  # its blocks fill whole sections
+        assert ca // SLAB_ALIGN == a // SLAB_ALIGN  # and touch no section the search's blocks do not
+        assert (cb + cells - 1) // SLAB_ALIGN == (b + cells - 1) // SLAB_ALIGN
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), density=st.sampled_from((0.0, 0.1, 0.25, 0.5)), floor=st.integers(0, 6),
+       size=st.sampled_from(_SIZES),
+       start=st.tuples(st.integers(0, 11), st.integers(0, 3), st.integers(0, 11)),
+       goal=st.tuples(st.floats(0, 12), st.floats(0, 10), st.floats(0, 12)),
+       reach=st.sampled_from((4.0, 6.5, 9.0)), limit=st.integers(1, 120))
+def test_a_search_for_a_goal_it_cannot_reach_is_counted_past_a_budget_as_it_would_open_nodes(
+        seed, density, floor, size, start, goal, reach, limit):
+    world = _random_world(seed, density, floor)
+    query = path_query(body(start[0], start[2], size, float(floor + start[1])), goal, reach)
+    if query.start == query.goal:
+        return
+    slab = _Slab(world, query)
+    if _goal_unreachable(slab, query):
+        cells, nodes, _ = _search(slab, query, None)
+        assert cells is None or cells[-1] != query.goal  # the whole search never ends on the goal
+        assert _opens_more_than(slab, query, nodes - 1) and not _opens_more_than(slab, query, nodes)
+        cut_short = not _search(slab, query, limit, MAX_SEARCH_NODES)[2]
+        assert _opens_more_than(slab, query, limit) == cut_short
+
+
+def test_a_search_past_the_budget_for_a_spot_in_the_air_is_postponed_and_spends_what_is_left():
+    world = flat()
+    budget = PathBudget(nodes_per_tick=40)
+    find_path(world, body(0, 5), feet(8, GROUND, 5), 16.0, budget)
+    left = budget.left
+    assert 0 < left < 40
+    assert find_path(world, body(0, 0), feet(6, GROUND + 3, 0), 10.0, budget) is POSTPONED
+    assert budget.left == 0
+    budget.new_tick()
+    assert find_path(world, body(0, 0), feet(6, GROUND + 3, 0), 10.0, budget) == find_path(
+        world, body(0, 0), feet(6, GROUND + 3, 0), 10.0)
+
+
+@given(target=st.tuples(*[st.floats(-40, 40)] * 3), reach=st.sampled_from((16.0, 10.0, 3.3)))
+def test_a_path_query_of_other_number_types_equals_the_one_of_float_tuples(target, reach):
+    box = body(1, -2)
+    query = path_query(box, target, reach)
+    assert path_query(box, list(target), reach) == query
+    assert path_query(box, tuple(np.float64(v) for v in target), reach) == query
+    assert path_query(box, target, np.float64(reach)) == query
+    assert path_query(box, (round(target[0]), round(target[1]), round(target[2])), int(reach)) == path_query(
+        box, (float(round(target[0])), float(round(target[1])), float(round(target[2]))), float(int(reach)))
+
+
+@given(distance=st.floats(0.01, 300.0).map(lambda v: float(np.float32(v))), near=st.integers(-3, 3))
+def test_a_points_squared_distance_puts_it_in_range_exactly_as_its_float32_distance_does(distance, near):
+    squared = max(round(distance * distance) + near, 0)
+    assert (squared < _squared_range(distance)) == (_sqrt32(squared) < distance)
+    least = _squared_range(distance)
+    assert _sqrt32(least) >= distance > _sqrt32(least - 1)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), density=st.sampled_from((0.0, 0.1, 0.25)), floor=st.integers(1, 4),
+       size=st.sampled_from(_SIZES), first=st.tuples(st.integers(0, 11), st.integers(0, 11)),
+       then=st.tuples(st.integers(0, 11), st.integers(0, 11)),
+       goal=st.tuples(st.floats(0, 12), st.floats(0, 10), st.floats(0, 12)),
+       edits=st.lists(st.tuples(st.sampled_from(("stone", "air", "lava", "water", "door_lower_east_closed")),
+                                st.tuples(*[st.integers(0, 11)] * 3), st.tuples(*[st.integers(0, 2)] * 3)),
+                      min_size=1, max_size=4))
+def test_a_kept_slab_brought_up_to_date_after_a_few_edits_reads_as_a_new_one(seed, density, floor, size, first,
+                                                                             then, goal, edits):
+    world = _random_world(seed, density, floor)
+    budget = PathBudget(10**6)
+    before = budget.slab(world, path_query(body(first[0], first[1], size, float(floor)), goal, 9.0))
+    for name, (x, y, z), (ex, ey, ez) in edits:
+        world.put(name, x, y, z, x + ex, y + ey, z + ez)
+    budget.new_tick()
+    box = body(then[0], then[1], size, float(floor))
+    query = path_query(box, goal, 9.0)
+    slab = budget.slab(world, query)
+    if slab is before:  # the kept slab holds this search's cells too: brought up to date
+        fresh = _Slab(world, query, (list(before.low), list(before.high)))
+        assert (slab.codes, slab.level, slab.revision) == (fresh.codes, fresh.level, world.revision)
+    assert find_path(world, box, goal, 9.0, budget) == find_path(world, box, goal, 9.0)
