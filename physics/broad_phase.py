@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import weakref
 from collections.abc import Sequence
 
 import numpy as np
@@ -402,6 +403,12 @@ class WorldCache:
     tick). `generation` changes whenever tiles are forgotten, so callers may keep the box columns
     `slots` gave them while it does not. Only keyed cells (see `keyed`) can be asked for.
 
+    Several crowds of one world may share a cache (`Crowd(world, world_cache=...)`: a game's mobs
+    and players, whose bodies meet the same ground): a tile is then asked for once, and a block
+    changed is asked about again once, not once per crowd. Each crowd starts its own ticks
+    (`new_tick`) and keeps what it copied out with its own count of forgets (`forgotten_since`),
+    and `prune` keeps the tiles in use by any of them (each names itself as its `user`).
+
     The table: the known tiles' keys, sorted, each with a row of `_start` and `_count`, which say
     for each cell of the tile where its box columns start in `_filed` and how many there are,
     and a row of `_slip`, the slipperiness of the tile's blocks asked about so far (NaN for the
@@ -414,7 +421,15 @@ class WorldCache:
         self._world = world
         self._tuning = tuning
         self.generation = 0
+        self._in_use: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        """The cell ranges each user (a crowd sharing the cache) last said `prune` it would ask
+        for, by user (weakly: a crowd thrown away stops counting)."""
         self._forget(None)
+
+    @property
+    def world(self) -> CollisionWorld:
+        """The world whose boxes the cache holds."""
+        return self._world
 
     def _forget(self, revision) -> None:
         self._revision = revision
@@ -644,14 +659,21 @@ class WorldCache:
         codes = self._material.reshape(-1).take(cells)
         return np.bincount(owner.compress(codes == Material.SOLID), minlength=len(windows)) > 0
 
-    def prune(self, windows_in_use: np.ndarray) -> None:
+    def prune(self, windows_in_use: np.ndarray, user: object = None) -> None:
         """Once per tick (the first call after `new_tick`): forget the tiles outside the cell
         ranges `windows_in_use` ((n, 6), see `windows_of`: every range the tick will ask for)
         when they hold many more cells than those in use. The ranges may overlap, so this prunes
-        later than the limit says, never earlier."""
+        later than the limit says, never earlier. `user`: the crowd asking, when crowds share
+        the cache (any weakly referable object); the ranges the other users gave their last
+        `prune` are in use as well."""
         if not self._prune_check:
             return
         self._prune_check = False
+        if user is not None:
+            in_use = self._in_use
+            in_use[user] = windows_in_use
+            if len(in_use) > 1:
+                windows_in_use = np.concatenate(list(in_use.values()))
         per_cell_used, always = self._tuning.cache_cells_per_cell_used, self._tuning.cache_cells_always
         if self._tile_count <= per_cell_used * len(windows_in_use) + always // _TILE_CELLS:
             return  # within the limit whatever the ranges: each uses at least one tile

@@ -248,7 +248,7 @@ class SightArea:
         without one: never)."""
         if world is not self._world or low != self._low or high != self._high:
             return False
-        return self._ids is None or (self._read_at is not None and getattr(world, "revision", None) == self._read_at)
+        return self._ids is None or (self._read_at is not None and world.revision == self._read_at)
 
     def clear(self, start: Sequence[float], end: Sequence[float]) -> bool:
         x0, y0, z0, x1, y1, z1 = _segment_cells(start, end)
@@ -256,7 +256,7 @@ class SightArea:
         if not (lx <= x0 and ly <= y0 and lz <= z0 and x1 <= hx and y1 <= hy and z1 <= hz):
             return clear_line(self._world, start, end)
         if self._ids is None:
-            self._read_at = getattr(self._world, "revision", None)
+            self._read_at = self._world.revision
             self._ids = self._world.ids_in_box(lx, ly, lz, hx, hy, hz)
             self._solid = SOLID.take(self._ids)  # take: twice as fast as indexing by the array
             self._solid_layers = self._solid.any(axis=(0, 2)).tolist()

@@ -423,7 +423,7 @@ class _Slab:
         low, high = _slab_bounds(query) if bounds is None else bounds
         self.low, self.high = tuple(low), tuple(high)
         self.size = query.size
-        self.revision = getattr(world, "revision", None)  # optional, as for physics' CollisionWorld
+        self.revision = world.revision  # None: a world that counts no edits (its slabs serve one tick)
         codes = _origin_codes(world, query.size, self.low, self.high)
         self.codes = codes.tobytes()
         self.level = _level_ground(codes, low[1]).tobytes()
@@ -445,10 +445,9 @@ class _Slab:
         """Bring the slab to world `revision` by reading again the origins whose body holds a block
         edited since its own (`world.cells_changed_since`); False (the slab is stale) when the world
         cannot say which blocks changed, or more than MAX_PATCHED_CELLS did."""
-        since = getattr(world, "cells_changed_since", None)  # optional, as for physics' CollisionWorld
-        if since is None or self.revision is None or revision is None:
+        if self.revision is None or revision is None:
             return False
-        changed = since(self.revision)
+        changed = world.cells_changed_since(self.revision)
         if changed is None:
             return False
         changed = list(changed)
