@@ -45,11 +45,16 @@ class Crowd:
     `physics.step(body, world, intent, settings)` (many players' own steps, whose pushes their
     game applies after all of them), and two equal bodies may stand in the crowd. If the world has a `revision` attribute, it must change whenever a block
     changes (the vectorised path keeps the block boxes it gathered while it does not).
+    `world_cache`: a `broad_phase.WorldCache` of this same world to share with other crowds
+    (another crowd's `world_cache`, say), so that each tile of the world is asked for once for
+    all of them; None (default): the crowd's own, kept with `tuning`. A shared cache keeps
+    tiles by its own tuning. Sharing changes no body, only how often the world is asked.
     """
 
     def __init__(self, world: CollisionWorld, settings: MovementSettings = BETA,
                  vectorised: bool | None = None, *, tuning: CrowdSettings = DEFAULT_TUNING,
-                 max_push_speed: float | None = MAX_PUSH_SPEED, pushes: bool = True) -> None:
+                 max_push_speed: float | None = MAX_PUSH_SPEED, pushes: bool = True,
+                 world_cache: WorldCache | None = None) -> None:
         if not isinstance(world, CollisionWorld):
             raise TypeError(f"a Crowd needs a CollisionWorld (with collision_boxes(region)), got {shown(world)}")
         if not isinstance(settings, MovementSettings):
@@ -63,6 +68,10 @@ class Crowd:
             raise ValueError(f"max_push_speed must be None or a number in [0, {MAX_DISPLACEMENT:g}], got {shown(max_push_speed)}")
         if not isinstance(pushes, bool):
             raise TypeError(f"pushes must be True or False, got {shown(pushes)}")
+        if world_cache is not None and not isinstance(world_cache, WorldCache):
+            raise TypeError(f"world_cache must be None or a WorldCache, got {shown(world_cache)}")
+        if world_cache is not None and world_cache.world is not world:
+            raise ValueError("world_cache must be a cache of this crowd's world")
         self._max_push_speed = max_push_speed
         self._pushes = pushes
         self._pause = 0  # ticks the crowd still steps one by one after a vectorised tick finished so
@@ -72,7 +81,7 @@ class Crowd:
         self._settings = settings
         self._vectorised = vectorised
         self._tuning = tuning
-        self._world_cache = WorldCache(world, tuning)
+        self._world_cache = WorldCache(world, tuning) if world_cache is None else world_cache
         self._handles: list[int] = []
         self._next_handle = 0
         # The bodies live in one or both of two forms: Body values, or numpy columns. Whichever
@@ -94,6 +103,12 @@ class Crowd:
     @property
     def tuning(self) -> CrowdSettings:
         return self._tuning
+
+    @property
+    def world_cache(self) -> WorldCache:
+        """The block boxes the vectorised path has gathered from the world (to share with another
+        crowd of the same world: its `world_cache` argument)."""
+        return self._world_cache
 
     def __len__(self) -> int:
         return len(self._handles)
@@ -187,7 +202,7 @@ class Crowd:
         if self._rows is None:
             self._rows = _Rows.from_bodies(self._bodies)
         tick = VectorTick(self._world, self._settings, self._tuning, self._rows, intents, columns,
-                          self._world_cache, self._memory, self._max_push_speed)
+                          self._world_cache, self._memory, self._max_push_speed, cache_user=self)
         result = tick.run() if self._pushes else tick.run_unpushed()
         self._memory = tick.memory
         if isinstance(result, list):  # finished one by one

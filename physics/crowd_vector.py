@@ -510,8 +510,10 @@ class VectorTick:
 
     def __init__(self, world: CollisionWorld, settings: MovementSettings, tuning: CrowdSettings, rows,
                  intents: list[Intent], columns: DistinctIntents, world_cache: WorldCache,
-                 memory: TickMemory | None, max_push_speed: float | None = MAX_PUSH_SPEED) -> None:
+                 memory: TickMemory | None, max_push_speed: float | None = MAX_PUSH_SPEED,
+                 cache_user: object = None) -> None:
         n = rows.size
+        self.cache_user = cache_user  # who asks the world cache (`WorldCache.prune`): the crowd, where crowds share it
         self.max_push_speed = max_push_speed
         self.n, self.world, self.settings, self.tuning, self.intents = n, world, settings, tuning, intents
         self.rows = rows
@@ -689,7 +691,7 @@ class VectorTick:
         """The block boxes of bodies `rows` moving through cell ranges `windows`. The
         first call of a tick (every body) lets the world cache forget cells no body uses."""
         world_cache = self.world_cache
-        world_cache.prune(windows)
+        world_cache.prune(windows, self.cache_user)
         memory = self.memory
         if memory.gathered.generation != world_cache.generation:
             memory.gathered = Gathered(self.n, world_cache.generation, self.tuning)

@@ -71,6 +71,7 @@ import numpy as np
 import physics
 from physics import AABB, Body
 from physics.body import require_finite
+from physics.broad_phase import WorldCache
 from physics.materials import FLUIDS
 from physics.push import PUSH_REACH, push_region
 
@@ -242,10 +243,12 @@ class MobManager:
 
     `world`: a `game.rules.game_world.GameWorld` (its collision and material queries, `column`, `get_block`,
     `column_entities` and `set_column_entities`). `seed`: the world seed, from which every
-    brain's and every natural spawn's random numbers are derived.
+    brain's and every natural spawn's random numbers are derived. `world_cache`: the block boxes
+    the mobs' crowd shares with the session's other crowds (`physics.Crowd`'s `world_cache`).
     """
 
-    def __init__(self, world, seed: int, creatures: bool = False) -> None:
+    def __init__(self, world, seed: int, creatures: bool = False, *,
+                 world_cache: WorldCache | None = None) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"the mob seed must be an int (the world seed), got {seed!r}")
         if not isinstance(world, physics.CollisionWorld):
@@ -256,7 +259,7 @@ class MobManager:
         """Mob ticks run this session; natural spawning is keyed by it (equal to the player's tick count)."""
         self.spawn_count = 0
         """Mobs made this session (spawned or restored); the next one's brain seed and key derive from it."""
-        self._crowd = physics.Crowd(world)
+        self._crowd = physics.Crowd(world, world_cache=world_cache)  # (a cache shared with the players' crowd, say)
         self._brains: list[MobBrain] = []
         self._keys: list[int] = []
         self._previous: list[tuple[Body, float]] = []

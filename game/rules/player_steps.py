@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import physics
 from physics import Body
+from physics.broad_phase import WorldCache
 
 from .player import Player
 
@@ -23,9 +24,12 @@ from .player import Player
 class PlayerSteps:
     """Steps the players of one world: `step(players, local_name)` once a tick."""
 
-    def __init__(self, world: physics.CollisionWorld, settings: physics.MovementSettings) -> None:
+    def __init__(self, world: physics.CollisionWorld, settings: physics.MovementSettings, *,
+                 world_cache: WorldCache | None = None) -> None:
+        """`world_cache`: the block boxes the players' crowd shares with the session's other
+        crowds (`physics.Crowd`'s `world_cache`; None: its own)."""
         self._settings = settings
-        self._crowd = physics.Crowd(world, settings, pushes=False)
+        self._crowd = physics.Crowd(world, settings, pushes=False, world_cache=world_cache)
         self._members: list[str] = []
         """The names of the players in the crowd, in its order."""
         self._handles: list[int] = []

@@ -58,15 +58,15 @@ from pathlib import Path
 from types import MappingProxyType
 
 import physics
+from physics.broad_phase import WorldCache
 from physics.materials import Material
-from physics.push import push_region
 
 from .clock import TICKS_PER_SECOND
 from .controls import DEFAULT_BINDINGS, KeyBindings
 from .hotbar import Hotbar, holdable
 from .inventory import CATALOGUE, put_in_slot
 from .derived_seeds import derived_seed
-from .mobs import MobManager, push_pairs
+from .mobs import MobManager, pushes_by
 from .arrows import Arrows
 from .creature_brain import Explode, MakeSound, MeleeHit, ShootArrow
 from .explosion import Blast, apply_blast, blast, explosion_pitch
@@ -175,10 +175,11 @@ class Session:
         player, and an event with no other name is its."""
         self._ticks_run = player.ticks_run
         self.bindings = bindings
-        self.mobs = MobManager(world, world.seed, creatures=world.game_mode == SURVIVAL)
+        world_cache = WorldCache(world)  # the block boxes both crowds (mobs, players) read: each tile asked for once
+        self.mobs = MobManager(world, world.seed, creatures=world.game_mode == SURVIVAL, world_cache=world_cache)
         """Every mob; placing a block respects them, F3 draws them, the report lists them. In a survival
         world they are Beta's creatures (`game.rules.creature_rules`); in a creative one, boxlings."""
-        self._player_steps = PlayerSteps(world, player.settings)
+        self._player_steps = PlayerSteps(world, player.settings, world_cache=world_cache)
         """Steps the players' bodies each tick (the others together, on arrays once they are many)."""
         self.projectiles = Projectiles(world)
         self.falling = FallingBlocks(world)
@@ -881,7 +882,8 @@ class Session:
         bodies = [(f"player:{player.name}", player.body) for player in players if not player.dead]
         creatures = {f"mob:{key}": index for index, (key, life) in enumerate(zip(mobs.keys, mobs.lives))
                      if life is not None and not life.dead}  # the arrows' tick moves no mob: indices hold
-        bodies += [(key, mobs.bodies[index]) for key, index in creatures.items()]
+        mob_bodies = mobs.bodies  # (a property: read once, not once a creature)
+        bodies += [(key, mob_bodies[index]) for key, index in creatures.items()]
         names = {f"player:{player.name}": i for i, player in enumerate(players)}
 
         def hurt(key: str, damage: int) -> bool:
@@ -1151,8 +1153,8 @@ def push_players(players: list[Player]) -> None:
     if len(players) < 2:
         return
     bodies = [player.body for player in players]
-    regions = [push_region(body.box) for body in bodies]  # pushes change velocities, never boxes
-    for me, other in push_pairs(regions, [body.box for body in bodies]):
+    boxes = [body.box for body in bodies]  # pushes change velocities, never boxes
+    for me, other in pushes_by(boxes, boxes):
         if other != me:
             bodies[me], bodies[other] = physics.push(bodies[me], bodies[other])
     for player, body in zip(players, bodies):
