@@ -262,6 +262,7 @@ def play(players: int, ticks: int, *, spread_scale: float = 1.0, profile: str | 
                 _one_tick(session, world, bots, lookup, apply)
                 setup_ticks += 1
             gc.collect()
+            gc.freeze()  # what the setup made is long-lived, as the server freezes what loading made
             mobs_at_start = len(session.mobs)
             profiler = cProfile.Profile() if profile else None
             samples, pulls, cpu_samples = [], [], []
@@ -280,6 +281,7 @@ def play(players: int, ticks: int, *, spread_scale: float = 1.0, profile: str | 
                 print("done", flush=True)
             if profiler is not None:
                 profiler.dump_stats(profile)
+            gc.unfreeze()
             end = [list(lookup(bot.name).body.feet) for bot in bots]
             return {"tick_ms": samples, "tick_cpu_ms": cpu_samples, "light_pull_ms": pulls, "setup_ticks": setup_ticks,
                     "columns_made": made, "mobs_at_start": mobs_at_start, "mobs": len(session.mobs), "edited_cells": len(session.edited_cells),
