@@ -646,25 +646,11 @@ def _search(slab: _Slab, query: PathQuery, limit: int | None, cap: int | None = 
             if limit is not None and nodes >= limit:
                 return None, nodes, False
             break  # the cap
-        current = heap[0]  # Beta's `dequeue`: the last point moves to the top, then `sortForward` (inline)
+        current = heap[0]  # Beta's `dequeue`: the last point moves to the top, then `sortForward`
         last, key = heap.pop(), keys.pop()
-        count = len(heap)
-        if count:
-            pos = 0
-            while True:
-                child = 2 * pos + 1
-                if child >= count:
-                    break
-                child_key = keys[child]
-                if child + 1 < count:
-                    right_key = keys[child + 1]
-                    if not child_key < right_key:
-                        child, child_key = child + 1, right_key
-                if child_key >= key:
-                    break
-                heap[pos], keys[pos] = heap[child], child_key
-                pos = child
-            heap[pos], keys[pos] = last, key
+        if heap:
+            heap[0], keys[0] = last, key
+            sift_down(heap, keys, 0)
         state[current] = _CLOSED
         nodes += 1
         if current == goal:
@@ -717,18 +703,10 @@ def _search(slab: _Slab, query: PathQuery, limit: int | None, cap: int | None = 
             key = rounded_cache.get(cost + h)
             if key is None:
                 key = rounded(cost + h)
-            if queued is None:  # Beta's `addPoint`: `sortBack` from the end (inline)
-                pos = len(heap)
+            if queued is None:  # Beta's `addPoint`: `sortBack` from the end
                 heap.append(point)
                 keys.append(key)
-                while pos > 0:
-                    parent = (pos - 1) >> 1
-                    parent_key = keys[parent]
-                    if key >= parent_key:
-                        break
-                    heap[pos], keys[pos] = heap[parent], parent_key
-                    pos = parent
-                heap[pos], keys[pos] = point, key
+                sift_up(heap, keys, len(heap) - 1)
                 state[point] = _OPEN
             else:  # Beta's `changeDistance`
                 pos = heap.index(point)

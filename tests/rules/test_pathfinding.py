@@ -264,12 +264,7 @@ _SMALL = (12, 10, 12)
        goal=st.tuples(st.floats(0, 12), st.floats(0, 10), st.floats(0, 12)),
        reach=st.sampled_from((4.0, 6.5, 9.0)))
 def test_the_fast_path_equals_its_readable_twin_on_random_worlds(seed, density, floor, size, start, goal, reach):
-    world = BlockBox(_SMALL, (0, 0, 0))
-    palette = np.array([block_id(name) for name in _PALETTE], dtype=np.uint16)
-    rng = np.random.default_rng(seed)
-    filled = rng.random(_SMALL) < density
-    world.ids[filled] = palette[rng.integers(0, len(_PALETTE), _SMALL)][filled]
-    world.ids[:, :floor, :] = block_id("stone")
+    world = _random_world(seed, density, floor)
     box = body(start[0], start[2], size, float(floor + start[1]))  # on the floor, or up to 3 above it
     assert find_path(world, box, goal, reach) == find_path_by_cells(world, box, goal, reach)
 
