@@ -331,11 +331,7 @@ class ExposureReader:
         of the eye the last tick's health rules read)."""
         if type(x) is not float or type(eye_y) is not float or type(z) is not float:
             return eye_fluid(world, x, eye_y, z)
-        ids = self._reads.fresh(world)
-        cell = (math.floor(x), math.floor(eye_y), math.floor(z))
-        block = ids.get(cell)
-        if block is None:
-            block = ids[cell] = block_id(world.get_block(*cell))
+        block = _eye_block(self._reads.fresh(world), world, x, eye_y, z)
         return _fluid_at_eye(block, eye_y) if _FLUID_BY_ID[block] else None
 
     def _eye_reads(self, world, x: float, y: float, z: float) -> tuple[int, bool]:
@@ -343,10 +339,7 @@ class ExposureReader:
         `inside_opaque_block`'s 8 points, from the kept reads where their cells are unchanged."""
         ids = self._reads.fresh(world)
         floor, spread, get = math.floor, _PLAYER_SPREAD, world.get_block
-        cell = (floor(x), floor(y), floor(z))
-        eye_block = ids.get(cell)
-        if eye_block is None:
-            eye_block = ids[cell] = block_id(get(*cell))
+        eye_block = _eye_block(ids, world, x, y, z)
         wall_y = y + PLAYER_EYE_HEIGHT
         normal_cube = _NORMAL_CUBE_BY_ID
         # inside_opaque_block's cells, in its order (each set made once, so iterated in the same order)
@@ -360,6 +353,16 @@ class ExposureReader:
                     if normal_cube[block]:
                         return eye_block, True
         return eye_block, False
+
+
+def _eye_block(ids: dict, world, x: float, y: float, z: float) -> int:
+    """The block id in the eye's cell (`eye_fluid`'s read), from the kept reads `ids` (read and kept
+    when they lack it)."""
+    cell = (math.floor(x), math.floor(y), math.floor(z))
+    block = ids.get(cell)
+    if block is None:
+        block = ids[cell] = block_id(world.get_block(*cell))
+    return block
 
 
 _AT_REST = Vitals()

@@ -179,13 +179,8 @@ class PathBudget:
         self._uncounted = False
         """Whether a slab was cut in a world without a revision (kept for that tick only)."""
 
-    def answer(self, world, query: PathQuery) -> tuple[tuple, Path | None | Postponed]:
-        """(the key of `query` in this world now, its remembered answer or POSTPONED when none is)."""
-        key = (query.size, query.start, query.goal, query.max_distance)
-        return key, self._known(world, key)
-
     def _known(self, world, key: tuple) -> Path | None | Postponed:
-        """The remembered answer to the query `key` (`answer`'s) in this world now, or POSTPONED."""
+        """The remembered answer to the query `key` ((size, start, goal, range)) in this world now, or POSTPONED."""
         now = (world, world.revision)
         if self._found_in != now:
             self._found.clear()
@@ -336,14 +331,9 @@ def _checked_arguments(box: AABB, target, max_distance) -> tuple[float, float, f
     """Every check of `path_query`'s arguments; the target as three floats."""
     if not isinstance(box, AABB):
         raise TypeError(f"box is a physics.AABB, got {box!r}")
-    try:
-        tx, ty, tz = (float(v) for v in target)
-    except (TypeError, ValueError):
-        raise TypeError(f"target is three numbers (x, y, z), got {target!r}") from None
     if isinstance(max_distance, bool) or not isinstance(max_distance, (int, float)):
         raise TypeError(f"max_distance is a number of blocks, got {max_distance!r}")
-    if not all(math.isfinite(v) for v in (tx, ty, tz)):
-        raise ValueError(f"target must be finite, got {target!r}")
+    tx, ty, tz = _checked_target(target)
     if not (math.isfinite(max_distance) and max_distance > 0):
         raise ValueError(f"max_distance must be a positive finite number of blocks, got {max_distance!r}")
     return tx, ty, tz
