@@ -759,8 +759,10 @@ class WorldCache:
         self._keep(np.isin(self._tile_keys, cell_keys(tx, ty, tz)))
 
     def _keep(self, keep: np.ndarray) -> None:
-        """Forget the tiles not in `keep` (a mask over the sorted tile keys), packing the rest."""
+        """Forget the tiles not in `keep` (a mask over the sorted tile keys), packing the rest (a new
+        generation: the forgets listed for the last one are of no use to anyone any more)."""
         self.generation += 1
+        self._forgotten = []
         self._patched_boxes = 0
         rows = self._tile_rows[keep]
         count = self._count[rows].reshape(-1)
