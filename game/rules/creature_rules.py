@@ -118,7 +118,7 @@ class CreatureRules:
         if not self.monsters_allowed:
             for index in reversed([i for i, brain in enumerate(mobs.brains)
                                    if isinstance(brain, CreatureBrain) and brain.kind.category == MONSTER]):
-                mobs._remove(index)
+                mobs.remove_at(index)
         if not self.natural_spawning:
             return
         counts: dict[str, int] = {}
@@ -162,14 +162,14 @@ class CreatureRules:
             # `replace(body, velocity=brain.leap)` without Body's checks: a leap is finite floats under a block a tick
             bodies[index] = bodies[index]._with_velocity(brain.leap)
             brain.leap = None
-        mobs._replace(bodies)
+        mobs.replace_bodies(bodies)
 
     def after_step(self, players: Sequence[Body]) -> None:
         mobs, world, rng = self._mobs, self._world, self.random
         senses = self.senses
         daytime = senses.daytime
         gone = []
-        for index, (body, before, brain, life) in enumerate(zip(mobs.bodies, mobs._previous, mobs.brains, mobs.lives)):
+        for index, (body, before, brain, life) in enumerate(zip(mobs.bodies, mobs.previous, mobs.brains, mobs.lives)):
             if life is None:
                 continue
             kind = brain.kind
@@ -191,7 +191,7 @@ class CreatureRules:
             if life.gone or (brain.dead and not life.dead):  # dead long enough, or a creeper that exploded
                 gone.append(index)
         for index in reversed(gone):
-            mobs._remove(index)
+            mobs.remove_at(index)
         self._despawn(players)
 
     def _despawn(self, players: Sequence[Body]) -> None:
@@ -212,7 +212,7 @@ class CreatureRules:
             elif verdict is restarts:
                 life.age = 0
         for index in reversed(gone):
-            mobs._remove(index)
+            mobs.remove_at(index)
 
     # --- hits ----------------------------------------------------------------------------------------
 

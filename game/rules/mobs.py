@@ -317,6 +317,12 @@ class MobManager:
         return views
 
     @property
+    def previous(self) -> tuple[tuple[Body, float], ...]:
+        """Each mob's body and yaw before this tick's step, in crowd order (a creature's limbs swing by
+        how far it moved)."""
+        return tuple(self._previous)
+
+    @property
     def kinds(self) -> tuple[str, ...]:
         """Each mob's kind, in crowd order ("boxling" or a creature's)."""
         return tuple(brain.kind.name for brain in self._brains)
@@ -455,7 +461,7 @@ class MobManager:
         bodies = list(self.bodies)
         self._players_push(bodies_of_players, bodies)
         if bodies != list(self.bodies):
-            self._replace(bodies)
+            self.replace_bodies(bodies)
         world = self.world
         intents = [brain.think(body, world) for body, brain in zip(self.bodies, self._brains)]
         if self.creatures is not None:
@@ -465,7 +471,7 @@ class MobManager:
         bodies = list(self.bodies)
         self._pushes_on_players(bodies_of_players, bodies)
         if bodies != list(self.bodies):
-            self._replace(bodies)
+            self.replace_bodies(bodies)
         if self.creatures is not None:
             self.creatures.after_step(bodies_of_players)
         self._despawn_far_from(bodies_of_players)
@@ -497,7 +503,7 @@ class MobManager:
         vx, vy, vz = mob.velocity
         bodies[index] = Body(mob.box, (vx + dvx, vy + dvy, vz + dvz), mob.on_ground, mob.collided_horizontally,
                              mob.collided_vertically, mob.camera_lag)
-        self._replace(bodies)
+        self.replace_bodies(bodies)
 
     def _despawn_far_from(self, players: Sequence[Body]) -> None:
         """Step 6: remove the mobs farther than DESPAWN_DISTANCE_BLOCKS from every player (with no
@@ -509,7 +515,7 @@ class MobManager:
             if y < FALL_RESPAWN_Y or (feet and _beyond_every(x, z, feet)):
                 far.append(i)
         for i in reversed(far):
-            self._remove(i)
+            self.remove_at(i)
 
     # --- saving ------------------------------------------------------------------------------------
 
@@ -582,12 +588,18 @@ class MobManager:
         self._previous.append((body, brain.yaw))
         return key
 
-    def _remove(self, index: int) -> None:
+    def remove_at(self, index: int) -> None:
+        """Take mob `index` (crowd order) out of the world: its body, brain and life (a creature's
+        rules call it for the dead, the despawned and the monsters of a peaceful game). IndexError
+        for a bad index."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self):
+            raise IndexError(f"no mob {index!r}: there are {len(self)}")
         self._crowd.remove(self._crowd.handles[index])
         del self._brains[index], self._keys[index], self._previous[index], self._lives[index]
 
-    def _replace(self, bodies: list[Body]) -> None:
-        """Put `bodies` in the crowd in place of the mobs' bodies, same order (after a push or a knock)."""
+    def replace_bodies(self, bodies: list[Body]) -> None:
+        """Put `bodies` in the crowd in place of the mobs' bodies, same order (after a push, a knock
+        or a leap)."""
         for handle, old, new in zip(self._crowd.handles, self._crowd.bodies, bodies):
             if new is not old:
                 self._crowd.replace(handle, new)

@@ -240,7 +240,7 @@ def test_a_spider_hunts_in_the_dark_and_leaves_a_player_alone_in_daylight(tmp_pa
             session.tick()
             brain = session.mobs.brains[session.mobs.index_of(key)]
             assert (brain.target == 0) is hunts
-            session.mobs._remove(session.mobs.index_of(key))
+            session.mobs.remove_at(session.mobs.index_of(key))
 
 
 # --- spawning and peaceful -------------------------------------------------------------------------------
