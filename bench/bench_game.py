@@ -270,6 +270,21 @@ def breakdown_table(profiles: dict[str, dict]) -> str:
     return "\n".join(lines)
 
 
+def startup_line(report: dict) -> str:
+    """The loading's milestones of a `play` report, in seconds from process start: the first playable frame
+    (the loading screen closing), the first frame of play drawn, and how long the loading frames that draw
+    everything once behind the loading screen took (`game.window.render.first_draws`)."""
+    start = report["first_playable_epoch_s"] - report["first_playable_from_start_s"]
+    times = report["loading_times"]
+    parts = [f"first playable frame {report['first_playable_from_start_s']:.2f} s"]
+    if "first_frame_drawn" in times:
+        parts.append(f"first frame of play drawn {times['first_frame_drawn'] - start:.2f} s")
+    if "first_draws_started" in times:
+        parts.append(f"first draws {1000.0 * (report['first_playable_epoch_s'] - times['first_draws_started']):.0f} ms "
+                     "(behind the loading screen)")
+    return "; ".join(parts)
+
+
 def run_profile(quick: bool) -> list[Row]:
     ticks = QUICK_TICKS if quick else PROFILE_TICKS
     profiles = {}
@@ -290,6 +305,7 @@ def run_profile(quick: bool) -> list[Row]:
               f"over {profile['scene']['ursina_entities']} entities; {profile['ursina_sequences']} animation sequences")
         print(f"Entities' own updates, mean per frame ({window}): "
               + ", ".join(f"{name} {mean:.2f} ms" for name, mean in updates))
+        print(f"Start-up ({window}): {startup_line(report)}")
         for worst in profile.get("worst_frames", ()):
             parts = ", ".join(f"{name} {ms:.1f}" for name, ms in worst["parts"].items())
             print(f"Slow frame ({window}) {worst['frame']}: {worst['ms']:.1f} ms: {parts}")

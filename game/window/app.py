@@ -1,7 +1,8 @@
 """The window: a `game.rules.session.Session` drawn with Ursina, played with the keyboard and mouse.
 
 Owns: the game's window and scene (sky, fog, camera), the frame loop (loading screen until the
-spawn area is drawn, then fixed 20 Hz ticks from `TickClock`, each running the session's tick,
+spawn area is drawn and everything play shows was drawn once behind it (`game.window.render.first_draws`),
+then fixed 20 Hz ticks from `TickClock`, each running the session's tick,
 with the view blended between ticks and mouse look every frame), turning keyboard and mouse
 input into the session's events (`controls.LiveInput`) or reading them from a replay file,
 recording them, showing the session's state (HUD with hearts and air, F3 overlay, the other players
@@ -72,6 +73,7 @@ from .render import space
 from .render.break_particles import BreakParticles
 from .render.chunk_renderer import ChunkRenderer, lod_distance_for
 from .render.crack_overlay import CrackOverlay
+from .render.first_draws import FIRST_DRAW_FRAMES, FirstDraws
 from .render.frame_loop import leave_frame_loop
 from .render.entity_view import EntityView, LookArrowPose
 from .render.hand_view import HandView
@@ -150,13 +152,20 @@ LOADING_FRAME_S = 0.02
 world is not drawn behind the loading screen: a frame that drew it (~40 ms of software rendering at
 view distance 8) took a core from generation and meshing, and a frame that neither drew nor slept
 kept the main thread in Python, taking the interpreter's lock from the mesher thread (the join was
-~1 s slower so, on the 2-core development machine)."""
+~1 s slower so, on the 2-core development machine). Only the last loading frame (`FIRST_DRAW_FRAMES`),
+once the spawn area is drawn, draws the world behind the screen, with a sample of everything else play
+shows (`game.window.render.first_draws`)."""
 EXIT_DISCONNECTED = 4
 """Exit status of a scripted connected run (--connect --exit-after-ticks) that the server refused or
 cut: the headless client's (`game.frontends.connect.EXIT_REFUSED`, which the window may not import)."""
 HOST_NAME = LOCAL_PLAYER
 """The name a hosting player plays its own world's server as: the single-player name, so the host is
 where it last played that world alone."""
+YOUNG_GENERATIONS = 1
+"""`gc.collect`'s generation when the loading screen closes, before `gc.freeze()`: the two young
+generations (about a millisecond). The full collection (35-110 ms on the 2-core development machine,
+where it took the first played frame's time) runs a frame earlier, behind the loading screen
+(`Game._draw_first`)."""
 MEMORY_SAMPLE_TICKS = 100
 """[ticks] With --report, the report's `memory` samples are taken this often (every 5 s of play)."""
 
@@ -504,6 +513,9 @@ def open_quietly(size: tuple[int, int], *, offscreen: bool = False):
 class Game:
     """The window on a session. Its hook entity makes Ursina call `input` for every key and `update` once per frame."""
 
+    first_draws: FirstDraws | None = None
+    """The samples drawn once behind the loading screen (`_draw_first`); None before and after."""
+
     def __init__(self, session: Session, options: LaunchOptions, settings: user_settings.UserSettings,
                  recorder: ReplayWriter | None, loading_screen: LoadingScreen | None = None, *,
                  spawn_area_radius: int = SPAWN_AREA_RADIUS) -> None:
@@ -539,8 +551,9 @@ class Game:
         """[s] The window's process's CPU time (every thread) when the loading screen closed."""
         self.loading_times: dict[str, float] = {}
         """[s since the epoch] The loading's milestones (the report's `loading_times`): 'game_built',
-        'spawn_loaded' (every column of the spawn area in the world), 'first_frame_drawn' (the frame
-        after the loading screen closed was drawn)."""
+        'spawn_loaded' (every column of the spawn area in the world), 'first_draws_started' (the spawn area
+        drawn: the loading frames that draw everything once behind the loading screen begin),
+        'first_frame_drawn' (the frame after the loading screen closed was drawn)."""
         self.ticks_done = False
         self.last_changes: TickChanges | None = None
         """The latest tick's record (`Session.tick()`): the F3 panel shows a line of it."""
@@ -561,6 +574,9 @@ class Game:
         self.clouds = None
         self.shown_far_clip: float | None = None
         """The camera's far plane as last set for the eye's height (`far_clip`; None: not yet)."""
+        self.first_draws = None
+        self.first_draw_frames_left: int | None = None
+        """Loading frames still to draw them (None: not started)."""
 
         camera.clip_plane_near = NEAR_CLIP
         self.renderer = ChunkRenderer(self.world.padded_section, padded_light=self.world.padded_light,
@@ -864,6 +880,8 @@ class Game:
                                      f"{stats.wanted_columns} columns, {stats.shown_sections} sections drawn")
         if not self.streamer.settled:
             time.sleep(max(0.0, LOADING_FRAME_S - (time.perf_counter() - started)))
+        elif self._draw_first():
+            return
         else:
             self.loading = False
             self.loading_screen.close()
@@ -875,8 +893,26 @@ class Game:
                   f"{self.first_playable_at - self.started_at:.1f} s", flush=True)
             if self.cursor is None:
                 mouse.locked = not self.death_screen.is_open  # a player saved dead needs the pointer
-            gc.collect()
+            gc.collect(YOUNG_GENERATIONS)
             gc.freeze()  # everything alive now is long-lived: later collections skip it
+
+    def _draw_first(self) -> bool:
+        """With the spawn area drawn: whether this is one of the FIRST_DRAW_FRAMES loading frames that draw
+        the world and `FirstDraws`' samples behind the loading screen (their first draws are slow: see
+        `game.window.render.first_draws`); after the last, the samples are destroyed and False is returned."""
+        if self.first_draw_frames_left is None:
+            self.first_draw_frames_left = FIRST_DRAW_FRAMES
+            _draw_world(True)  # behind the loading screen, which still covers the window
+            self.first_draws = FirstDraws(self.renderer, item_picture, sky=self.sky, seed=self.world.seed)
+            self.loading_times["first_draws_started"] = time.time()
+            gc.collect()  # what loading left to free, behind the loading screen (see YOUNG_GENERATIONS)
+        if self.first_draw_frames_left > 0:
+            self.first_draw_frames_left -= 1
+            return True
+        if self.first_draws is not None:
+            self.first_draws.destroy()
+            self.first_draws = None
+        return False
 
     def view_look(self) -> tuple[float, float]:
         """[degrees] (yaw, pitch) the view is drawn with: in live play where the mouse has turned it
@@ -1161,9 +1197,11 @@ class Game:
         """The window's parts made for this world that `scene.clear()` does not reach, each with a
         `destroy()`: the hand (a display region of its own on the window, drawn until removed: left
         behind, the last world's held block stayed on screen over the next), the player's own model,
-        the sky and the clouds (kept out of Ursina's entity list). `close` destroys them, so the next
+        the sky and the clouds (kept out of Ursina's entity list), and the first draws' samples while the
+        loading screen is up (their hands are display regions too). `close` destroys them, so the next
         world's `Game` makes them anew."""
-        return tuple(part for part in (self.hand, self.player_model, self.other_players, self.sky, self.clouds) if part is not None)
+        return tuple(part for part in (self.hand, self.player_model, self.other_players, self.sky, self.clouds,
+                                       self.first_draws) if part is not None)
 
     def close(self) -> None:
         """Stop the mesher, tear down this world's views (`world_views`), save and close the world (at

@@ -663,6 +663,16 @@ class ChunkRenderer(Entity):
                 self._facing.add(key, entity.model.geomNode, prepared)
         return entities
 
+    def sample_parts(self, padded: np.ndarray, key: SectionKey) -> list[Entity]:
+        """Entities of every part of the section in `padded` (block ids, PADDED_SIZE^3), meshed now on this
+        thread and drawn as section `key` would be (the same shaders, blending and vertex layout), but not
+        shown sections: nothing here keeps them, `destroy` them (`game.window.render.first_draws`)."""
+        put = upload_compact if self.compact_vertices else upload
+        origin = space.point(*(c * SECTION_SIZE for c in key))
+        parts = mesh_for_ursina(padded, None, self.compact_vertices, self.merge_faces)
+        return [put(part, self.atlas_texture, self._sections_node, origin, draw_pass, self._cutout_shader)
+                for draw_pass, part in enumerate(parts) if part is not None]
+
     @property
     def facing_rewrites(self) -> int:
         """Index lists rewritten so far because the eye moved (`game.window.render.section_facing`)."""
