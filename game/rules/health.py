@@ -4,10 +4,12 @@ suffocation, cactus, drowning, projectile hits, regeneration and death.
 Owns: `Vitals` (health, air, fire, hurt time: one immutable value), `hurt` (one hit through the
 hurt-time rule), `Exposure` (what the player met in one tick) and `exposure_of` (reading it
 from the player's body and the world; `ExposureReader`, its twin that keeps the blocks read
-while their cells are unchanged), `eye_fluid` (Beta's `isInsideOfMaterial` test at the
+while their cells are unchanged, and a clear box of cells around the eye that a walking player
+stays in for a few ticks without reading any), `eye_fluid` (Beta's `isInsideOfMaterial` test at the
 eye), `inside_opaque_block` (Beta's `isEntityInsideOpaqueBlock` test around the eye), `advance`
 (one tick of these rules), and the saved form of the vitals (`vitals_fields`, `vitals_from_fields`).
-Pure: no Ursina; the world is read through `get_block` and the block registry (numpy).
+Pure: no Ursina; the world is read through `get_block` (or its `id_at`, the same block by id) and
+the block registry (numpy).
 Does not own: movement, fall distance or `fall_damage` (physics computes them; this applies
 exactly the value physics gives), the knock-back arithmetic (`physics.knockback`), the
 player's body, its input while dead or respawning (`game.rules.player`), the tick order
@@ -50,6 +52,7 @@ from physics.materials import Material
 from .cell_memo import BlockReads
 from .saved_values import preview
 from ..world.blocks import FLUID_LEVEL, FULL_CUBE, MATERIAL, OPAQUE, SOLID, block_id
+from ..world.coords import WORLD_BORDER
 
 MAX_HEALTH = 20
 """[half hearts] A player's full health: 10 hearts (Beta's player)."""
@@ -286,6 +289,14 @@ class ExposureReader:
 
     def __init__(self) -> None:
         self._reads = BlockReads()
+        self._ids_of: object = None
+        self._read_id = None
+        """The world the kept reads were last made from and how its blocks are read (`_id_reader`)."""
+        self._clear: tuple[int, int, int, int, int, int] | None = None
+        """The clear box: cells x0..x1, y0..y1, z0..z1 (inclusive) of `_clear_world`, all read at
+        `_clear_revision`, none a normal cube or a fluid (`_still_clear`); None: none kept."""
+        self._clear_world: object = None
+        self._clear_revision: int | None = None
         self._quiet: tuple[Vitals, Outcome] | None = None
         """The vitals of the last quiet tick (`outcome`'s shortcut) and its outcome: the next tick's
         vitals are that same object when nothing changed them, so they need no comparing again."""
@@ -312,16 +323,24 @@ class ExposureReader:
         changes nothing (`advance` deals no hit, regenerates nothing and counts nothing down), and
         it is most players' tick; a test compares both through random moves, edits and vitals."""
         x, y, z = eye
+        return self.outcome_at(vitals, body, world, x, y, z, projectile_hits, damage_enabled, regenerates)
+
+    def outcome_at(self, vitals: Vitals, body: physics.Body, world, x: float, y: float, z: float,
+                   projectile_hits: Sequence[tuple[float, float]] = (), damage_enabled: bool = True,
+                   regenerates: bool = True) -> Outcome:
+        """`outcome` with the eye at (x, y, z) (`Player.suffer` works it out without a tuple)."""
         quiet = self._quiet
         kept = quiet is not None and vitals is quiet[0]  # the last quiet tick's vitals, the same object: at rest
         if (projectile_hits or body.in_water or body.in_lava or body.fall_damage
                 or not (kept or (type(vitals) is Vitals and vitals == _AT_REST))
                 or Material.CACTUS in body.touching
                 or type(x) is not float or type(y) is not float or type(z) is not float):
-            return advance(vitals, self.exposure(body, world, eye, projectile_hits), damage_enabled, regenerates)
-        eye_block, in_wall = self._eye_reads(world, x, y, z)
-        if in_wall or (_FLUID_BY_ID[eye_block] and _fluid_at_eye(eye_block, y) == Material.WATER):
-            return advance(vitals, self.exposure(body, world, eye, projectile_hits), damage_enabled, regenerates)
+            return advance(vitals, self.exposure(body, world, (x, y, z), projectile_hits), damage_enabled, regenerates)
+        if not self._still_clear(world, x, y, z):
+            eye_block, in_wall = self._eye_reads(world, x, y, z)
+            if in_wall or (_FLUID_BY_ID[eye_block] and _fluid_at_eye(eye_block, y) == Material.WATER):
+                return advance(vitals, self.exposure(body, world, (x, y, z), projectile_hits), damage_enabled,
+                               regenerates)
         if not kept:
             quiet = self._quiet = (vitals, Outcome(vitals))  # (an Outcome is immutable: the same one again)
         return quiet[1]
@@ -334,25 +353,87 @@ class ExposureReader:
         block = _eye_block(self._reads.fresh(world), world, x, eye_y, z)
         return _fluid_at_eye(block, eye_y) if _FLUID_BY_ID[block] else None
 
+    def _still_clear(self, world, x: float, y: float, z: float) -> bool:
+        """Whether every cell `_eye_reads` reads for an eye at (x, y, z) lies in the clear box (`_clear`:
+        cells read before, none a normal cube or a fluid) and none of its cells changed since: then
+        the eye is in no wall and no water, read from no cell. (A player walks inside one such box
+        for a few ticks.)"""
+        clear = self._clear
+        if clear is None or world is not self._clear_world:
+            return False
+        x0, x1, y0, y1, z0, z1 = clear
+        floor, spread = math.floor, _PLAYER_SPREAD
+        wall_y = y + PLAYER_EYE_HEIGHT  # `_eye_reads`' cells, from the same arithmetic
+        if not (x0 <= floor(x - spread) and floor(x + spread) <= x1 and z0 <= floor(z - spread)
+                and floor(z + spread) <= z1 and y0 <= floor(wall_y - _RISE) and floor(wall_y + _RISE) <= y1
+                and y0 <= floor(y) <= y1):
+            return False  # (the eye's x and z cells lie between the points')
+        revision, now = self._clear_revision, world.revision
+        if now != revision:
+            changed = None if now is None else world.cells_changed_since(revision)
+            if changed is None:
+                self._clear = None
+                return False
+            for i, j, k in changed:
+                if x0 <= i <= x1 and y0 <= j <= y1 and z0 <= k <= z1:
+                    self._clear = None
+                    return False
+            self._clear_revision = now  # unchanged up to now: the next check reads only later edits
+        return True
+
     def _eye_reads(self, world, x: float, y: float, z: float) -> tuple[int, bool]:
         """The block id in the eye's cell (`eye_fluid`'s read) and whether a normal cube holds one of
-        `inside_opaque_block`'s 8 points, from the kept reads where their cells are unchanged."""
+        `inside_opaque_block`'s 8 points, from the kept reads where their cells are unchanged. Keeps
+        the box of these cells as the clear box (`_still_clear`) when the eye's cell is in it and
+        none of them holds a normal cube or a fluid."""
         ids = self._reads.fresh(world)
-        floor, spread, get = math.floor, _PLAYER_SPREAD, world.get_block
-        eye_block = _eye_block(ids, world, x, y, z)
+        floor, spread = math.floor, _PLAYER_SPREAD
+        if world is not self._ids_of:
+            self._ids_of, self._read_id = world, _id_reader(world)
+        read = self._read_id
+        eye_y = floor(y)
+        cell = (floor(x), eye_y, floor(z))
+        eye_block = ids.get(cell)
+        if eye_block is None:
+            eye_block = ids[cell] = read(*cell)
         wall_y = y + PLAYER_EYE_HEIGHT
-        normal_cube = _NORMAL_CUBE_BY_ID
+        normal_cube, fluid = _NORMAL_CUBE_BY_ID, _FLUID_BY_ID
+        any_fluid = fluid[eye_block]
         # inside_opaque_block's cells, in its order (each set made once, so iterated in the same order)
-        js, ks = {floor(wall_y - _RISE), floor(wall_y + _RISE)}, {floor(z - spread), floor(z + spread)}
-        for i in {floor(x - spread), floor(x + spread)}:
+        i0, i1, j0, j1 = floor(x - spread), floor(x + spread), floor(wall_y - _RISE), floor(wall_y + _RISE)
+        k0, k1 = floor(z - spread), floor(z + spread)  # (each lower one no greater: floor and +- are monotone)
+        js, ks = {j0, j1}, {k0, k1}
+        for i in {i0, i1}:
             for j in js:
                 for k in ks:
                     block = ids.get((i, j, k))
                     if block is None:
-                        block = ids[i, j, k] = block_id(get(i, j, k))
+                        block = ids[i, j, k] = read(i, j, k)
                     if normal_cube[block]:
                         return eye_block, True
+                    any_fluid = any_fluid or fluid[block]
+        if not any_fluid and j0 <= eye_y <= j1 and world.revision is not None:
+            self._clear = (i0, i1, j0, j1, k0, k1)
+            self._clear_world, self._clear_revision = world, world.revision
         return eye_block, False
+
+
+def _id_reader(world):
+    """A function (i, j, k) -> the block id in `world`'s cell (ints): `block_id(world.get_block(i, j, k))`,
+    read through the world's `id_at` (`GameWorld.id_at`: the same block, without its name) inside
+    the world border, where `World.get_block` reads `id_at` itself; outside it, `get_block` as it is."""
+    get = world.get_block
+    id_at = getattr(world, "id_at", None)
+    if id_at is None:
+        return lambda i, j, k: block_id(get(i, j, k))
+
+    def read(i: int, j: int, k: int) -> int:
+        if (-WORLD_BORDER <= i < WORLD_BORDER and -WORLD_BORDER <= j < WORLD_BORDER
+                and -WORLD_BORDER <= k < WORLD_BORDER):
+            return id_at(i, j, k)
+        return block_id(get(i, j, k))
+
+    return read
 
 
 def _eye_block(ids: dict, world, x: float, y: float, z: float) -> int:

@@ -7,7 +7,8 @@ eye height (EYE_HEIGHT, the one place it is defined), the interpolated view, the
 vitals and damage toggle (`health.Vitals`, applied each tick by `suffer`), being dead (only key
 releases and RESPAWN_KEY are heard; `respawn`) and the saved player state (`to_state` /
 `saved_player`), and what is one player's own among many: its name (`LOCAL_PLAYER`, checked
-by `check_player_name`, both from `game.world.player_names`), hotbar, digging, view motion, HUD and
+by `check_player_name`, both from `game.world.player_names`), hotbar, digging, view motion (a crowd's
+kept as rows: `view_rows`, `set_view_rows`), HUD and
 overlay toggles (`Toggles`), inventory screen and screenshot requests.
 Pure: no Ursina. Does not own: physics, the key bindings (`game.rules.controls`), when ticks run or
 the other input rules (`game.rules.session`: building, the hotbar, mobs, projectiles), the health
@@ -181,9 +182,11 @@ class Player:
         """The last respawn found its bed gone or blocked (the session tells the player, then clears it)."""
         self.mining = Mining()
         """The attack button, the block being dug (Beta's break times) and the arm swing (`game.rules.mining`)."""
+        self._view_rows = None
+        """The rows (`game.rules.view_motion_rows.MotionRows`) that hold this player's view motion at
+        row `_view_row`, while `_view_motion` is None (`view_motion` makes it from them when read)."""
+        self._view_row = 0
         self.view_motion = ViewMotion()
-        """Beta's per-tick drawing state of this player: view bobbing, the held block's equip dip, the
-        limbs' walk cycle (`game.rules.view_bobbing`); the window blends it between ticks."""
         self.toggles = Toggles()
         self._inventory_open = False
         self.screenshot_requests = 0
@@ -241,6 +244,42 @@ class Player:
         """The sneak key is held now: `input.intent().sneak` (`controls.intent_from_keys`'), read from
         the held keys without making the intent (the tick asks it of every player)."""
         return not self.input.bindings.sneak.isdisjoint(self.input.held)
+
+    @property
+    def view_motion(self) -> ViewMotion:
+        """Beta's per-tick drawing state of this player: view bobbing, the held block's equip dip, the
+        limbs' walk cycle (`game.rules.view_bobbing`); the window blends it between ticks. A crowd's
+        are kept as rows (`view_rows`), and made into this value only when read."""
+        motion = self._view_motion
+        if motion is None:
+            motion = self._view_motion = self._view_rows.motion(self._view_row)
+        return motion
+
+    @view_motion.setter
+    def view_motion(self, motion: ViewMotion) -> None:
+        self._view_motion = motion
+        self._view_rows = None
+
+    @staticmethod
+    def view_rows(players: Sequence[Player]):
+        """The rows (`game.rules.view_motion_rows.MotionRows`) holding the view motions of `players`,
+        one row each in their order, as `set_view_rows` left them; None when they are not all there
+        (another list of players, or a motion set since)."""
+        rows = players[0]._view_rows if players else None
+        if rows is None or len(rows) != len(players):
+            return None
+        for row, player in enumerate(players):
+            if player._view_rows is not rows or player._view_row != row:
+                return None
+        return rows
+
+    @staticmethod
+    def set_view_rows(players: Sequence[Player], rows) -> None:
+        """Each of `players`' view motion is now its row of `rows` (in their order), made when read."""
+        for row, player in enumerate(players):
+            player._view_motion = None
+            player._view_rows = rows
+            player._view_row = row
 
     @property
     def inventory_open(self) -> bool:
@@ -334,7 +373,7 @@ class Player:
         world, back at the spawn; returns the new body."""
         self.previous = self.body
         self.body = stepped
-        if self.body.feet[1] < FALL_RESPAWN_Y:
+        if stepped.box[1] < FALL_RESPAWN_Y:  # the feet's y
             self.body = self.previous = self.spawn()
             self.respawns += 1
         self.ticks_run += 1
@@ -345,13 +384,16 @@ class Player:
         mobs' pushes) and the projectile hits at (x, z); a hit that counted in full knocks the body
         back from where the projectile was (`physics.knockback`). On dying, every held key is let
         go (the body stops walking). Returns what happened."""
-        outcome = self._exposure.outcome(self.vitals, self.body, world, self.eye, projectile_hits, self.damage_enabled,
-                                         regenerates)
-        self.vitals = outcome.vitals
+        body = self.body
+        box = body.box  # `eye`'s arithmetic, without its tuples
+        outcome = self._exposure.outcome_at(
+            self.vitals, body, world, (box[0] + box[3]) / 2.0, box[1] + EYE_HEIGHT - body.camera_lag,
+            (box[2] + box[5]) / 2.0, projectile_hits, self.damage_enabled, regenerates)
+        self.vitals = vitals = outcome.vitals
         self.damage_taken = outcome.damage
         for hit_x, hit_z in outcome.knocked_from:
             self.body = physics.knockback(self.body, hit_x, hit_z)
-        if self.dead:
+        if vitals.health <= 0:  # dead
             self.input.held.clear()
             self.sprinting = False
         return outcome

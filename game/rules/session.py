@@ -633,10 +633,9 @@ class Session:
 
     def _mob_before(self, player: Player, distance: float | None, mobs: MobBoxes | None = None) -> MobTarget | None:
         """`_mob_in_front` for a target at `distance` along the look ray (None: no target)."""
-        if mobs is not None:
-            mob = mobs.find_mob(player.eye, player.input.yaw, player.input.pitch)
-        else:
-            mob = find_mob(player.eye, player.input.yaw, player.input.pitch, [body.box for body in self.mobs.bodies])
+        if mobs is not None:  # only the mobs the ray may meet before the block (`MobBoxes.find_mob`'s `before`)
+            return mobs.find_mob(player.eye, player.input.yaw, player.input.pitch, before=distance)
+        mob = find_mob(player.eye, player.input.yaw, player.input.pitch, [body.box for body in self.mobs.bodies])
         return mob if mob is not None and (distance is None or mob.distance < distance) else None
 
     def _break(self, target: Target, player: Player) -> None:
@@ -680,7 +679,7 @@ class Session:
             aimed = None
         strength = 0.0
         if aimed is not None:
-            block = block_id(self.world.get_block(*aimed[0]))
+            block = self.world.id_at(*aimed[0])  # `block_id(get_block(...))`, without the name between
             in_water = player.eye_fluid(self.world, eye) == Material.WATER
             on_ground = player.body.on_ground or player.flying
             strength = (dig_strength(block, in_water=in_water, on_ground=on_ground) if self.survival is None
@@ -801,18 +800,27 @@ class Session:
 
     def _advance_views(self, players: list[Player], sneaking: list[bool]) -> None:
         """Step 11, each player's view motion (`ViewMotion.advanced`), many players' on arrays
-        (`game.rules.view_motion_rows`: the same values)."""
+        (`game.rules.view_motion_rows`: the same values), kept as rows from tick to tick (each
+        player's `ViewMotion` made only when read: `Player.view_motion`)."""
         if len(players) < view_motion_rows.ROWS_FROM:
             for player, sneaks in zip(players, sneaking):
                 player.view_motion = player.view_motion.advanced(
                     player.previous, player.body, sneaking=sneaks, dead=player.dead, held=self.held_block(player))
             return
-        motions = view_motion_rows.advance_all(
-            [player.view_motion for player in players], [player.previous for player in players],
-            [player.body for player in players], sneaking, [player.dead for player in players],
-            [self.held_block(player) for player in players])
-        for player, motion in zip(players, motions):
-            player.view_motion = motion
+        motions = Player.view_rows(players)
+        if motions is None:
+            motions = [player.view_motion for player in players]
+        befores, afters = [player.previous for player in players], [player.body for player in players]
+        dead = [player.dead for player in players]
+        held = [self.held_block(player) for player in players]
+        if not view_motion_rows.takes_on_arrays(motions, befores, afters, sneaking, dead, held):
+            for player, motion in zip(players, view_motion_rows.advance_all(
+                    motions, befores, afters, sneaking, dead, held)):
+                player.view_motion = motion
+            return
+        if type(motions) is not view_motion_rows.MotionRows:
+            motions = view_motion_rows.MotionRows.of(motions)
+        Player.set_view_rows(players, view_motion_rows.advance_rows(motions, befores, afters, sneaking, dead, held))
 
     def held_block(self, player: Player) -> str | None:
         """The block `player` holds, as the hand draws it: the hotbar's in creative, the held item's
@@ -959,12 +967,13 @@ class Session:
         (worked out here when not given)."""
         if sneaking is None:
             sneaking = [player.input.intent().sneak and not player.flying for player in players]
-        for player, sneaks in zip(players, sneaking):
-            made = self._step_sounds[player.name].player_sounds(
-                self.world, player.previous, player.body, sneaking=sneaks,
-                hurt=player.damage_taken > 0, alive=not player.dead)
-            if made:  # most players make none this tick
-                self.sounds.extend(made)
+        step_sounds = self._step_sounds
+        made = SoundRules.players_sounds([step_sounds[player.name] for player in players], self.world,
+                                         [player.previous for player in players], [player.body for player in players],
+                                         sneaking, [player.damage_taken > 0 for player in players],
+                                         [not player.dead for player in players])
+        if made:  # most ticks most players make none
+            self.sounds.extend(made)
         self.sounds.extend(self.sound_rules.mob_voices(self.mobs.voices()))
 
     def take_sounds(self) -> list[SoundEvent]:

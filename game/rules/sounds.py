@@ -8,7 +8,7 @@ families and which block sounds like which (`family_of`, `FAMILY_OF_BLOCK`), eve
 - footsteps: Beta's `Entity.moveEntity` adds 0.6 of each tick's horizontal move to a walked
   distance (not while sneaking on the ground) and plays the step sound of the block under the feet
   each time that distance passes the next whole number (`STEP_DISTANCE_PER_BLOCK`); in water the
-  stroke is a swim sound instead;
+  stroke is a swim sound instead (many players' at once: `SoundRules.players_sounds`);
 - breaking and placing a block: its family's sound (Beta's volume and pitch for block edits);
 - digging a block: its step sound every few ticks (`game.rules.mining` says when; Beta's
   `PlayerControllerSP` volume and pitch, `DIG_VOLUME`, `DIG_PITCH`);
@@ -80,6 +80,8 @@ ITEM_SOUNDS = {"random.pop": POP, "random.splash": SPLASH, "random.fizz": FIZZ}
 """Beta's names of the sounds an item makes (`game.rules.dropped_items.ItemSound`) -> Boxel's."""
 """Every sound the rules make; `game.window.render.sound_player` plays the file of that name (or one of
 its variants, name_1, name_2...) from assets/sounds/."""
+_STEP_OF_FAMILY = {family: f"{STEP}_{family}" for family in FAMILIES}
+"""Each family's step sound's name."""
 
 STEP_DISTANCE_PER_BLOCK = 0.6
 """[1/block] Beta's moveEntity adds 0.6 of the horizontal distance moved to `distanceWalkedModified`
@@ -159,6 +161,27 @@ class SoundEvent:
             raise ValueError(f"a sound's volume must be >= 0 and its pitch > 0, got {volume!r} and {pitch!r}")
         object.__setattr__(self, "volume", volume)
         object.__setattr__(self, "pitch", pitch)
+
+
+_SOUND_SLOT_SETTERS = tuple(SoundEvent.__dict__[name].__set__ for name in SoundEvent.__dataclass_fields__)
+"""The setters of SoundEvent's slots, in field order (`_sound_at`)."""
+assert len(_SOUND_SLOT_SETTERS) == 4, "_sound_at sets every field of SoundEvent"
+
+
+def _sound_at(name: str, position: tuple[float, float, float], volume: float, pitch: float = 1.0) -> SoundEvent:
+    """`SoundEvent(name, position, volume, pitch)` for a name of SOUND_NAMES and a volume and pitch
+    (floats) of these rules' own, without the checks where `position` is three finite floats (a
+    body's feet: a player's steps and landings are made every tick); else through them."""
+    x, y, z = position
+    if type(x) is not float or type(y) is not float or type(z) is not float or not math.isfinite(x + y + z):
+        return SoundEvent(name, position, volume, pitch)
+    sound = object.__new__(SoundEvent)
+    set_name, set_position, set_volume, set_pitch = _SOUND_SLOT_SETTERS
+    set_name(sound, name)
+    set_position(sound, position)
+    set_volume(sound, volume)
+    set_pitch(sound, pitch)
+    return sound
 
 
 def block_sound(kind: str, block_name: str, cell: Sequence[int]) -> SoundEvent | None:
@@ -289,15 +312,23 @@ class SoundRules:
         self.walked += moved * STEP_DISTANCE_PER_BLOCK
         if self.walked <= self.next_step:
             return sounds
+        step = self._step(world, after, x, y, z)
+        if step is not None:
+            sounds.append(step)
+        return sounds
+
+    def _step(self, world, after: physics.Body, x: float, y: float, z: float) -> SoundEvent | None:
+        """The step sound once the walked distance passed the next step, the feet at (x, y, z), and
+        the next step counted; None (and the next step not counted) in the air, or on a block with no
+        family."""
         block = self._underfoot(world, x, y, z)
         if block == blocks.AIR:
-            return sounds  # in the air: the distance waits for the next block underfoot
+            return None  # in the air: the distance waits for the next block underfoot
         self.next_step += 1
         if after.in_water:
-            sounds.append(SoundEvent(SWIM, after.feet, STEP_VOLUME))
-        elif FAMILY_OF_BLOCK[block] is not None:
-            sounds.append(SoundEvent(f"{STEP}_{FAMILY_OF_BLOCK[block]}", after.feet, STEP_VOLUME))
-        return sounds
+            return _sound_at(SWIM, after.feet, STEP_VOLUME)
+        family = FAMILY_OF_BLOCK[block]
+        return None if family is None else _sound_at(_STEP_OF_FAMILY[family], after.feet, STEP_VOLUME)
 
     @staticmethod
     def _underfoot(world, x: float, y: float, z: float) -> int:
@@ -316,22 +347,62 @@ class SoundRules:
 
     def _mob_voices(self, mobs: Iterable[tuple]) -> list[SoundEvent]:
         """`mobs`: (key, body) or (key, body, idle sound name) of every live mob."""
-        sounds, alive = [], set()
-        for key, body, *say in mobs:
+        sounds, alive, voices = [], set(), self._voices
+        denominator, bits = MOB_TALK_CHANCE_DENOMINATOR, _TALK_DRAW_BITS
+        for mob in mobs:  # (indexed, not unpacked with a starred name: no list a mob)
+            key, body = mob[0], mob[1]
             alive.add(key)
-            voice = self._voices.get(key)
+            voice = voices.get(key)
             if voice is None:
-                voice = self._voices[key] = _MobVoice(derived_seed("mob voice", self.seed, key))
+                voice = voices[key] = _MobVoice(derived_seed("mob voice", self.seed, key))
             chance = voice.talk_time
-            voice.talk_time += 1
-            if _draw_below(voice.random, MOB_TALK_CHANCE_DENOMINATOR, _TALK_DRAW_BITS) < chance:
+            voice.talk_time = chance + 1
+            stream = voice.random
+            draw = stream.getrandbits(bits)  # `_draw_below(stream, denominator, bits)`, written out
+            while draw >= denominator:
+                draw = stream.getrandbits(bits)
+            if draw < chance:
                 voice.talk_time = -MOB_TALK_INTERVAL_TICKS
-                sounds.append(SoundEvent(say[0] if say else MOB_SAY, body.feet, MOB_VOLUME,
-                                         self._voice_pitch(voice.random)))
-        if len(self._voices) > len(alive):  # every key heard has its voice: more voices, some mob is gone
-            for gone in self._voices.keys() - alive:
-                del self._voices[gone]
+                sounds.append(SoundEvent(mob[2] if len(mob) > 2 else MOB_SAY, body.feet, MOB_VOLUME,
+                                         self._voice_pitch(stream)))
+        if len(voices) > len(alive):  # every key heard has its voice: more voices, some mob is gone
+            for gone in voices.keys() - alive:
+                del voices[gone]
         return sounds
+
+    @staticmethod
+    def players_sounds(rules: Sequence[SoundRules], world, befores: Sequence[physics.Body],
+                       afters: Sequence[physics.Body], sneaking: Sequence[bool], hurt: Sequence[bool],
+                       alive: Sequence[bool]) -> list[SoundEvent]:
+        """Many players' sounds of one tick, in order: `[*r.player_sounds(world, b, a, sneaking=s, hurt=h,
+        alive=l) for r, b, a, s, h, l in zip(...)]` exactly (the same sounds, steps counted and random
+        draws; a test compares them), each player with its own rules (`rules`). A player that only
+        walks, as most do in most ticks, is counted here without a call; one hurt, splashing or landing
+        goes through `player_sounds` itself."""
+        made: list[SoundEvent] = []
+        hypot, teleport, per_block = math.hypot, TELEPORT_BLOCKS, STEP_DISTANCE_PER_BLOCK
+        for own, before, after, sneaks, is_hurt, is_alive in zip(rules, befores, afters, sneaking, hurt, alive,
+                                                                 strict=True):
+            if not is_alive:
+                continue
+            if is_hurt or (after.in_water and not before.in_water) or (
+                    after.on_ground and before.fall_distance > 0.0 and after.fall_distance == 0.0):
+                made += own.player_sounds(world, before, after, sneaking=sneaks, hurt=is_hurt, alive=is_alive)
+                continue
+            # `_player_sounds` with neither a splash nor a landing, step by step
+            b0, b1 = before.box, after.box
+            x0, z0 = (b0[0] + b0[3]) / 2.0, (b0[2] + b0[5]) / 2.0
+            x, z = (b1[0] + b1[3]) / 2.0, (b1[2] + b1[5]) / 2.0
+            moved = hypot(x - x0, z - z0)
+            if moved > teleport or (sneaks and before.on_ground):
+                continue
+            own.walked += moved * per_block
+            if own.walked <= own.next_step:
+                continue
+            step = own._step(world, after, x, b1[1], z)
+            if step is not None:
+                made.append(step)
+        return made
 
     @staticmethod
     def _voice_pitch(stream: random.Random) -> float:

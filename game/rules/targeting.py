@@ -2,10 +2,11 @@
 
 Owns: the look direction from yaw and pitch, the ray cast from the eye (`find_target`), the
 `Target` value it returns, the ray test against mobs' boxes (`find_mob`, `MobTarget`: a mob in
-front of a block is hit first; `MobBoxes`, its twin for many rays against the same mobs), what
-one viewer's look ray keeps between ticks while the cells it read are unchanged (`SelectedBoxes`:
-its target's boxes; `KeptSelection`: the boxes along the ray), the placement rules (`can_place`,
-and `placement`: for slabs the half by where the face was hit, two halves making a double slab;
+front of a block is hit first; `MobBoxes`, its twin for many rays against the same mobs, also asked
+only about mobs before a block), what one viewer's look ray keeps between ticks while the cells it
+read are unchanged (`SelectedBoxes`: its target's boxes; `KeptSelection`: the boxes along the ray,
+and the few near it a digging player's next rays are swept against, `_Tube`), the placement rules
+(`can_place`, and `placement`: for slabs the half by where the face was hit, two halves making a double slab;
 for stairs the facing by the player's yaw; torches, ladders, plants, doors, beds, furnaces and
 chests by Beta's rules, `game.rules.placement_rules`, checked for room by `planned_cells`) and the
 edits (`break_block`, `place_block`, `place_against`). Pure: no Ursina import; works on any
@@ -43,7 +44,8 @@ from physics import AABB
 from physics.body import require_finite
 from physics.grid_cast import cast_unchecked
 from physics.shapes import MAX_SHAPE_TOP
-from physics.swept_aabb import check_moving_box
+from physics.tolerances import MAX_DISPLACEMENT, MIN_BOX_SIZE
+from physics.swept_aabb import check_box, check_moving_box, first_hit_unchecked, sweep_unchecked
 
 from . import placement_rules
 from .cell_memo import unchanged_since
@@ -229,13 +231,23 @@ def _cast_look(world, x: float, y: float, z: float, dx: float, dy: float, dz: fl
                kept: KeptSelection | None) -> tuple[physics.Hit, Cell, float] | None:
     """The look ray of `find_target` from the eye (x, y, z) (floats) along the unit (dx, dy, dz):
     (the hit, its block's cell, its distance), or None."""
-    ray = AABB(x, y, z, x, y, z).grown(RAY_HALF_WIDTH, RAY_HALF_WIDTH, RAY_HALF_WIDTH)
-    view = _selection_view(world) if kept is None else kept.view(world)
+    # `AABB(x, y, z, x, y, z).grown(...)` without its checks: the eye and the reach are finite floats.
+    ray = AABB._trusted(x - RAY_HALF_WIDTH, y - RAY_HALF_WIDTH, z - RAY_HALF_WIDTH,
+                        x + RAY_HALF_WIDTH, y + RAY_HALF_WIDTH, z + RAY_HALF_WIDTH)
+    delta = (dx * reach, dy * reach, dz * reach)
     # `physics.cast` less its check that the world is a `physics.CollisionWorld`: both views are
-    # (a runtime protocol check walks the class's attributes: a fifth of a kept ray's time).
-    check_moving_box("cast box", ray)
-    require_finite("cast displacement", dx * reach, dy * reach, dz * reach)
-    hit = cast_unchecked(ray, (dx * reach, dy * reach, dz * reach), view)
+    # (a runtime protocol check walks the class's attributes: a fifth of a kept ray's time). Its
+    # checks of the box and the move are made only where they may fail: a cube too thin to move (far
+    # out, where floats are coarse) or a move too long.
+    if not (ray[3] - ray[0] >= MIN_BOX_SIZE and ray[4] - ray[1] >= MIN_BOX_SIZE and ray[5] - ray[2] >= MIN_BOX_SIZE):
+        check_moving_box("cast box", ray)
+    if not (abs(delta[0]) <= MAX_DISPLACEMENT and abs(delta[1]) <= MAX_DISPLACEMENT
+            and abs(delta[2]) <= MAX_DISPLACEMENT):
+        require_finite("cast displacement", *delta)
+    if kept is None:
+        hit = cast_unchecked(ray, delta, _selection_view(world))
+    else:
+        hit = kept.cast(world, ray, delta, reach)
     if hit is None:
         return None
     block = (math.floor(hit.box[0]), math.floor(hit.box[1]), math.floor(hit.box[2]))
@@ -263,6 +275,35 @@ _RANGE_BOTTOM_ABOVE_CELL = MAX_SHAPE_TOP - 1.0
 that range for (a fence's box reaches MAX_SHAPE_TOP up from its cell)."""
 _NEAR_BORDER = WORLD_BORDER - 2
 """[blocks] A region reaching this far out may meet the border's walls: `KeptSelection` asks the world."""
+LOOK_SLACK_BLOCKS = 0.75
+"""[blocks] `KeptSelection.cast` keeps the boxes along the ray up to this far past its last hit (a
+digging player's eye slides a hair a tick, so its next hit lies about as far)."""
+LOOK_BEYOND_EDIT_BLOCKS = 1.0
+"""[blocks] After an edit among its kept boxes, `KeptSelection.cast` looks this much farther than
+the last hit (a dug block gone, the ray goes on to the one behind it)."""
+LOOK_TUBE_BLOCKS = 0.1
+"""[blocks] The boxes `KeptSelection.cast` keeps are those within this of the ray's centre line (more
+than its cube's half width), at least: kept while the eye slides at most half that from where they
+were picked."""
+LOOK_SLIDE_AHEAD = 0.6
+"""A stopping player's eye slides a little less each tick (about 0.55 times as far: Beta's friction on
+the ground), about 1.2 times its last slide in all: `KeptSelection.cast` keeps the boxes for eyes
+within that much of the eye this many times the last slide ahead (half way), so one keeping
+serves the rest of the slide."""
+LOOK_SLIDE_MOST_BLOCKS = 0.25
+"""[blocks] An eye that slid farther than this since the ray before (a walking player's) keeps no
+boxes: the grid is walked (keeping them costs about two walks)."""
+LOOK_SLOWING = 0.75
+"""Nor does one whose slide is not yet slowing down, to at most this times the slide before (a
+player still pushing, or stepping down), unless it is below LOOK_SETTLED_BLOCKS."""
+LOOK_SETTLED_BLOCKS = 0.01
+"""[blocks] An eye that slid at most this since the ray before keeps boxes, slowing or not."""
+LOOK_AROUND_BLOCKS = 0.3
+"""[blocks] `KeptSelection.cast` reads the boxes around the ray this far beyond what its kept boxes
+need, and picks those of later rays among them while they reach (a slide, a new hit a hair farther)."""
+LOOK_INSIDE_BLOCKS = 1e-3
+"""[blocks] A margin far above the rounding of region corners (an ulp at 30,000,000 is ~4e-9) and
+far below LOOK_TUBE_BLOCKS: the regions the kept boxes are read from are grown by it."""
 
 
 class KeptSelection:
@@ -273,7 +314,10 @@ class KeptSelection:
     Exact: the world's answer for a region is its cells' boxes (the cells `game.world.collision.cell_range`
     names, in x, then y, then z order) that overlap the region's interior. So the boxes of the
     widest region with the same cells, filtered by the region, are the world's answer, in its order
-    (a test compares them). Regions near the world border (its walls) or empty ask the world."""
+    (a test compares them). Regions near the world border (its walls) or empty ask the world.
+
+    It also keeps the few boxes along the ray as far as its last hit (`cast`, `_Tube`): the next
+    rays, from an eye slid a hair, are swept against those alone, without walking the grid."""
 
     def __init__(self) -> None:
         self._world: object = None
@@ -282,6 +326,17 @@ class KeptSelection:
         self._around = _NO_RANGE
         """A cell range (x0, y0, z0, x1, y1, z1, ends excluded) holding every kept range (it may hold
         more: it only grows until everything is forgotten)."""
+        self._tube: _Tube | None = None
+        """The boxes `cast` keeps along the ray, while the cells they were read from are unchanged."""
+        self._read: tuple | None = None
+        """(region, its cell range, the world's selection boxes overlapping it) that `cast` picks the
+        boxes along the ray from, while those cells are unchanged; None if none."""
+        self._last: tuple[AABB, tuple[float, float, float], float] | None = None
+        """The last ray `cast` was asked for, its move, and how far its eye slid since the one before
+        along the same look (inf: another look): is the eye settling?"""
+        self._along = math.inf
+        """[blocks] How far along the ray `cast` keeps boxes: the last hit's distance and
+        LOOK_SLACK_BLOCKS, or the whole reach (the first ray, and after a miss)."""
 
     def view(self, world: GameWorld) -> KeptSelection:
         """This keeper, with what `world` changed since the last call forgotten."""
@@ -294,7 +349,13 @@ class KeptSelection:
             changed = world.cells_changed_since(self._revision)
             if changed is None:
                 self._forget_all()
-            elif ranges:
+            else:
+                if self._read is not None:  # the kept boxes along the ray are some of these
+                    lx, ly, lz, hx, hy, hz = self._read[1]
+                    if any(lx <= x < hx and ly <= y < hy and lz <= z < hz for x, y, z in changed):
+                        self._read = self._tube = None
+                        self._along += LOOK_BEYOND_EDIT_BLOCKS  # a dug block gone: the next hit lies behind it
+            if changed and ranges:
                 # Only a changed cell within the range around every kept range can be in one: most are
                 # other players' edits, far away, so most ticks check no range at all.
                 lx, ly, lz, hx, hy, hz = self._around
@@ -309,6 +370,69 @@ class KeptSelection:
     def _forget_all(self) -> None:
         self._ranges.clear()
         self._around = _NO_RANGE
+        self._tube = self._read = None
+
+    def cast(self, world: GameWorld, ray: AABB, delta: tuple[float, float, float], reach: float) -> physics.Hit | None:
+        """`physics.grid_cast.cast_unchecked(ray, delta, self.view(world))`: the look ray (the cube `ray`
+        moved by `delta`, `reach` [blocks] long, both checked), swept only against the few boxes kept
+        along it (`_Tube`) where they hold it: a digging player's eye stays put, or slides to a stop.
+
+        Exact: the cast's hit is `first_hit` over every box the whole move may meet (its order-free
+        earliest; `physics.grid_cast`), and the kept boxes hold every box this ray can hit before the
+        fraction of the move they reach (`_Tube`: picked from boxes read around the ray, `_pick`, none
+        of whose cells changed since). So the earliest of them hit before that is the cast's hit; with
+        the whole move, the earliest hit or none is. Otherwise (a hit farther on, an eye moved out of
+        them, a look turned) the grid is walked, as before; boxes are kept for the rays after it
+        once the eye's slide slows (LOOK_SLOWING), as far as the hit and LOOK_SLACK_BLOCKS, and
+        wide enough for the rest of the slide (LOOK_SLIDE_AHEAD). Which rays are answered from kept
+        boxes changes the cost alone, never the answer (a test compares them with fresh casts)."""
+        view = self.view(world)
+        along = self._along
+        fraction = 1.0 if along >= reach else along / reach
+        tube, last = self._tube, self._last
+        slide = math.inf
+        if last is not None and last[1] == delta:
+            sx, sy, sz = ray[0] - last[0][0], ray[1] - last[0][1], ray[2] - last[0][2]
+            slide = max(abs(sx), abs(sy), abs(sz))
+        self._last = ray, delta, slide
+        if tube is None or not tube.holds(ray, delta):
+            tube = self._tube = None
+            if slide <= LOOK_SETTLED_BLOCKS or (slide <= LOOK_SLIDE_MOST_BLOCKS and slide <= LOOK_SLOWING * last[2]):
+                # kept for the rest of the slide, about as far again
+                ahead = LOOK_SLIDE_AHEAD
+                centre = AABB._trusted(ray[0] + sx * ahead, ray[1] + sy * ahead, ray[2] + sz * ahead,
+                                       ray[3] + sx * ahead, ray[4] + sy * ahead, ray[5] + sz * ahead)
+                tube = self._tube = self._pick(world, centre, delta, fraction, LOOK_TUBE_BLOCKS + 2.0 * ahead * slide)
+        if tube is not None:
+            hit = tube.first_hit(ray, delta)
+            if tube.fraction >= 1.0 or (hit is not None and hit.time < tube.fraction):
+                self._along = reach if hit is None else hit.time * reach + LOOK_SLACK_BLOCKS
+                return hit
+            self._tube = None  # a hit farther on: kept again as far as it, from the next ray
+        hit = cast_unchecked(ray, delta, view)
+        self._along = reach if hit is None else hit.time * reach + LOOK_SLACK_BLOCKS
+        return hit
+
+    def _pick(self, world: GameWorld, ray: AABB, delta: tuple[float, float, float], fraction: float,
+              width: float) -> _Tube | None:
+        """`_Tube.among` the boxes read around the ray (read afresh, LOOK_AROUND_BLOCKS wider, where
+        those do not reach); None near the world border (its walls are cut to each region asked)."""
+        covered = _covered(ray, delta, fraction, width + LOOK_INSIDE_BLOCKS)
+        read = self._read
+        if read is not None:
+            rx0, ry0, rz0, rx1, ry1, rz1 = read[0]
+            if not (rx0 <= covered[0] and ry0 <= covered[1] and rz0 <= covered[2] and covered[3] <= rx1
+                    and covered[4] <= ry1 and covered[5] <= rz1):
+                read = None
+        if read is None:
+            region = _covered(ray, delta, fraction, width + LOOK_AROUND_BLOCKS)
+            if not (-_NEAR_BORDER < min(region[0], region[1], region[2])
+                    and max(region[3], region[4], region[5]) < _NEAR_BORDER):
+                self._read = None
+                return None
+            box = AABB(*region)
+            read = self._read = (region, cell_range(box), list(world.selection_boxes(box)))
+        return _Tube.among(read[2], ray, delta, fraction, width)
 
     def collision_boxes(self, region: AABB) -> list[AABB]:
         """`world.selection_boxes(region)` (the look ray asks it as a physics world)."""
@@ -324,6 +448,110 @@ class KeptSelection:
             ax0, ay0, az0, ax1, ay1, az1 = self._around
             self._around = (min(ax0, x0), min(ay0, y0), min(az0, z0), max(ax1, x1), max(ay1, y1), max(az1, z1))
         return [b for b in boxes if b[3] > rx0 and b[0] < rx1 and b[4] > ry0 and b[1] < ry1 and b[5] > rz0 and b[2] < rz1]
+
+
+class _Tube:
+    """The boxes one look ray can hit, kept by `KeptSelection.cast` for the rays after it: every box
+    of the world that a cube moved by `fraction` of `delta` can hit, for any cube of the size of the
+    one it was made for (`among`: `ray`) and within `slide` (`width` / 2) of it moved along the same
+    `delta` (`holds`), while the cells they were read from are unchanged (the keeper's to see).
+
+    Why every one: a box such a cube hits at a time before `fraction` overlaps the cube just after
+    the touch (every axis overlaps then, `physics.swept_aabb`). So it overlaps, by more than
+    `width` / 2 on every axis, the cube `ray` grown by `width` moved along `delta` at that time, so
+    it is among the boxes `among` picks from; and its box grown by the cube's half width and `width`
+    holds the centre of `ray` then, so the centre line meets it so grown: the test `among` picks by."""
+
+    __slots__ = ("x", "y", "z", "delta", "fraction", "slide", "entries")
+
+    def __init__(self, ray: AABB, delta: tuple[float, float, float], fraction: float, slide: float,
+                 entries: list[tuple[float, AABB]]) -> None:
+        self.x, self.y, self.z = ray[0], ray[1], ray[2]
+        self.delta, self.fraction, self.slide = delta, fraction, slide
+        self.entries = entries
+        """(time the centre line enters the box grown, as a fraction of `delta`; the box), earliest first."""
+
+    @property
+    def boxes(self) -> list[AABB]:
+        """The boxes kept, earliest entered first."""
+        return [box for _, box in self.entries]
+
+    @classmethod
+    def among(cls, boxes: Iterable[AABB], ray: AABB, delta: tuple[float, float, float], fraction: float,
+              width: float) -> _Tube:
+        """The boxes a cube within `width` / 2 [blocks] of `ray` moved by `fraction` of `delta` can hit,
+        picked from `boxes`: every box of the world overlapping the region that `ray` grown by `width`
+        and LOOK_INSIDE_BLOCKS covers over that move (see the class docstring)."""
+        moved = (delta[0] * fraction, delta[1] * fraction, delta[2] * fraction)
+        half = (ray[3] - ray[0]) / 2.0 + width
+        x, y, z = (ray[0] + ray[3]) / 2.0, (ray[1] + ray[4]) / 2.0, (ray[2] + ray[5]) / 2.0
+        met = []
+        for box in boxes:
+            entry = _line_entry(x, y, z, moved, box, half)
+            if entry is not None:
+                met.append((entry * fraction, box))
+        met.sort(key=_first)
+        return cls(ray, delta, fraction, width / 2.0, met)
+
+    def first_hit(self, ray: AABB, delta: tuple[float, float, float]) -> physics.Hit | None:
+        """`first_hit_unchecked(ray, delta, self.boxes)` for a ray these boxes hold: swept nearest
+        first, and none after the earliest hit comes before the next one's entry (a box is hit no
+        earlier than its grown box meets the centre line: the hit cube's centre is inside it then,
+        and this line within half `width` of that centre)."""
+        best = None
+        for entry, box in self.entries:
+            if best is not None and best.time < entry:
+                break
+            best = first_hit_unchecked(ray, delta, (box,), best)
+        return best
+
+    def holds(self, ray: AABB, delta: tuple[float, float, float]) -> bool:
+        """Whether these boxes hold every box `ray` moved by `delta` can hit before `fraction`: the
+        same `delta`, the cube at most `slide` from this one."""
+        slide = self.slide
+        return (delta == self.delta and abs(ray[0] - self.x) <= slide
+                and abs(ray[1] - self.y) <= slide and abs(ray[2] - self.z) <= slide)
+
+
+def _first(item: tuple) -> object:
+    return item[0]
+
+
+def _line_entry(x: float, y: float, z: float, moved: tuple[float, float, float], box: AABB,
+                grown: float) -> float | None:
+    """When (a fraction of the move, from 0) the point (x, y, z) moved by `moved` first meets `box`
+    grown by `grown` [blocks] on every side, or None if it never does (the slab test, touching
+    counted as meeting)."""
+    low, high = 0.0, 1.0
+    for start, d, lo, hi in ((x, moved[0], box[0] - grown, box[3] + grown),
+                             (y, moved[1], box[1] - grown, box[4] + grown),
+                             (z, moved[2], box[2] - grown, box[5] + grown)):
+        if d > 0.0:
+            enter, leave = (lo - start) / d, (hi - start) / d
+        elif d < 0.0:
+            enter, leave = (hi - start) / d, (lo - start) / d
+        elif lo <= start <= hi:
+            continue
+        else:
+            return None
+        if enter > low:
+            low = enter
+        if leave < high:
+            high = leave
+        if low > high:
+            return None
+    return low
+
+
+def _covered(ray: AABB, delta: tuple[float, float, float], fraction: float,
+             grown: float) -> tuple[float, float, float, float, float, float]:
+    """The region the box `ray` covers moving by `fraction` of `delta`, grown by `grown` [blocks] on
+    every side, as (x0, y0, z0, x1, y1, z1)."""
+    x0, y0, z0, x1, y1, z1 = ray
+    dx, dy, dz = delta[0] * fraction, delta[1] * fraction, delta[2] * fraction
+    return ((x0 + dx if dx < 0.0 else x0) - grown, (y0 + dy if dy < 0.0 else y0) - grown,
+            (z0 + dz if dz < 0.0 else z0) - grown, (x1 + dx if dx > 0.0 else x1) + grown,
+            (y1 + dy if dy > 0.0 else y1) + grown, (z1 + dz if dz > 0.0 else z1) + grown)
 
 
 def _selection_view(world: GameWorld) -> physics.CollisionWorld:
@@ -359,12 +587,19 @@ def find_mob(eye: Sequence[float], yaw: float, pitch: float, boxes: Iterable[AAB
 
 
 def _find_mob(x: float, y: float, z: float, dx: float, dy: float, dz: float, reach: float,
-              boxes: Sequence[AABB]) -> MobTarget | None:
-    """`find_mob` once its values are checked: the eye (x, y, z), the unit look (dx, dy, dz)."""
-    ray = AABB(x, y, z, x, y, z).grown(RAY_HALF_WIDTH, RAY_HALF_WIDTH, RAY_HALF_WIDTH)
+              boxes: Sequence[AABB], scan: float | None = None) -> MobTarget | None:
+    """`find_mob` once its values are checked: the eye (x, y, z), the unit look (dx, dy, dz); `scan`
+    [blocks] (at most `reach`): only boxes the ray may meet within this of the eye are swept (None:
+    the reach), so a box met farther may be missed, and every box met nearer is found."""
+    # `AABB(x, y, z, x, y, z).grown(...)` without its checks: (x, y, z) are finite floats.
+    ray = AABB._trusted(x - RAY_HALF_WIDTH, y - RAY_HALF_WIDTH, z - RAY_HALF_WIDTH,
+                        x + RAY_HALF_WIDTH, y + RAY_HALF_WIDTH, z + RAY_HALF_WIDTH)
     # Only boxes that meet the region the ray sweeps through (grown by MOB_SCAN_MARGIN) can be hit:
     # a crowd's other mobs are passed over without a sweep each.
-    ex, ey, ez = x + dx * reach, y + dy * reach, z + dz * reach
+    scan = reach if scan is None else scan
+    delta = (dx * reach, dy * reach, dz * reach)
+    checked = False
+    ex, ey, ez = x + dx * scan, y + dy * scan, z + dz * scan
     near = MOB_SCAN_MARGIN + RAY_HALF_WIDTH
     lx, ly, lz, hx, hy, hz = min(x, ex) - near, min(y, ey) - near, min(z, ez) - near, \
         max(x, ex) + near, max(y, ey) + near, max(z, ez) + near
@@ -372,7 +607,15 @@ def _find_mob(x: float, y: float, z: float, dx: float, dy: float, dz: float, rea
     for index, box in enumerate(boxes):
         if box[3] < lx or box[0] > hx or box[4] < ly or box[1] > hy or box[5] < lz or box[2] > hz:
             continue
-        hit = physics.sweep(ray, dx * reach, dy * reach, dz * reach, box)
+        # `physics.sweep(ray, *delta, box)`: its checks of the ray and the move made once, before the first.
+        if not checked:
+            check_moving_box("sweep box", ray)
+            check_box("sweep target", box)
+            require_finite("sweep displacement", *delta)
+            checked = True
+        else:
+            check_box("sweep target", box)
+        hit = sweep_unchecked(ray, delta, box)
         if hit is None:
             continue
         distance = _ray_distance(hit, (x, y, z), (dx, dy, dz), reach)
@@ -396,14 +639,22 @@ class MobBoxes:
         self._min_x = [self.boxes[i][0] for i in self._order]
         self._widest = max((box[3] - box[0] for box in self.boxes), default=0.0)
 
-    def find_mob(self, eye: Sequence[float], yaw: float, pitch: float, reach: float = REACH_BLOCKS) -> MobTarget | None:
-        """`find_mob(eye, yaw, pitch, self.boxes, reach)`."""
+    def find_mob(self, eye: Sequence[float], yaw: float, pitch: float, reach: float = REACH_BLOCKS,
+                 before: float | None = None) -> MobTarget | None:
+        """`find_mob(eye, yaw, pitch, self.boxes, reach)`; with `before` [blocks], that answer only
+        when its distance is less (a mob in front of a block targeted that far), else None.
+
+        With `before`, only boxes the ray may meet nearer are swept: every box it meets at a distance
+        d (`_ray_distance`: where the ray's centre crosses the face, RAY_HALF_WIDTH past where its cube
+        touched) overlaps the cube touching it, within d of the eye; the nearest of them, first in
+        the boxes' order among equals, is the nearest of all when nearer than `before`."""
         if type(eye) is tuple and len(eye) == 3:  # a player's eye: its checks made cheaply (`aimed_block`)
             x, y, z = eye
             if (type(x) is float and type(y) is float and type(z) is float and type(yaw) is float
                     and type(pitch) is float and type(reach) is float and reach > 0.0
                     and math.isfinite(x + y + z + yaw + pitch + reach)):
-                span = reach + MOB_SCAN_MARGIN + RAY_HALF_WIDTH + 1.0
+                scan = reach if before is None or not before < reach else max(before, 0.0)
+                span = scan + MOB_SCAN_MARGIN + RAY_HALF_WIDTH + 1.0
                 low, high = bisect_left(self._min_x, x - span - self._widest), bisect_right(self._min_x, x + span)
                 if low == high:
                     return None  # `find_mob` of no boxes
@@ -411,8 +662,10 @@ class MobBoxes:
                 yaw_r, pitch_r = math.radians(yaw), math.radians(pitch)  # `look_direction`, its checks passed
                 horizontal = math.cos(pitch_r)
                 found = _find_mob(x, y, z, -math.sin(yaw_r) * horizontal, -math.sin(pitch_r),
-                                  math.cos(yaw_r) * horizontal, reach, [self.boxes[i] for i in near])
-                return None if found is None else MobTarget(near[found.index], found.box, found.distance)
+                                  math.cos(yaw_r) * horizontal, reach, [self.boxes[i] for i in near], scan)
+                if found is None or (before is not None and not found.distance < before):
+                    return None
+                return MobTarget(near[found.index], found.box, found.distance)
         x = _three("eye", eye)[0]
         for name, value in (("eye x", x), ("reach", reach)):
             _require_number(name, value)
@@ -422,7 +675,9 @@ class MobBoxes:
         low, high = bisect_left(self._min_x, x - span - self._widest), bisect_right(self._min_x, x + span)
         near = sorted(self._order[low:high])
         found = find_mob(eye, yaw, pitch, [self.boxes[i] for i in near], reach)
-        return None if found is None else MobTarget(near[found.index], found.box, found.distance)
+        if found is None or (before is not None and not found.distance < before):
+            return None
+        return MobTarget(near[found.index], found.box, found.distance)
 
 
 def _ray_distance(hit: physics.Hit, eye: Sequence[float], direction: Sequence[float], reach: float) -> float:

@@ -2,24 +2,27 @@
 
 Owns: `advance_all`, which gives exactly `[motion.advanced(before, after, sneaking=s, dead=d,
 held=h) ...]` for many players (a test compares the two through random bodies and states), with
-Beta's float arithmetic done on numpy arrays for all of them together, and ROWS_FROM, the number
-of players from which the session uses it.
+Beta's float arithmetic done on numpy arrays for all of them together; `MotionRows`, those
+motions kept as columns from one tick to the next (`advance_rows`), each player's `ViewMotion`
+made only when something reads it (`MotionRows.motion`: a window draws a few, a server none); and
+ROWS_FROM, the number of players from which the session uses them.
 Does not own: the rules themselves (`game.rules.view_bobbing.ViewMotion.advanced`, the readable
-twin, which this follows step by step) nor which players there are (the session).
+twin, which this follows step by step) nor which players there are (the session), nor where a
+player keeps its row (`game.rules.player.Player.view_motion`).
 
 Exactness: every Beta float step is a binary64 operation followed by a round to binary32, as in
 `view_bobbing` (`physics.floats.f32`): numpy's binary64 `+`, `-`, `*` and `sqrt` are IEEE's,
 correctly rounded like Python's, and `astype(float32)` rounds to nearest even like Java's cast.
 What numpy might compute differently is left to Python, one player at a time: the distance walked
 (`x ** 2` is `pow`, which numpy would make a product) and the falling tilt's `atan` (only for the
-players off the ground, the others' is 0).
+players off the ground, the others' is 0). A float64 column holds a Python float's bits exactly,
+so a motion made from its row (`tolist`) has the very values `advanced` gives.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from itertools import chain
 
 import numpy as np
 from physics import Body
@@ -44,58 +47,117 @@ def _f32(values: np.ndarray) -> np.ndarray:
     return values.astype(np.float32).astype(np.float64)
 
 
+_FIELDS = ("walked", "previous_walked", "camera_yaw", "previous_camera_yaw", "camera_pitch", "previous_camera_pitch",
+           "equip", "previous_equip", "shown", "limb_swing", "limb_yaw", "previous_limb_yaw")
+"""`ViewMotion`'s fields in its order (`_made`'s arguments): `MotionRows`' columns."""
+assert _FIELDS == tuple(ViewMotion.__dataclass_fields__), "MotionRows keeps every field of ViewMotion"
+
+
+class MotionRows:
+    """The view motions of many players after one tick, as columns (row k: the k-th player given):
+    float64 arrays, and `shown` a list. `advance_rows` reads them the next tick as they are, so a
+    crowd's motions need no `ViewMotion` object each tick; `motion(k)` makes row k's (the same
+    values as the motions `advance_all` gives) when something reads it. Never changed once made."""
+
+    __slots__ = (*_FIELDS, "_lists")
+
+    def __init__(self, *columns) -> None:
+        for name, column in zip(_FIELDS, columns, strict=True):
+            setattr(self, name, column)
+        self._lists: list | None = None
+        """The columns as lists of Python floats, made at the first `motion` read."""
+
+    def __len__(self) -> int:
+        return len(self.shown)
+
+    @classmethod
+    def of(cls, motions: Sequence[ViewMotion]) -> MotionRows:
+        """The rows of `motions` (ViewMotion objects), in order."""
+        return cls(*(np.array([getattr(m, name) for m in motions], dtype=np.float64) if name != "shown"
+                     else [m.shown for m in motions] for name in _FIELDS))
+
+    def motion(self, row: int) -> ViewMotion:
+        """Row `row` as a `ViewMotion`."""
+        lists = self._lists
+        if lists is None:
+            lists = self._lists = [getattr(self, name) if name == "shown" else getattr(self, name).tolist()
+                                   for name in _FIELDS]
+        return _made(*(column[row] for column in lists))
+
+
+def takes_on_arrays(motions, befores, afters, sneaking, dead, held) -> bool:
+    """Whether `advance_rows` takes these on arrays: equal lengths, at least one, and exactly the
+    types it reads (any other is left to `ViewMotion.advanced`, and its checks)."""
+    count = len(befores)
+    return bool(count) and len(afters) == len(sneaking) == len(dead) == len(held) == count and (
+        (type(motions) is MotionRows and len(motions) == count)
+        or (len(motions) == count and set(map(type, motions)) == _MOTION)) and (
+        set(map(type, befores)) == _BODY and set(map(type, afters)) == _BODY and set(map(type, held)) <= _HELD)
+
+
 def advance_all(motions: Sequence[ViewMotion], befores: Sequence[Body], afters: Sequence[Body],
                 sneaking: Sequence[bool], dead: Sequence[bool], held: Sequence[str | None]) -> list[ViewMotion]:
     """`[m.advanced(b, a, sneaking=s, dead=d, held=h) for m, b, a, s, d, h in zip(...)]`, exactly (the
     same bits), with its errors: values of other types are left to `ViewMotion.advanced` one by one."""
-    count = len(motions)
-    if not (len(befores) == len(afters) == len(sneaking) == len(dead) == len(held) == count) or not count or (
-            set(map(type, motions)) != _MOTION or set(map(type, befores)) != _BODY
-            or set(map(type, afters)) != _BODY or not set(map(type, held)) <= _HELD):
+    if not takes_on_arrays(motions, befores, afters, sneaking, dead, held):
         return [m.advanced(b, a, sneaking=s, dead=d, held=h)
                 for m, b, a, s, d, h in zip(motions, befores, afters, sneaking, dead, held, strict=True)]
-    b0 = np.fromiter(chain.from_iterable([b.box for b in befores]), np.float64, 6 * count).reshape(count, 6)
-    b1 = np.fromiter(chain.from_iterable([a.box for a in afters]), np.float64, 6 * count).reshape(count, 6)
-    # The feet's x and z as `Body.feet` works them out; the distance in Python (its `** 2` is pow).
-    dx = ((b1[:, 0] + b1[:, 3]) / 2.0 - (b0[:, 0] + b0[:, 3]) / 2.0).tolist()
-    dz = ((b1[:, 2] + b1[:, 5]) / 2.0 - (b0[:, 2] + b0[:, 5]) / 2.0).tolist()
-    sqrt = math.sqrt
-    moved = _f32(np.array([sqrt(x ** 2 + z ** 2) for x, z in zip(dx, dz)]))
+    rows = advance_rows(MotionRows.of(motions), befores, afters, sneaking, dead, held)
+    return [rows.motion(k) for k in range(len(rows))]
+
+
+def advance_rows(motions: MotionRows, befores: Sequence[Body], afters: Sequence[Body],
+                 sneaking: Sequence[bool], dead: Sequence[bool], held: Sequence[str | None]) -> MotionRows:
+    """`advance_all` kept as rows: row k is `motions.motion(k).advanced(befores[k], afters[k], ...)`.
+    For values `advance_all` takes on arrays only (`takes_on_arrays`)."""
+    count = len(befores)
+    # One pass in Python over the bodies (cheaper than numpy's conversions of 100 tuples): the
+    # distance walked (the feet's x and z as `Body.feet` works them out; `** 2` is pow, as
+    # `advanced`'s), the horizontal speed (sqrt is IEEE's in both), whether the step counts, and the
+    # falling tilt's atan for the living players off the ground (the others' is 0).
+    sqrt, atan = math.sqrt, math.atan
+    distances, speeds, counts, falls = [], [], [], []
+    for before, after, sneaks, is_dead in zip(befores, afters, sneaking, dead):
+        b0, b1 = before.box, after.box
+        x = (b1[0] + b1[3]) / 2.0 - (b0[0] + b0[3]) / 2.0
+        z = (b1[2] + b1[5]) / 2.0 - (b0[2] + b0[5]) / 2.0
+        distances.append(sqrt(x ** 2 + z ** 2))
+        counts.append(not (sneaks and before.on_ground))
+        vx, vy, vz = after.velocity
+        if is_dead:
+            speeds.append(0.0)
+            falls.append(0.0)
+        elif after.on_ground:
+            speeds.append(sqrt(vx * vx + vz * vz))
+            falls.append(0.0)
+        else:
+            speeds.append(0.0)
+            falls.append(f32(f32(atan(-vy * CAMERA_PITCH_FALL)) * CAMERA_PITCH_SCALE))
+    moved = _f32(np.array(distances))
     moved[moved > TELEPORT_BLOCKS] = 0.0  # a respawn, not a walk
 
-    walked_before = np.array([m.walked for m in motions])
-    counts = ~(np.array(sneaking, dtype=bool) & np.array([b.on_ground for b in befores], dtype=bool))
-    walked = _f32(walked_before + moved * STEP_DISTANCE_PER_BLOCK)
-
-    velocity = np.fromiter(chain.from_iterable([a.velocity for a in afters]), np.float64, 3 * count).reshape(count, 3)
-    vx, vz = velocity[:, 0], velocity[:, 2]
-    on_ground = np.array([a.on_ground for a in afters], dtype=bool)
-    is_dead = np.array(dead, dtype=bool)
-    speed = np.minimum(_f32(np.sqrt(vx * vx + vz * vz)), CAMERA_YAW_MAX)
-    speed[~on_ground | is_dead] = 0.0
-    fall = np.zeros(count)
-    for k in np.flatnonzero(~on_ground & ~is_dead).tolist():  # atan in Python: numpy's may round otherwise
-        fall[k] = f32(f32(math.atan(-float(velocity[k, 1]) * CAMERA_PITCH_FALL)) * CAMERA_PITCH_SCALE)
-    camera_yaw_before = np.array([m.camera_yaw for m in motions])
+    walked_before = motions.walked
+    # A step not counted keeps the walked distance itself (its very value, as `advanced` does).
+    walked = np.where(counts, _f32(walked_before + moved * STEP_DISTANCE_PER_BLOCK), walked_before)
+    speed = np.minimum(_f32(np.array(speeds)), CAMERA_YAW_MAX)
+    fall = np.array(falls)
+    camera_yaw_before = motions.camera_yaw
     camera_yaw = _f32(camera_yaw_before + _f32(_f32(speed - camera_yaw_before) * CAMERA_YAW_RATE))
-    camera_pitch_before = np.array([m.camera_pitch for m in motions])
+    camera_pitch_before = motions.camera_pitch
     camera_pitch = _f32(camera_pitch_before + _f32(_f32(fall - camera_pitch_before) * CAMERA_PITCH_RATE))
 
-    equip_before = np.array([m.equip for m in motions])
-    target = np.array([h == m.shown for m, h in zip(motions, held)], dtype=np.float64)
+    equip_before = motions.equip
+    shown_before = motions.shown
+    target = np.array([h == s for s, h in zip(shown_before, held)], dtype=np.float64)
     step = np.minimum(np.maximum(_f32(target - equip_before), -EQUIP_RATE), EQUIP_RATE)
     equip = _f32(equip_before + step)
+    swapped = equip < EQUIP_SWAP_BELOW
+    shown = ([h if swap else s for s, h, swap in zip(shown_before, held, swapped.tolist())] if swapped.any()
+             else shown_before)
 
-    limb_yaw_before = np.array([m.limb_yaw for m in motions])
+    limb_yaw_before = motions.limb_yaw
     limb_target = np.minimum(_f32(moved * LIMB_SPEED_SCALE), 1.0)
     limb_yaw = _f32(limb_yaw_before + _f32(_f32(limb_target - limb_yaw_before) * LIMB_RATE))
-    limb_swing = _f32(np.array([m.limb_swing for m in motions]) + limb_yaw)
-
-    swapped = (equip < EQUIP_SWAP_BELOW).tolist()
-    # A step not counted keeps the walked distance itself (its very value, as `advanced` does).
-    return [_made(w if counted else m.walked, m.walked, cy, m.camera_yaw, cp, m.camera_pitch, e, m.equip,
-                  h if swap else m.shown, ls, ly, m.limb_yaw)
-            for m, h, swap, counted, w, cy, cp, e, ls, ly in zip(
-                motions, held, swapped, counts.tolist(), walked.tolist(), camera_yaw.tolist(), camera_pitch.tolist(),
-                equip.tolist(), limb_swing.tolist(), limb_yaw.tolist())]
-
+    limb_swing = _f32(motions.limb_swing + limb_yaw)
+    return MotionRows(walked, walked_before, camera_yaw, camera_yaw_before, camera_pitch, camera_pitch_before,
+                      equip, equip_before, shown, limb_swing, limb_yaw, limb_yaw_before)
