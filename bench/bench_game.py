@@ -273,7 +273,7 @@ def breakdown_table(profiles: dict[str, dict]) -> str:
 def startup_line(report: dict) -> str:
     """The loading's milestones of a `play` report, in seconds from process start: the first playable frame
     (the loading screen closing), the first frame of play drawn, and how long the loading frames that draw
-    everything once behind the loading screen took (`game.window.render.first_draws`)."""
+    everything once behind the loading screen took (`game.window.first_draws`)."""
     start = report["first_playable_epoch_s"] - report["first_playable_from_start_s"]
     times = report["loading_times"]
     parts = [f"first playable frame {report['first_playable_from_start_s']:.2f} s"]

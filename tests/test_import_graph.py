@@ -11,8 +11,10 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGES = ("game", "physics")
 ENGINE = {"ursina", "panda3d", "direct"}
-ENGINE_IMPORTERS = ("game/window/render/", "game/window/ui/", "game/window/app.py", "game/window/frame_profile.py")
-"""The only modules that may import the engine: drawing, widgets and the window."""
+ENGINE_IMPORTERS = ("game/window/render/", "game/window/ui/", "game/window/app.py", "game/window/first_draws.py",
+                    "game/window/frame_profile.py")
+"""The only modules that may import the engine: drawing, widgets and the window (the app, the first draws
+behind its loading screen, its frame profile)."""
 LAYERS_MAY_IMPORT = {
     "game.world": ("game.world", "physics"),
     "game.rules": ("game.rules", "game.world", "physics"),

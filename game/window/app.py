@@ -1,7 +1,7 @@
 """The window: a `game.rules.session.Session` drawn with Ursina, played with the keyboard and mouse.
 
 Owns: the game's window and scene (sky, fog, camera), the frame loop (loading screen until the
-spawn area is drawn and everything play shows was drawn once behind it (`game.window.render.first_draws`),
+spawn area is drawn and everything play shows was drawn once behind it (`game.window.first_draws`),
 then fixed 20 Hz ticks from `TickClock`, each running the session's tick,
 with the view blended between ticks and mouse look every frame), turning keyboard and mouse
 input into the session's events (`controls.LiveInput`) or reading them from a replay file,
@@ -73,7 +73,7 @@ from .render import space
 from .render.break_particles import BreakParticles
 from .render.chunk_renderer import ChunkRenderer, lod_distance_for
 from .render.crack_overlay import CrackOverlay
-from .render.first_draws import FIRST_DRAW_FRAMES, FirstDraws
+from .first_draws import FIRST_DRAW_FRAMES, FirstDraws
 from .render.frame_loop import leave_frame_loop
 from .render.entity_view import EntityView, LookArrowPose
 from .render.hand_view import HandView
@@ -154,7 +154,7 @@ view distance 8) took a core from generation and meshing, and a frame that neith
 kept the main thread in Python, taking the interpreter's lock from the mesher thread (the join was
 ~1 s slower so, on the 2-core development machine). Only the last loading frame (`FIRST_DRAW_FRAMES`),
 once the spawn area is drawn, draws the world behind the screen, with a sample of everything else play
-shows (`game.window.render.first_draws`)."""
+shows (`game.window.first_draws`)."""
 EXIT_DISCONNECTED = 4
 """Exit status of a scripted connected run (--connect --exit-after-ticks) that the server refused or
 cut: the headless client's (`game.frontends.connect.EXIT_REFUSED`, which the window may not import)."""
@@ -899,7 +899,7 @@ class Game:
     def _draw_first(self) -> bool:
         """With the spawn area drawn: whether this is one of the FIRST_DRAW_FRAMES loading frames that draw
         the world and `FirstDraws`' samples behind the loading screen (their first draws are slow: see
-        `game.window.render.first_draws`); after the last, the samples are destroyed and False is returned."""
+        `game.window.first_draws`); after the last, the samples are destroyed and False is returned."""
         if self.first_draw_frames_left is None:
             self.first_draw_frames_left = FIRST_DRAW_FRAMES
             _draw_world(True)  # behind the loading screen, which still covers the window

@@ -30,19 +30,19 @@ from dataclasses import dataclass
 import numpy as np
 from ursina import Texture, camera, destroy
 
-from ...rules.view_bobbing import ARM_BOX, empty_hand_matrix, held_block_matrix
-from ...world.blocks import TRANSPARENT, block_id
-from ...world.meshing import PADDED_SIZE, SECTION_SIZE
-from . import space
-from .break_particles import BreakParticles
-from .chunk_renderer import ChunkRenderer
-from .crack_overlay import CrackOverlay
-from .creature_models import KINDS
-from .entity_view import EntityView
-from .hand_view import HandView
-from .item_models import DroppedItemsView
-from .sky import SUN_DISTANCE, Sky
-from ..ui.target_outline import TargetOutline
+from ..rules.view_bobbing import ARM_BOX, empty_hand_matrix, held_block_matrix
+from ..world.blocks import TRANSPARENT, block_id
+from ..world.meshing import PADDED_SIZE, SECTION_SIZE
+from .render import space
+from .render.break_particles import BreakParticles
+from .render.chunk_renderer import ChunkRenderer
+from .render.crack_overlay import CrackOverlay
+from .render.creature_models import KINDS
+from .render.entity_view import EntityView
+from .render.hand_view import HandView
+from .render.item_models import DroppedItemsView
+from .render.sky import SUN_DISTANCE, Sky
+from .ui.target_outline import TargetOutline
 
 FIRST_DRAW_FRAMES = 1
 """Loading frames that draw the world and the samples before the loading screen closes: one meets every

@@ -1,4 +1,4 @@
-"""Drawing each kind of thing once behind the loading screen (`game.window.render.first_draws`): the samples
+"""Drawing each kind of thing once behind the loading screen (`game.window.first_draws`): the samples
 cover every section pass, draw in a real window, leave nothing behind, and the game draws them before the
 loading screen closes."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.window.render.first_draws import SAMPLE_BLOCKS, sample_section
+from game.window.first_draws import SAMPLE_BLOCKS, sample_section
 from game.world.blocks import block_id
 from game.world.meshing_merge import mesh_section_compact
 
@@ -40,7 +40,7 @@ def run_first_draws_probe() -> None:
     from ursina import camera, scene
 
     from game.window.render.chunk_renderer import ChunkRenderer
-    from game.window.render.first_draws import FirstDraws
+    from game.window.first_draws import FirstDraws
     from game.window.render.sky import Sky
     from game.window.ui.item_icons import item_picture
 

@@ -666,7 +666,7 @@ class ChunkRenderer(Entity):
     def sample_parts(self, padded: np.ndarray, key: SectionKey) -> list[Entity]:
         """Entities of every part of the section in `padded` (block ids, PADDED_SIZE^3), meshed now on this
         thread and drawn as section `key` would be (the same shaders, blending and vertex layout), but not
-        shown sections: nothing here keeps them, `destroy` them (`game.window.render.first_draws`)."""
+        shown sections: nothing here keeps them, `destroy` them (`game.window.first_draws`)."""
         put = upload_compact if self.compact_vertices else upload
         origin = space.point(*(c * SECTION_SIZE for c in key))
         parts = mesh_for_ursina(padded, None, self.compact_vertices, self.merge_faces)
