@@ -15,8 +15,7 @@ from hypothesis import strategies as st
 from physics import AABB, BlockGrid, Material, broad_phase, shapes
 from physics.broad_phase import WORLD_TILE_SIZE, WorldCache
 
-from .test_cell_journal import SHAPES, counting
-from .worlds import floor
+from .test_cell_journal import SHAPES, cache_on_a_floor
 
 EDGE = 8
 """[blocks] The random worlds span -EDGE..EDGE - 1 on x and z (four tiles a side)."""
@@ -85,12 +84,8 @@ def test_a_world_cache_reading_edited_columns_again_answers_as_a_fresh_cache(see
 
 
 def test_one_edit_makes_the_world_cache_read_only_the_tile_columns_of_the_cell_and_the_cell_above():
-    grid = floor(BlockGrid())
-    asked = counting(grid)
-    cache = WorldCache(grid)
-    regions = np.array([AABB.around_feet(x + 0.5, 64.0, 0.5, 0.6, 1.8) for x in range(-20, 21)])
-    cache.new_tick()
-    cache.around(regions)
+    grid = BlockGrid()
+    asked, cache, regions = cache_on_a_floor(grid)
     asked.clear()
     grid.set(3, 63, 0, shapes.FENCE)  # in the floor's tile; a fence reaches into the cell above (y 64, the next tile)
     cache.new_tick()
@@ -102,11 +97,8 @@ def test_one_edit_makes_the_world_cache_read_only_the_tile_columns_of_the_cell_a
 
 
 def test_many_patches_make_the_world_cache_pack_its_table_and_start_a_new_generation():
-    grid = floor(BlockGrid(), y=0)
-    cache = WorldCache(grid)
-    regions = np.array([AABB.around_feet(x + 0.5, 1.0, 0.5, 0.6, 1.8) for x in range(-20, 21)])
-    cache.new_tick()
-    cache.around(regions)
+    grid = BlockGrid()
+    _, cache, regions = cache_on_a_floor(grid, floor_y=0)
     generation, filed = cache.generation, cache._filed_count
     edits = 0
     while cache.generation == generation:

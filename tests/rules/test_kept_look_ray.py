@@ -22,6 +22,8 @@ from physics import AABB
 from physics.grid_cast import cast_unchecked
 from physics.swept_aabb import first_hit_unchecked
 
+from .test_many_player_targets import _mob_box
+
 SHAPED = ["stone", "stone_slab", "fence", "glass", "air", "torch", "stairs_east", "air", "air"]
 FRICTION = 0.546
 """Beta's ground friction a tick (0.6 x 0.91): a stopping player's slide shrinks by this each tick."""
@@ -151,14 +153,6 @@ def test_a_look_ray_too_far_out_to_hold_its_cube_is_refused_kept_or_not():
     with pytest.raises(ValueError, match="sweep box"):
         MobBoxes(boxes).find_mob(far, 0.0, 55.0, before=3.0)
     assert MobBoxes([AABB(0.0, 0.0, 0.0, 1.0, 1.0, 1.0)]).find_mob(far, 0.0, 55.0, before=3.0) is None
-
-
-def _mob_box(rng: random.Random, span: float) -> AABB:
-    x, y, z = rng.uniform(-span, span), rng.uniform(-2.0, 3.0), rng.uniform(-span, span)
-    if rng.random() < 0.2:  # on the block grid, so faces meet the ray's edges exactly
-        x, z = float(round(x)), float(round(z))
-    width = rng.choice([0.6, 0.9, 2.5])
-    return AABB(x, y, z, x + width, y + 0.9, z + width)
 
 
 @settings(max_examples=40, deadline=None)
