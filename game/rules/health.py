@@ -422,10 +422,7 @@ def _id_reader(world):
     """A function (i, j, k) -> the block id in `world`'s cell (ints): `block_id(world.get_block(i, j, k))`,
     read through the world's `id_at` (`GameWorld.id_at`: the same block, without its name) inside
     the world border, where `World.get_block` reads `id_at` itself; outside it, `get_block` as it is."""
-    get = world.get_block
-    id_at = getattr(world, "id_at", None)
-    if id_at is None:
-        return lambda i, j, k: block_id(get(i, j, k))
+    get, id_at = world.get_block, world.id_at
 
     def read(i: int, j: int, k: int) -> int:
         if (-WORLD_BORDER <= i < WORLD_BORDER and -WORLD_BORDER <= j < WORLD_BORDER
