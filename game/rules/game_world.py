@@ -232,6 +232,10 @@ class StreamedWorld(GameWorld, Protocol):
     def unload_columns_outside(self, cx: int, cz: int, radius: int) -> int:
         """Forget loaded columns farther than `radius` from (cx, cz) but those with unsaved edits."""
 
+    def prepare_light(self, cx: int, cz: int, columns: int = 1) -> bool:
+        """Give up to `columns` new columns around column (cx, cz) their first light now (what
+        `padded_light` of its sections would light there and then); whether none is left."""
+
 
 GAME_WORLD_METHODS = tuple(sorted(name for name, value in vars(GameWorld).items()
                                   if callable(value) and not name.startswith("_")))

@@ -401,6 +401,7 @@ def attach(game) -> FrameProfiler:
     if isinstance(game.world, World):  # a World's parts; the lab's arena streams nothing and keeps no light
         profiler.time(game.world, "poll", "Boxel:streaming:columns installed (World.poll)")
         profiler.time(game.world, "_resolve_light", "Boxel:light brought up to date")
+        profiler.time(game.world, "prepare_light", "Boxel:streaming:first light (World.prepare_light)")
     profiler.time(game.renderer, "refresh_sight", "Boxel:cave culling")
     for method in ("update", "show_vitals", "show_hotbar", "show_notice"):
         profiler.time(game.hud, method, "Boxel:HUD")

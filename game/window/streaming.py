@@ -8,7 +8,10 @@ re-meshing the sections each tick's record names (`note_changes` with the `TickC
 `Session.tick()` returns: the streamer never asks the world what changed), dropping columns beyond
 the view distance + UNLOAD_MARGIN from the renderer and the world (saving first when one of them
 holds unsaved edits, as the world says: `World.is_edited`), and spending at most
-a per-frame time budget (`Pace.budget_s`, PLAYING) on the main-thread part of all this.
+a per-frame time budget (`Pace.budget_s`, PLAYING) on the main-thread part of all this, the first
+light of new columns included: a column's sections (new, or re-meshed) are handed over only once
+the light they read lights no new column (`World.prepare_light`, LIGHT_COLUMNS_PER_FRAME a frame), so
+they may appear a frame or a few later, with exactly the light they would have had.
 `FixedSections` does the same job for a world of a few sections drawn at once (the lab's arena).
 Does not own: generation (worker processes, `game.world.generation`), meshing (the renderer's
 thread pool) or uploading one mesh (`game.window.render.chunk_renderer`), nor when to save otherwise.
@@ -37,6 +40,15 @@ if TYPE_CHECKING:
 
 Column = tuple[int, int]
 
+LIGHT_COLUMNS_PER_FRAME = 1
+"""[columns] New columns given their first light (`World.prepare_light`) per frame, before their light
+is read for a mesh: one costs ~2-4 ms of numpy (up to ~7 ms on a busy 2-core machine, rarely 20), so
+a frame spends at most one column's on it, where lighting a shown column's whole neighbourhood at
+its first mesh took 10-27 ms (88 ms under load) in one frame. Not more while the Pace budget lasts:
+filling the budget with light every frame raised the median frame; one a frame lights ~20 columns a
+second, more than sprinting uncovers (~7). PLAYING's `Pace.light_columns`."""
+
+
 @dataclass(frozen=True, slots=True)
 class Pace:
     """How much streaming work one frame may do."""
@@ -55,6 +67,8 @@ class Pace:
     """Ready columns taken from the world per frame: ~0.05 ms each to install (a dict insert, or
     decoding a column read from the file), then ~2 ms each to light, with the light it spreads into
     its neighbours (`World`'s light engine, on the next light read)."""
+    light_columns: int = LIGHT_COLUMNS_PER_FRAME
+    """New columns a frame may give their first light (`World.prepare_light`), budget or not."""
 
 
 PLAYING = Pace(budget_s=0.003, meshes_in_flight=12, requests_in_flight=6, columns_per_poll=2)
@@ -63,10 +77,11 @@ drawn) and one padded copy ~0.08 ms, so 3 ms (~6 uploads) keeps well ahead of sp
 needs ~20 meshes a second (a new row of ~19 columns every 3 s), and leaves the frame to drawing;
 12 meshes wait at most ~5 ms of meshing; 6 requests keep one generation worker busy; 2 columns a
 frame (~4 ms of light) is still ~40 a second, six times what sprinting needs."""
-LOADING = Pace(budget_s=0.1, meshes_in_flight=64, requests_in_flight=48, columns_per_poll=64)
+LOADING = Pace(budget_s=0.1, meshes_in_flight=64, requests_in_flight=48, columns_per_poll=64, light_columns=16)
 """While the loading screen shows: nothing to keep smooth but its bar, so the queues are long
 enough that the generation workers and the mesher never wait for the next frame (a loading
-frame draws the scene behind the screen too, ~50 ms at view distance 8)."""
+frame draws the scene behind the screen too, ~50 ms at view distance 8); 16 columns' first light
+(~50 ms) a frame keeps up with them."""
 UNLOAD_MARGIN = 2
 """[columns] Columns stay drawn this far beyond the view distance, so walking back and forth
 across one border does not reload them (and stay loaded in the world one column farther, so a
@@ -158,6 +173,8 @@ class WorldStreamer:
         self._changed: set[tuple[int, int, int]] = set()
         """Sections named by the records noted since the last `update` (re-meshed there)."""
         self._to_unload: list[Column] = []
+        self._light_left = LIGHT_COLUMNS_PER_FRAME
+        """New columns this frame may still light (`_light_step`)."""
         self._radius_cap: int | None = None
         self._wanted_set: set[Column] = set()
 
@@ -219,9 +236,10 @@ class WorldStreamer:
     def update(self, center: Column, pace: Pace = PLAYING) -> None:
         """One frame of streaming around column `center`, spending about `pace.budget_s` on the main thread."""
         deadline = time.perf_counter() + pace.budget_s
+        self._light_left = pace.light_columns
         if center != self._center:
             self._recenter(center)
-        self._rebuild_edited()
+        lit = self._rebuild_edited()
         self._request_nearest(pace.requests_in_flight)
         for cx, cz in self.world.poll(pace.columns_per_poll):
             if (cx, cz) in self._wanted_set:
@@ -234,6 +252,7 @@ class WorldStreamer:
         while self._to_unload and (not worked or time.perf_counter() < deadline):
             self._unload(self._to_unload.pop())
             worked = True
+        worked = worked or lit  # a step of light for re-meshes was this frame's unit of work
         while self.renderer.upload_finished(1):
             worked = True
             if time.perf_counter() >= deadline:
@@ -310,6 +329,11 @@ class WorldStreamer:
                 continue
             cx, cz = key
             if all((cx + dx, cz + dz) in loaded for dx in (-1, 0, 1) for dz in (-1, 0, 1)):
+                if not self._light_ready(cx, cz, 0):
+                    if not self._light_left:
+                        return False  # no more first light this frame: it waits, the nearest first
+                    self._light_step(cx, cz)
+                    return True  # a step of its light this time; shown by a later one
                 self._shown.add(key)
                 self.renderer.show((cx, sy, cz) for sy in self._filled_sections(key))
                 return True
@@ -321,11 +345,38 @@ class WorldStreamer:
         filled = ids.reshape(CHUNK_SIZE, SECTIONS_PER_COLUMN, CHUNK_SIZE, CHUNK_SIZE).any(axis=(0, 2, 3))
         return [sy for sy in range(SECTIONS_PER_COLUMN) if filled[sy]]
 
-    def _rebuild_edited(self) -> None:
+    def _rebuild_edited(self) -> bool:
+        """Re-mesh the noted sections of shown columns whose light is ready (`World.prepare_light`); the
+        others wait, their columns' light LIGHT_COLUMNS_PER_FRAME a frame. Returns whether it lit one."""
         if not self._changed:
-            return
-        changed, self._changed = self._changed, set()
-        redraw(self.renderer, [key for key in changed if (key[0], key[2]) in self._shown])
+            return False
+        columns: dict[Column, list[tuple[int, int, int]]] = {}
+        for key in self._changed:
+            if (key[0], key[2]) in self._shown:
+                columns.setdefault((key[0], key[2]), []).append(key)
+        self._changed = set()
+        ready, stepped = [], False
+        for (cx, cz), sections in columns.items():
+            while not self._light_ready(cx, cz, 0):
+                if not self._light_left:
+                    self._changed.update(sections)
+                    break
+                self._light_step(cx, cz)
+                stepped = True
+            else:
+                ready += sections
+        redraw(self.renderer, ready)
+        return stepped
+
+    def _light_step(self, cx: int, cz: int) -> None:
+        """Light the frame's remaining new columns (`_light_left`) that column (cx, cz)'s meshes wait for."""
+        self._light_ready(cx, cz, self._light_left)
+        self._light_left = 0
+
+    def _light_ready(self, cx: int, cz: int, columns: int) -> bool:
+        """`World.prepare_light`: up to `columns` steps of the first light column (cx, cz)'s meshes
+        would give new columns; whether none is left."""
+        return self.world.prepare_light(cx, cz, columns)
 
     def _unload(self, key: Column) -> None:
         if distance_squared(key, self._center) <= (self._view_distance + UNLOAD_MARGIN) ** 2:

@@ -27,8 +27,10 @@ light that came from it.
 How it runs: every change is recorded (`column_added`, `column_removed`, `cells_changed`) and done
 later: all of it by `resolve()`; at most a budget of changed cells by `resolve_some(budget)` (the
 world's tick, so light nobody reads is spread over ticks); or only what can reach a box by
-`resolve_near(box)` (the world before a light read, so what is read or meshed is exact). Doing part
-of the edits stays exact because the light engine sees a cell whose edit waits with the block it had
+`resolve_near(box)` (the world before a light read, so what is read or meshed is exact); or one new
+column's first light by `light_column` (`unlit_near` names those a box's read would light), so the
+streamer spreads them over frames (`World.prepare_light`). Doing part of the edits stays exact
+because the light engine sees a cell whose edit waits with the block it had
 when its light was last settled (`cells_changed` takes the old blocks): the light is always Beta's
 solution for the blocks as the engine sees them, and doing the waiting edits later is an ordinary
 relight. A resolve works in windows: the changed cells plus up to 16 blocks on every side (no light
@@ -253,6 +255,27 @@ class LightEngine:
                 lambda rows: (rows[:, 0] >= lo_x) & (rows[:, 0] < hi_x) & (rows[:, 2] >= lo_z) & (rows[:, 2] < hi_z)))
             self._install_where(lambda key: (key[0] * CHUNK_SIZE < hi_x and (key[0] + 1) * CHUNK_SIZE > lo_x
                                              and key[1] * CHUNK_SIZE < hi_z and (key[1] + 1) * CHUNK_SIZE > lo_z))
+        return self._take_changed()
+
+    def unlit_near(self, x0: int, z0: int, x1: int, z1: int) -> list[tuple[int, int]]:
+        """The new columns `resolve_near(x0, z0, x1, z1)` would light (within REACH blocks of the box),
+        in the order they arrived: what `light_column` can do beforehand, one column at a time."""
+        lo_x, lo_z, hi_x, hi_z = x0 - REACH, z0 - REACH, x1 + REACH, z1 + REACH
+        return [key for key in self._to_install
+                if key in self._columns and key[0] * CHUNK_SIZE < hi_x and (key[0] + 1) * CHUNK_SIZE > lo_x
+                and key[1] * CHUNK_SIZE < hi_z and (key[1] + 1) * CHUNK_SIZE > lo_z]
+
+    def light_column(self, key: tuple[int, int]) -> set[tuple[int, int, int]]:
+        """Give new column `key` its first light now (nothing if it is not waiting for it), with every
+        unload first, as `resolve_near` does before it lights columns; other edits wait. The result is
+        the light `resolve_near` would give (the solution is one whatever the order), so a reader may
+        spread the columns it needs over several calls (`World.prepare_light`). Returns and forgets the
+        changed sections, as `resolve`."""
+        self.last_resolved_cells = 0
+        if key in self._to_install:
+            self._sort_edits()
+            self._apply_edits(self._take_edits(lambda rows: np.zeros(len(rows), dtype=bool)))
+            self._install_where(lambda other: other == key)
         return self._take_changed()
 
     def settled_light_at(self, x: int, y: int, z: int) -> tuple[int, int] | None:
