@@ -192,6 +192,7 @@ def test_health_reads_a_block_by_id_as_get_block_names_it(cell):
 
 def test_the_record_s_kept_body_keys_are_the_names_made_afresh_also_once_forgotten(monkeypatch):
     monkeypatch.setattr(tick_changes, "KEYS_KEPT", 3)
+    monkeypatch.setattr(tick_changes, "_MOB_KEYS", {})  # (what earlier tests in this process kept is not this test's)
     made = [tick_changes._MOB_KEYS.get(k) or tick_changes._key(tick_changes._MOB_KEYS, "mob:", k) for k in range(10)]
     assert made == [f"mob:{k}" for k in range(10)]
     assert len(tick_changes._MOB_KEYS) <= 3
