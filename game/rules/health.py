@@ -49,7 +49,7 @@ import physics
 from physics.floats import f32
 from physics.materials import Material
 
-from .cell_memo import BlockReads
+from .cell_memo import BlockReads, unchanged_since
 from .saved_values import preview
 from ..world.blocks import FLUID_LEVEL, FULL_CUBE, MATERIAL, OPAQUE, SOLID, block_id
 from ..world.coords import WORLD_BORDER
@@ -368,17 +368,11 @@ class ExposureReader:
                 and floor(z + spread) <= z1 and y0 <= floor(wall_y - _RISE) and floor(wall_y + _RISE) <= y1
                 and y0 <= floor(y) <= y1):
             return False  # (the eye's x and z cells lie between the points')
-        revision, now = self._clear_revision, world.revision
-        if now != revision:
-            changed = None if now is None else world.cells_changed_since(revision)
-            if changed is None:
-                self._clear = None
-                return False
-            for i, j, k in changed:
-                if x0 <= i <= x1 and y0 <= j <= y1 and z0 <= k <= z1:
-                    self._clear = None
-                    return False
-            self._clear_revision = now  # unchanged up to now: the next check reads only later edits
+        now = world.revision
+        if not unchanged_since(world, self._clear_revision, now, x0, y0, z0, x1, y1, z1):
+            self._clear = None
+            return False
+        self._clear_revision = now  # unchanged up to now: the next check reads only later edits
         return True
 
     def _eye_reads(self, world, x: float, y: float, z: float) -> tuple[int, bool]:

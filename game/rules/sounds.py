@@ -303,19 +303,24 @@ class SoundRules:
             volume = landing_volume(before.fall_distance)
             if volume > 0.0:
                 sounds.append(SoundEvent(LAND, after.feet, volume))
-        b0, b1 = before.box, after.box  # the feet's x and z as `Body.feet` works them out (quicker)
-        x0, z0 = (b0[0] + b0[3]) / 2.0, (b0[2] + b0[5]) / 2.0
-        x, y, z = (b1[0] + b1[3]) / 2.0, b1[1], (b1[2] + b1[5]) / 2.0
-        moved = math.hypot(x - x0, z - z0)
-        if moved > TELEPORT_BLOCKS or (sneaking and before.on_ground):
-            return sounds
-        self.walked += moved * STEP_DISTANCE_PER_BLOCK
-        if self.walked <= self.next_step:
-            return sounds
-        step = self._step(world, after, x, y, z)
+        step = self._walked(world, before, after, sneaking)
         if step is not None:
             sounds.append(step)
         return sounds
+
+    def _walked(self, world, before: physics.Body, after: physics.Body, sneaking: bool) -> SoundEvent | None:
+        """The tick's walked distance added (not a teleport, nor sneaking on the ground), and the step
+        sound when it passed the next step (`_step`); None when it did not, or nothing sounds."""
+        b0, b1 = before.box, after.box  # the feet's x and z as `Body.feet` works them out (quicker)
+        x0, z0 = (b0[0] + b0[3]) / 2.0, (b0[2] + b0[5]) / 2.0
+        x, z = (b1[0] + b1[3]) / 2.0, (b1[2] + b1[5]) / 2.0
+        moved = math.hypot(x - x0, z - z0)
+        if moved > TELEPORT_BLOCKS or (sneaking and before.on_ground):
+            return None
+        self.walked += moved * STEP_DISTANCE_PER_BLOCK
+        if self.walked <= self.next_step:
+            return None
+        return self._step(world, after, x, b1[1], z)
 
     def _step(self, world, after: physics.Body, x: float, y: float, z: float) -> SoundEvent | None:
         """The step sound once the walked distance passed the next step, the feet at (x, y, z), and
@@ -358,10 +363,7 @@ class SoundRules:
             chance = voice.talk_time
             voice.talk_time = chance + 1
             stream = voice.random
-            draw = stream.getrandbits(bits)  # `_draw_below(stream, denominator, bits)`, written out
-            while draw >= denominator:
-                draw = stream.getrandbits(bits)
-            if draw < chance:
+            if _draw_below(stream, denominator, bits) < chance:
                 voice.talk_time = -MOB_TALK_INTERVAL_TICKS
                 sounds.append(SoundEvent(mob[2] if len(mob) > 2 else MOB_SAY, body.feet, MOB_VOLUME,
                                          self._voice_pitch(stream)))
@@ -380,7 +382,6 @@ class SoundRules:
         walks, as most do in most ticks, is counted here without a call; one hurt, splashing or landing
         goes through `player_sounds` itself."""
         made: list[SoundEvent] = []
-        hypot, teleport, per_block = math.hypot, TELEPORT_BLOCKS, STEP_DISTANCE_PER_BLOCK
         for own, before, after, sneaks, is_hurt, is_alive in zip(rules, befores, afters, sneaking, hurt, alive,
                                                                  strict=True):
             if not is_alive:
@@ -389,17 +390,7 @@ class SoundRules:
                     after.on_ground and before.fall_distance > 0.0 and after.fall_distance == 0.0):
                 made += own.player_sounds(world, before, after, sneaking=sneaks, hurt=is_hurt, alive=is_alive)
                 continue
-            # `_player_sounds` with neither a splash nor a landing, step by step
-            b0, b1 = before.box, after.box
-            x0, z0 = (b0[0] + b0[3]) / 2.0, (b0[2] + b0[5]) / 2.0
-            x, z = (b1[0] + b1[3]) / 2.0, (b1[2] + b1[5]) / 2.0
-            moved = hypot(x - x0, z - z0)
-            if moved > teleport or (sneaks and before.on_ground):
-                continue
-            own.walked += moved * per_block
-            if own.walked <= own.next_step:
-                continue
-            step = own._step(world, after, x, b1[1], z)
+            step = own._walked(world, before, after, sneaks)  # `_player_sounds` with no splash nor landing
             if step is not None:
                 made.append(step)
         return made

@@ -1,7 +1,7 @@
 """The record of one tick: everything a tick changed, as frozen values (`TickChanges`).
 
 Owns: `TickChanges` (what `Session.tick()` returns), `BodyChange` (a body that appeared, moved or
-went; the players' and mobs' keys made once and kept), `Notice` (a message and the player it is
+went), `Notice` (a message and the player it is
 for), `SoundLog` (the session's sounds, also kept for the record) and `TickRecorder`, which a
 session keeps to make each record: the bodies as the last record saw them (to tell what appeared,
 moved or went), the notices since, and the world's part (`game.world.change_log.WorldChanges`:
@@ -151,13 +151,12 @@ def session_bodies(session) -> dict[str, BodyState]:
     falling blocks, each with its kind, box and velocity. (The items on the ground come to the
     record as their own delta: `DroppedItems.body_delta`.)"""
     bodies: dict[str, BodyState] = {}
-    kept = _PLAYER_KEYS.get
     for name, player in session.players.items():
         body = player.body
-        bodies[kept(name) or _key(_PLAYER_KEYS, "player:", name)] = ("player", body.box, body.velocity)
-    mobs, kept = session.mobs, _MOB_KEYS.get
+        bodies[f"player:{name}"] = ("player", body.box, body.velocity)
+    mobs = session.mobs
     for key, body in zip(mobs.keys, mobs.bodies):
-        bodies[kept(key) or _key(_MOB_KEYS, "mob:", key)] = ("mob", body.box, body.velocity)
+        bodies[f"mob:{key}"] = ("mob", body.box, body.velocity)
     for projectile in session.projectiles.live:
         bodies[f"projectile:{projectile.key}"] = ("projectile", projectile.body.box, projectile.body.velocity)
     if len(session.falling):
@@ -166,28 +165,10 @@ def session_bodies(session) -> dict[str, BodyState]:
     return bodies
 
 
-_PLAYER_KEYS: dict[str, str] = {}
-_MOB_KEYS: dict[int, str] = {}
-"""The body keys made so far ("player:alice", "mob:17"), by name and by mob key: a record names every
-player and mob every tick. Each forgotten whole past KEYS_KEPT (mob keys only grow)."""
-KEYS_KEPT = 4096
-"""[keys] `_PLAYER_KEYS` and `_MOB_KEYS` hold at most this many each (a few hundred are in play at once)."""
-
-
-def _key(keys: dict, prefix: str, ident: object) -> str:
-    """f"{prefix}{ident}", made once while kept in `keys`."""
-    key = keys.get(ident)
-    if key is None:
-        if len(keys) >= KEYS_KEPT:
-            keys.clear()
-        key = keys[ident] = f"{prefix}{ident}"
-    return key
-
-
 def body_changes(before: Mapping[str, BodyState], after: Mapping[str, BodyState]) -> tuple[BodyChange, ...]:
     """The changes from `before` to `after` (key -> (kind, box, velocity)): the bodies of `after`
     that are new or whose box or velocity differ, in its order, then those gone, in `before`'s order."""
-    new, cls = tuple.__new__, BodyChange  # `BodyChange._trusted`, without a call each
+    made = BodyChange._trusted
     changes = []
     append = changes.append
     appeared = 0
@@ -195,12 +176,12 @@ def body_changes(before: Mapping[str, BodyState], after: Mapping[str, BodyState]
     for key, state in after.items():
         old = get(key)
         if old is None:
-            append(new(cls, (key, state[0], APPEARED, state[1], state[2])))
+            append(made(key, state[0], APPEARED, state[1], state[2]))
             appeared += 1
         elif old[1] != state[1] or old[2] != state[2]:
-            append(new(cls, (key, state[0], MOVED, state[1], state[2])))
+            append(made(key, state[0], MOVED, state[1], state[2]))
     if len(before) > len(after) - appeared:  # some of `before` are not in `after`: they went
-        changes.extend(new(cls, (key, state[0], GONE, state[1], state[2]))
+        changes.extend(made(key, state[0], GONE, state[1], state[2])
                        for key, state in before.items() if key not in after)
     return tuple(changes)
 

@@ -3,8 +3,7 @@ the view motions kept as rows (`view_motion_rows.advance_rows`, `Player.view_mot
 `ViewMotion.advanced`, many players' sounds at once (`SoundRules.players_sounds`) against
 `SoundRules.player_sounds` one by one, a step's sound made without its checks (`sounds._sound_at`)
 against `SoundEvent`, health's clear box (`health.ExposureReader`) against `health.exposure_of`,
-the block reads by id (`health._id_reader`) against `get_block`, and the record's kept key names
-(`tick_changes.session_bodies`) against the names made afresh."""
+and the block reads by id (`health._id_reader`) against `get_block`."""
 
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules import health, sounds, tick_changes
+from game.rules import health, sounds
 from game.rules.player import Player
 from game.rules.sounds import SoundEvent, SoundRules
 from game.rules.view_bobbing import ViewMotion
@@ -188,14 +187,6 @@ def test_health_reads_a_block_by_id_as_get_block_names_it(cell):
     arena.set_block(0, 1, 0, "sand")
     from game.world.blocks import block_id
     assert health._id_reader(arena)(*cell) == block_id(arena.get_block(*cell))
-
-
-def test_the_record_s_kept_body_keys_are_the_names_made_afresh_also_once_forgotten(monkeypatch):
-    monkeypatch.setattr(tick_changes, "KEYS_KEPT", 3)
-    monkeypatch.setattr(tick_changes, "_MOB_KEYS", {})  # (what earlier tests in this process kept is not this test's)
-    made = [tick_changes._MOB_KEYS.get(k) or tick_changes._key(tick_changes._MOB_KEYS, "mob:", k) for k in range(10)]
-    assert made == [f"mob:{k}" for k in range(10)]
-    assert len(tick_changes._MOB_KEYS) <= 3
 
 
 def _mob_voices_reference(rules: SoundRules, mobs) -> list[SoundEvent]:
