@@ -95,6 +95,14 @@ def column_heights(opacity: np.ndarray) -> np.ndarray:
     return np.where(filled.any(axis=1), WORLD_HEIGHT - first, 0).astype(np.int16)
 
 
+def _columns_reaching(x0: int, z0: int, x1: int, z1: int):
+    """Whether a column (key) lies within REACH blocks of the cells x0 <= x < x1, z0 <= z < z1: its
+    first light can reach them (`resolve_near` lights it, `unlit_near` names it)."""
+    lo_x, lo_z, hi_x, hi_z = x0 - REACH, z0 - REACH, x1 + REACH, z1 + REACH
+    return lambda key: (key[0] * CHUNK_SIZE < hi_x and (key[0] + 1) * CHUNK_SIZE > lo_x
+                        and key[1] * CHUNK_SIZE < hi_z and (key[1] + 1) * CHUNK_SIZE > lo_z)
+
+
 class LightEngine:
     """The light of a set of columns (a live mapping from (cx, cz) to `Column`, e.g. the world's
     loaded columns). Tell it when a column arrives or leaves and which cells changed; `resolve()`
@@ -253,17 +261,14 @@ class LightEngine:
             self._sort_edits()
             self._apply_edits(self._take_edits(
                 lambda rows: (rows[:, 0] >= lo_x) & (rows[:, 0] < hi_x) & (rows[:, 2] >= lo_z) & (rows[:, 2] < hi_z)))
-            self._install_where(lambda key: (key[0] * CHUNK_SIZE < hi_x and (key[0] + 1) * CHUNK_SIZE > lo_x
-                                             and key[1] * CHUNK_SIZE < hi_z and (key[1] + 1) * CHUNK_SIZE > lo_z))
+            self._install_where(_columns_reaching(x0, z0, x1, z1))
         return self._take_changed()
 
     def unlit_near(self, x0: int, z0: int, x1: int, z1: int) -> list[tuple[int, int]]:
         """The new columns `resolve_near(x0, z0, x1, z1)` would light (within REACH blocks of the box),
         in the order they arrived: what `light_column` can do beforehand, one column at a time."""
-        lo_x, lo_z, hi_x, hi_z = x0 - REACH, z0 - REACH, x1 + REACH, z1 + REACH
-        return [key for key in self._to_install
-                if key in self._columns and key[0] * CHUNK_SIZE < hi_x and (key[0] + 1) * CHUNK_SIZE > lo_x
-                and key[1] * CHUNK_SIZE < hi_z and (key[1] + 1) * CHUNK_SIZE > lo_z]
+        reaches = _columns_reaching(x0, z0, x1, z1)
+        return [key for key in self._to_install if key in self._columns and reaches(key)]
 
     def light_column(self, key: tuple[int, int]) -> set[tuple[int, int, int]]:
         """Give new column `key` its first light now (nothing if it is not waiting for it), with every
@@ -288,7 +293,7 @@ class LightEngine:
             return None
         if self._to_install:
             lo_x, lo_z, hi_x, hi_z = x - REACH, z - REACH, x + 1 + REACH, z + 1 + REACH
-            for cx, cz in self._to_install:  # `resolve_near`'s choice of the columns it lights
+            for cx, cz in self._to_install:  # `_columns_reaching`, written out: a tick reads many single cells
                 if (cx * CHUNK_SIZE < hi_x and (cx + 1) * CHUNK_SIZE > lo_x
                         and cz * CHUNK_SIZE < hi_z and (cz + 1) * CHUNK_SIZE > lo_z):
                     return None
