@@ -814,7 +814,7 @@ class Session:
         dead = [player.dead for player in players]
         held = [self.held_block(player) for player in players]
         if not view_motion_rows.takes_on_arrays(motions, befores, afters, sneaking, dead, held):
-            for player, motion in zip(players, view_motion_rows.advance_all(
+            for player, motion in zip(players, view_motion_rows.advance_each(
                     motions, befores, afters, sneaking, dead, held)):
                 player.view_motion = motion
             return

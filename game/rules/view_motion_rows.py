@@ -100,10 +100,17 @@ def advance_all(motions: Sequence[ViewMotion], befores: Sequence[Body], afters: 
     """`[m.advanced(b, a, sneaking=s, dead=d, held=h) for m, b, a, s, d, h in zip(...)]`, exactly (the
     same bits), with its errors: values of other types are left to `ViewMotion.advanced` one by one."""
     if not takes_on_arrays(motions, befores, afters, sneaking, dead, held):
-        return [m.advanced(b, a, sneaking=s, dead=d, held=h)
-                for m, b, a, s, d, h in zip(motions, befores, afters, sneaking, dead, held, strict=True)]
+        return advance_each(motions, befores, afters, sneaking, dead, held)
     rows = advance_rows(MotionRows.of(motions), befores, afters, sneaking, dead, held)
     return [rows.motion(k) for k in range(len(rows))]
+
+
+def advance_each(motions: Sequence[ViewMotion], befores: Sequence[Body], afters: Sequence[Body],
+                 sneaking: Sequence[bool], dead: Sequence[bool], held: Sequence[str | None]) -> list[ViewMotion]:
+    """One `ViewMotion.advanced` per player, with its checks: what `advance_all` does for values it
+    does not take on arrays (`takes_on_arrays`), and `advance_rows`' readable twin."""
+    return [m.advanced(b, a, sneaking=s, dead=d, held=h)
+            for m, b, a, s, d, h in zip(motions, befores, afters, sneaking, dead, held, strict=True)]
 
 
 def advance_rows(motions: MotionRows, befores: Sequence[Body], afters: Sequence[Body],

@@ -7,7 +7,8 @@ column and its 8 neighbours are loaded (so meshing never generates a column on t
 re-meshing the sections each tick's record names (`note_changes` with the `TickChanges` that
 `Session.tick()` returns: the streamer never asks the world what changed), dropping columns beyond
 the view distance + UNLOAD_MARGIN from the renderer and the world (saving first when one of them
-holds unsaved edits, as the world says: `World.is_edited`), and spending at most
+holds unsaved edits, as the world says: `World.is_edited`; the world forgets them a few a frame,
+UNLOAD_COLUMNS_PER_FRAME, since taking away the light they gave their neighbours costs), and spending at most
 a per-frame time budget (`Pace.budget_s`, PLAYING) on the main-thread part of all this, the first
 light of new columns included: a column's sections (new, or re-meshed) are handed over only once
 the light they read lights no new column (`World.prepare_light`, LIGHT_COLUMNS_PER_FRAME a frame), so
@@ -48,6 +49,19 @@ its first mesh took 10-27 ms (88 ms under load) in one frame. Not more while the
 filling the budget with light every frame raised the median frame; one a frame lights ~20 columns a
 second, more than sprinting uncovers (~7). PLAYING's `Pace.light_columns`."""
 
+UNLOAD_COLUMNS_PER_FRAME = 1
+"""[columns] Far columns the world forgets (`World.unload_columns`) per frame, at least: forgetting one
+is cheap, what costs is taking away the light it gave its neighbours (`LightEngine.column_removed`,
+relit at the next light read or tick: 0-3 ms a column, measured), and forgetting the whole row at the
+column border the player crossed (23 columns at view distance 8) put 2-15 ms of light in one frame
+(4-25 ms before unload relighting started only where a neighbour was lit through the face). One a frame
+forgets a row in 23 frames (0.4-0.8 s); the benchmark's sprint crosses a border every ~1.5 s.
+PLAYING's `Pace.unload_columns`."""
+UNLOAD_SPREAD_FRAMES = 30
+"""[frames] However many columns wait to be forgotten, a frame forgets enough of them that the queue a
+border crossing leaves is gone within this many frames (`_world_unload_rate`): at large view
+distances a border leaves hundreds (141 at 32), and the world's memory must keep up with a flight."""
+
 
 @dataclass(frozen=True, slots=True)
 class Pace:
@@ -69,6 +83,8 @@ class Pace:
     its neighbours (`World`'s light engine, on the next light read)."""
     light_columns: int = LIGHT_COLUMNS_PER_FRAME
     """New columns a frame may give their first light (`World.prepare_light`), budget or not."""
+    unload_columns: int = UNLOAD_COLUMNS_PER_FRAME
+    """Far columns a frame forgets in the world at least (`WorldStreamer._unload_from_world`), budget or not."""
 
 
 PLAYING = Pace(budget_s=0.003, meshes_in_flight=12, requests_in_flight=6, columns_per_poll=2)
@@ -173,6 +189,9 @@ class WorldStreamer:
         self._changed: set[tuple[int, int, int]] = set()
         """Sections named by the records noted since the last `update` (re-meshed there)."""
         self._to_unload: list[Column] = []
+        self._world_unloads: list[Column] = []
+        """Columns the world still holds beyond the kept radius, the farthest last (`_unload_from_world`)."""
+        self._world_unload_rate = UNLOAD_COLUMNS_PER_FRAME
         self._light_left = LIGHT_COLUMNS_PER_FRAME
         """New columns this frame may still light (`_light_step`)."""
         self._radius_cap: int | None = None
@@ -222,8 +241,8 @@ class WorldStreamer:
 
     @property
     def settled(self) -> bool:
-        """Everything wanted around the centre is drawn and no mesh is pending."""
-        return self._center is not None and self.progress() == 1.0
+        """Everything wanted around the centre is drawn, no mesh is pending and no far column waits to be forgotten."""
+        return self._center is not None and self.progress() == 1.0 and not self._world_unloads
 
     def note_changes(self, changes) -> None:
         """A tick's record (`game.rules.tick_changes.TickChanges`, or the world's part of one): the drawn
@@ -252,6 +271,7 @@ class WorldStreamer:
         while self._to_unload and (not worked or time.perf_counter() < deadline):
             self._unload(self._to_unload.pop())
             worked = True
+        self._unload_from_world(max(pace.unload_columns, self._world_unload_rate))
         worked = worked or lit  # a step of light for re-meshes was this frame's unit of work
         while self.renderer.upload_finished(1):
             worked = True
@@ -296,10 +316,14 @@ class WorldStreamer:
             if any(self.world.is_edited(*key) for key in far_loaded):
                 self._save()  # so the edited columns can go too (the world keeps unsaved ones loaded)
             self._loaded -= far_loaded
+        if far_loaded or self._world_unloads:
             # One column more than the shown ones: a drawn column's eight neighbours stay loaded, so
             # re-meshing it (an edit, or light spreading from a newly installed column) never makes a
-            # column on the main thread (~2.3 ms each, and its light: the worst frames' cause).
-            self.world.unload_columns_outside(cx, cz, self._view_distance + UNLOAD_MARGIN + 1)
+            # column on the main thread (~2.3 ms each, and its light: the worst frames' cause). They
+            # go a few a frame (`_unload_from_world`), as `World.unload_columns_outside` would take them.
+            far = self.world.columns_far_from([(cx, cz)], self._view_distance + UNLOAD_MARGIN + 1)
+            self._world_unloads = sorted(far, key=lambda c: distance_squared(c, center))  # pop(): the farthest
+            self._world_unload_rate = -(-len(far) // UNLOAD_SPREAD_FRAMES)
 
     def _request_nearest(self, limit: int) -> None:
         order = self._load_order
@@ -377,6 +401,14 @@ class WorldStreamer:
         """`World.prepare_light`: up to `columns` steps of the first light column (cx, cz)'s meshes
         would give new columns; whether none is left."""
         return self.world.prepare_light(cx, cz, columns)
+
+    def _unload_from_world(self, columns: int) -> None:
+        """Forget up to `columns` of the far columns the world still holds, the farthest first: their light
+        is taken from their neighbours at the next light read or tick, a few columns' worth a frame. The
+        world keeps one edited since the save at the border crossing (a later crossing finds it again)."""
+        if self._world_unloads:
+            batch = [self._world_unloads.pop() for _ in range(min(columns, len(self._world_unloads)))]
+            self.world.unload_columns(batch)
 
     def _unload(self, key: Column) -> None:
         if distance_squared(key, self._center) <= (self._view_distance + UNLOAD_MARGIN) ** 2:

@@ -22,7 +22,9 @@ the settled value instead, so light never depends on the order things happened i
 Columns that are not loaded are dark and stop light (Beta's `checkChunksExist`): the light of the
 loaded columns is the solution over the loaded columns alone. Installing a column only adds light
 (so it is an addition pass from its sources and its neighbours' faces); unloading one removes the
-light that came from it.
+light that came from it: the removal pass starts at the neighbours' cells lit through its face (a
+cell whose light is the unloaded cell's less its own cost), since any cell that loses light lies on
+a path of such steps from one of them, and the windows leave out the columns that are not lit.
 
 How it runs: every change is recorded (`column_added`, `column_removed`, `cells_changed`) and done
 later: all of it by `resolve()`; at most a budget of changed cells by `resolve_some(budget)` (the
@@ -126,7 +128,8 @@ class LightEngine:
         self.last_resolved_cells = 0
         """Changed cells the last resolve (of any kind) relit: what a budget bounds."""
         self._unload_seeds: list[list[np.ndarray]] = [[], []]
-        """Per channel: (n, 4) int64 rows (x, y, z, old light) of faces of unloaded columns that lit a neighbour."""
+        """Per channel: (n, 4) int64 rows (x, y, z, light) of the cells of lit columns that an unloaded
+        neighbour lit through their shared face: where the removal pass starts (`_relight_window`)."""
         self._changed: set[tuple[int, int, int]] = set()
         self.spread = spread
         """The addition pass (`spread`, or `spread_reference` for the benchmark's reference)."""
@@ -151,19 +154,23 @@ class LightEngine:
             return
         cx, cz = key
         for dx, dz in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            other = self._light.get((cx + dx, cz + dz))
+            other_key = (cx + dx, cz + dz)
+            other = self._light.get(other_key)
             if other is None:
                 continue
             mine = _face(packed, dx, dz)
             theirs = _face(other, -dx, -dz)
+            cost = np.maximum(self._seen_face_props(other_key, -dx, -dz) >> 4, 1).astype(np.int16)
             for channel in (SKY, BLOCK):
-                old = _channel(mine, channel)
-                donors = np.nonzero(old > _channel(theirs, channel))
-                if donors[0].size:
-                    along, ys = donors
-                    xs, zs = _face_cells(cx, cz, dx, dz, along)
+                now = _channel(theirs, channel)
+                # Only a neighbour cell lit through this face (its light is this side's less its cost) can
+                # start a loss: any other cell that loses light lies on a path of such steps from one of them.
+                fed = np.nonzero((now > 0) & (_channel(mine, channel).astype(np.int16) - cost == now))
+                if fed[0].size:
+                    along, ys = fed
+                    xs, zs = _face_cells(*other_key, -dx, -dz, along)
                     self._unload_seeds[channel].append(
-                        np.stack([xs, ys.astype(np.int64), zs, old[donors].astype(np.int64)], axis=1))
+                        np.stack([xs, ys.astype(np.int64), zs, now[fed].astype(np.int64)], axis=1))
 
     def cells_changed(self, cells, old_blocks=None) -> None:
         """Blocks changed at `cells` ((x, y, z) triples: a sequence or an (n, 3) int array); cells
@@ -438,8 +445,8 @@ class LightEngine:
             found = np.nonzero(raising)
             seeds[SKY].append(np.stack([found[0] + cx * CHUNK_SIZE, found[1] + band.start,
                                         found[2] + cz * CHUNK_SIZE], axis=1))
-        emitters = np.nonzero(emission)
-        if emitters[0].size:
+        if emission.any():  # most columns hold no light source; a 3-D nonzero costs ~0.3 ms even then
+            emitters = np.unravel_index(np.flatnonzero(emission), emission.shape)
             seeds[BLOCK].append(np.stack([emitters[0] + cx * CHUNK_SIZE, emitters[1], emitters[2] + cz * CHUNK_SIZE],
                                          axis=1))
         # Across each face with a lit neighbour, both ways.
@@ -455,8 +462,9 @@ class LightEngine:
                 a, b = _channel(mine, channel).astype(np.int16), _channel(theirs, channel).astype(np.int16)
                 for source, target, target_cost, (sx, sz) in ((a, b, other_cost, (cx, cz)),
                                                                (b, a, mine_cost, other_key)):
-                    found = np.nonzero(source - target_cost > target)
-                    if found[0].size:
+                    raises = source - target_cost > target
+                    if raises.any():
+                        found = np.nonzero(raises)
                         side = (dx, dz) if (sx, sz) == key else (-dx, -dz)
                         xs, zs = _face_cells(sx, sz, *side, found[0])
                         seeds[channel].append(np.stack([xs, found[1].astype(np.int64), zs], axis=1))
@@ -503,13 +511,22 @@ class LightEngine:
         for channel in (SKY, BLOCK):
             seeds = self._unload_seeds[channel]
             self._unload_seeds[channel] = []
-            unloads.append(np.concatenate(seeds) if seeds else np.empty((0, 4), dtype=np.int64))
+            unloads.append(self._in_lit_columns(np.concatenate(seeds)) if seeds else np.empty((0, 4), dtype=np.int64))
         reaches = self._edit_reaches(changed, emission, sees_sky)
         for channel in (SKY, BLOCK):
             reach = REACH if len(unloads[channel]) else reaches[channel]
             if reach:
                 everything = np.concatenate([changed[channel], unloads[channel][:, :3]])
                 self._run_windows(channel, everything, changed[channel], unloads[channel], mark=None, reach=reach)
+
+    def _in_lit_columns(self, rows: np.ndarray) -> np.ndarray:
+        """The rows (x, y, z, ...) that lie in lit columns (a neighbour unloaded since took its cells' light along)."""
+        codes = _column_codes(rows)
+        keep = np.zeros(len(rows), dtype=bool)
+        for code, picked in _groups(codes):
+            if _column_key(code) in self._light:
+                keep[picked] = True
+        return rows[keep]
 
     def _edit_reaches(self, changed: list[np.ndarray], emission: np.ndarray, sees_sky: bool) -> list[int]:
         """[blocks] Per channel, how far from its changed cells (`changed[channel]`, rows x, y, z) its
@@ -618,7 +635,10 @@ class LightEngine:
         get separate windows. Sections whose light changed are recorded, except those of column `mark`.
         """
         for box in _boxes(cells, reach):
-            x0, y0, z0, x1, y1, z1 = box
+            lit = self._lit_part(box)
+            if lit is None:
+                continue
+            x0, y0, z0, x1, y1, z1 = lit
             window = _Window(self, channel, x0, max(y0, 0), z0, x1, min(y1, WORLD_HEIGHT), z1,
                              sources=changed is not None)
             light = window.light.ravel()
@@ -631,17 +651,33 @@ class LightEngine:
             self.spread(light, window.cost.ravel(), seeds, window.offsets)
             window.store(before, mark)
 
+    def _lit_part(self, box: tuple[int, ...]) -> tuple[int, ...] | None:
+        """`box` cut down to the smallest box holding its cells in lit columns (None: none): the cells cut
+        off are in columns that are not lit, walls as the window's border is, so a window over the
+        smaller box gives the same light (an unload's window loses the unloaded column's half). Every
+        seed lies in a lit column, so in the smaller box."""
+        x0, y0, z0, x1, y1, z1 = box
+        lit = [(kx, kz) for kx in range(x0 >> SECTION_SHIFT, ((x1 - 1) >> SECTION_SHIFT) + 1)
+               for kz in range(z0 >> SECTION_SHIFT, ((z1 - 1) >> SECTION_SHIFT) + 1) if (kx, kz) in self._light]
+        if not lit:
+            return None
+        kxs, kzs = [kx for kx, _ in lit], [kz for _, kz in lit]
+        return (max(x0, min(kxs) * CHUNK_SIZE), y0, max(z0, min(kzs) * CHUNK_SIZE),
+                min(x1, (max(kxs) + 1) * CHUNK_SIZE), y1, min(z1, (max(kzs) + 1) * CHUNK_SIZE))
+
     def _relight_window(self, window: _Window, light: np.ndarray, changed: np.ndarray,
                         unloads: np.ndarray) -> np.ndarray:
         """The removal pass for one window; returns the addition pass's seeds."""
         index = window.index(changed)
         old = light[index]
         light[index] = 0
-        start = np.concatenate([index, window.index(unloads[:, :3])])
+        fed = window.index(unloads[:, :3])  # lit through an unloaded column's face: dark until relit
+        light[fed] = 0
+        start = np.concatenate([index, fed])
         start_old = np.concatenate([old, unloads[:, 3].astype(np.uint8)])
         lit = start_old > 0
         cleared, edge = self.remove(light, start[lit], start_old[lit], window.offsets)
-        cleared = np.concatenate([index, cleared])
+        cleared = np.concatenate([index, fed, cleared])
         source = window.source.ravel()[cleared]
         glowing = source > light[cleared]
         light[cleared[glowing]] = source[glowing]
