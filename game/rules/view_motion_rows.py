@@ -1,6 +1,6 @@
 """Many players' view motion advanced at once, on arrays: `ViewMotion.advanced` for a whole crowd.
 
-Owns: `advance_all`, which gives exactly `[motion.advanced(before, after, sneaking=s, dead=d,
+Owns: `advance_all` (and its one-by-one path, `advance_each`), which gives exactly `[motion.advanced(before, after, sneaking=s, dead=d,
 held=h) ...]` for many players (a test compares the two through random bodies and states), with
 Beta's float arithmetic done on numpy arrays for all of them together; `MotionRows`, those
 motions kept as columns from one tick to the next (`advance_rows`), each player's `ViewMotion`

@@ -52,10 +52,9 @@ second, more than sprinting uncovers (~7). PLAYING's `Pace.light_columns`."""
 UNLOAD_COLUMNS_PER_FRAME = 1
 """[columns] Far columns the world forgets (`World.unload_columns`) per frame, at least: forgetting one
 is cheap, what costs is taking away the light it gave its neighbours (`LightEngine.column_removed`,
-relit at the next light read or tick: 0-3 ms a column, measured), and forgetting the whole row at the
-column border the player crossed (23 columns at view distance 8) put 2-15 ms of light in one frame
-(4-25 ms before unload relighting started only where a neighbour was lit through the face). One a frame
-forgets a row in 23 frames (0.4-0.8 s); the benchmark's sprint crosses a border every ~1.5 s.
+relit at the next light read or tick), and forgetting the whole row at the column border the player
+crossed (23 columns at view distance 8) put 4.5-17 ms of light in one frame (docs/PERFORMANCE.md, "Far
+columns are forgotten one a frame"). One a frame forgets such a row in 23 frames, under half a second.
 PLAYING's `Pace.unload_columns`."""
 UNLOAD_SPREAD_FRAMES = 30
 """[frames] However many columns wait to be forgotten, a frame forgets enough of them that the queue a

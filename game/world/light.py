@@ -445,7 +445,7 @@ class LightEngine:
             found = np.nonzero(raising)
             seeds[SKY].append(np.stack([found[0] + cx * CHUNK_SIZE, found[1] + band.start,
                                         found[2] + cz * CHUNK_SIZE], axis=1))
-        if emission.any():  # most columns hold no light source; a 3-D nonzero costs ~0.3 ms even then
+        if emission.any():  # most columns hold no light source; a 3-D nonzero costs ~0.13 ms even then (any: ~2 us)
             emitters = np.unravel_index(np.flatnonzero(emission), emission.shape)
             seeds[BLOCK].append(np.stack([emitters[0] + cx * CHUNK_SIZE, emitters[1], emitters[2] + cz * CHUNK_SIZE],
                                          axis=1))
