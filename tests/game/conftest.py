@@ -186,3 +186,18 @@ def run_without_window(script: str) -> str:
                           cwd=str(REPO_ROOT))
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout
+
+
+def replace_window_app(monkeypatch, **functions) -> None:
+    """Stand a module holding `functions` (run, run_title, LaunchError...) in for `game.window.app`, which
+    `cli` imports as `from ..window import app`: in `sys.modules` and as the `game.window` package's
+    attribute, which that import reads first once anything in this process imported the real module."""
+    import types
+
+    import game.window
+
+    module = types.ModuleType("game.window.app")
+    for name, value in functions.items():
+        setattr(module, name, value)
+    monkeypatch.setitem(sys.modules, "game.window.app", module)
+    monkeypatch.setattr(game.window, "app", module, raising=False)

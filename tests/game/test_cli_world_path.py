@@ -12,6 +12,8 @@ import pytest
 from game.frontends import cli
 from game.world import World
 
+from .conftest import replace_window_app
+
 
 @pytest.fixture(autouse=True)
 def user_folders(tmp_path, monkeypatch):
@@ -69,15 +71,9 @@ class StartFails:
 @pytest.fixture
 def window_runner(monkeypatch):
     """Replace the window runner `cli` imports (`game.window.app`) with a StartFails."""
-    import sys
-    import types
 
     def install(runner: StartFails) -> None:
-        module = types.ModuleType("game.window.app")
-        module.run, module.LaunchError = runner.run, runner.LaunchError
-        monkeypatch.setitem(sys.modules, "game.window.app", module)
-        import game
-        monkeypatch.setattr(game, "app", module, raising=False)
+        replace_window_app(monkeypatch, run=runner.run, LaunchError=runner.LaunchError)
 
     return install
 

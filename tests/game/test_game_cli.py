@@ -14,6 +14,8 @@ from game.world.seed_text import is_blank, seed_from_text
 from game.world import World
 from game.world.noise import MAX_SEED, MIN_SEED
 
+from .conftest import replace_window_app
+
 
 @pytest.fixture(autouse=True)
 def user_folders(tmp_path, monkeypatch):
@@ -153,20 +155,13 @@ def test_any_world_or_script_option_plays_as_it_always_did_without_the_title_scr
 
 
 def test_main_with_no_options_runs_the_title_screen_with_the_cli_opening_the_worlds(monkeypatch):
-    import sys
-    import types
-
     seen = {}
 
     def run_title(options, open_session, stop=None, on_open=None):
         seen.update(options=options, open_session=open_session)
         return 0
 
-    module = types.ModuleType("game.window.app")
-    module.run_title, module.LaunchError = run_title, RuntimeError
-    monkeypatch.setitem(sys.modules, "game.window.app", module)
-    import game
-    monkeypatch.setattr(game, "app", module, raising=False)
+    replace_window_app(monkeypatch, run_title=run_title, LaunchError=RuntimeError)
     assert cli.main([]) == 0
     assert seen["open_session"] is cli.title_session and seen["options"] == parse_options([])
 
