@@ -580,7 +580,7 @@ class Game:
 
         camera.clip_plane_near = NEAR_CLIP
         self.renderer = ChunkRenderer(self.world.padded_section, padded_light=self.world.padded_light,
-                                      lod_distance=self._lod_distance(settings.view_distance_columns))
+                                      prepare_light=self.world.prepare_light, lod_distance=self._lod_distance(settings.view_distance_columns))
         try:
             self.renderer.ignore = True  # Ursina must not upload: the streamer does, under its frame budget
             if options.lab:

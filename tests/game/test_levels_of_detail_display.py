@@ -112,3 +112,69 @@ def test_a_rebuilt_coarse_section_stays_coarse(report):
 def test_switching_levels_of_detail_off_draws_every_section_fine(report):
     assert report["lod_off"] == {"coarse": [], "far": report["fine_mesh"]}
     assert report["after_unload"] == []
+
+
+WAITING_COLUMNS = {(5, 0): 3, (0, 0): 2}
+"""The probe's new columns still waiting for their first light around each section's column."""
+
+
+def run_relevel_light_probe() -> None:
+    """Runs in a subprocess: the eye moves from NEAR's column to FAR's, and the renderer has a
+    `prepare_light` that lights one waiting column a call; prints what each frame lit and whether any
+    section's light was read while columns around it waited."""
+    from panda3d.core import loadPrcFileData
+    loadPrcFileData("", "audio-library-name null")
+    from ursina import Ursina
+    app = Ursina(window_type="none", development_mode=False)
+
+    from game.window.render.chunk_renderer import ChunkRenderer
+
+    padded = bumpy_ground()
+    waiting = {}
+    lit, early_reads = [], []
+
+    def prepare_light(cx: int, cz: int, columns: int) -> bool:
+        step = min(columns, waiting.get((cx, cz), 0))
+        if step:
+            waiting[(cx, cz)] -= step
+            lit[-1] += step
+        return not waiting.get((cx, cz), 0)
+
+    def padded_light(cx: int, sy: int, cz: int):
+        if waiting.get((cx, cz), 0):
+            early_reads.append([cx, sy, cz])  # read now, it would light them all in this frame
+        return None
+
+    renderer = ChunkRenderer(lambda cx, sy, cz: padded, padded_light=padded_light, prepare_light=prepare_light,
+                             cull_facing=False, lod_distance=LOD_DISTANCE)
+    renderer.look_from(8.0, 12.0, 8.0)
+    renderer.show([NEAR, FAR])
+    renderer.wait()
+    waiting.update(WAITING_COLUMNS)  # the streaming loaded columns around both since
+    frames = []
+    for _ in range(8):
+        lit.append(0)
+        renderer.look_from(5 * 16 + 8.0, 12.0, 8.0)
+        renderer.wait()
+        frames.append(sorted(renderer.coarse_sections))
+    report = {"lit": lit, "early_reads": early_reads, "coarse_by_frame": frames}
+    renderer.close()
+    app.step()
+    print_probe(report)
+
+
+@pytest.fixture(scope="module")
+def relevel_light():
+    return run_probe("tests.game.test_levels_of_detail_display", "run_relevel_light_probe")
+
+
+def test_sections_changing_level_light_one_new_column_a_frame_and_never_read_light_that_waits(relevel_light):
+    assert relevel_light["early_reads"] == []
+    assert relevel_light["lit"] == [1, 1, 1, 1, 1, 0, 0, 0]  # FAR's three columns first (nearest the eye)
+
+
+def test_each_section_changes_level_once_its_columns_are_lit(relevel_light):
+    by_frame = relevel_light["coarse_by_frame"]
+    assert by_frame[:2] == [[list(FAR)]] * 2  # FAR waits for its light, still coarse
+    assert by_frame[2] == [] and by_frame[3] == []  # FAR fine from the third frame; NEAR waits
+    assert by_frame[4:] == [[list(NEAR)]] * 4

@@ -25,7 +25,9 @@ at most three entities. Any mix of levels leaves no hole at a seam (`meshing_lod
 Does not own: what a section contains (a `padded_section(cx, sy, cz)` callable, e.g.
 `World.padded_section`, and optionally a `padded_light(cx, sy, cz)` callable, e.g.
 `World.padded_light`; without one, or where it gives None (the lab's arena), every section is lit
-as under the open sky), meshing rules
+as under the open sky; and optionally a `prepare_light(cx, cz, columns)` callable, `World.prepare_light`,
+with which a section re-meshed for its level waits until its light reads no new column, lighting
+RELEVEL_LIGHT_COLUMNS_PER_FRAME of them a frame), meshing rules
 (`game.world.meshing`), which sections to re-mesh (each tick's record names them,
 `game.rules.tick_changes.TickChanges.sections`, and `game.window.streaming` hands them to `rebuild`), or the
 physics -> Ursina axis mirror (`game.window.render.space`).
@@ -92,6 +94,12 @@ within lod_distance: walking along the border re-meshes nothing."""
 RELEVELS_PER_FRAME = 12
 """Sections handed a mesh of their other level per `look_from`: the padded copies are taken on the
 main thread (~0.1 ms each), so a new eye column spreads its ring of re-meshes over frames."""
+RELEVEL_LIGHT_COLUMNS_PER_FRAME = 1
+"""[columns] New columns given their first light per `look_from` so that the sections re-meshed for their
+level can read their light (`prepare_light`, when the renderer has one): the streaming at view distance
+16 still loads columns around sections it showed before them, and reading such a section's light
+lit every one of them at once, 3-5 columns, 24-51 ms in one frame (1280x720, the running replay). One
+column costs ~2-7 ms, as the streamer's own (`game.window.streaming.LIGHT_COLUMNS_PER_FRAME`)."""
 LOD_DISTANCE_COLUMNS = 8
 """[columns] How far from the eye's column sections stay fine when the view reaches farther: the
 frame at view distance 16 (llvmpipe, 1280x720) is kept near view distance 8's (see PERFORMANCE.md)."""
@@ -295,13 +303,15 @@ class ChunkRenderer(Entity):
                  texture: Texture | None = None, uploads_per_frame: int = UPLOADS_PER_FRAME,
                  padded_light: Callable[[int, int, int], np.ndarray | None] | None = None,
                  compact_vertices: bool = True, merge_faces: bool = True, cull_facing: bool = True,
-                 lod_distance: int | None = None, **kwargs) -> None:
+                 lod_distance: int | None = None,
+                 prepare_light: Callable[[int, int, int], bool] | None = None, **kwargs) -> None:
         for name, value in (("workers", workers), ("uploads_per_frame", uploads_per_frame)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be an int >= 1, got {value!r}")
         super().__init__(**kwargs)
         self._padded_section = padded_section
         self._padded_light = padded_light
+        self._prepare_light = prepare_light
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mesher")
         self.atlas_texture = texture or load_atlas_texture()
         self.uploads_per_frame = uploads_per_frame
@@ -536,20 +546,36 @@ class ChunkRenderer(Entity):
         changing.sort(key=lambda k: -((k[0] - ex) ** 2 + (k[2] - ez) ** 2))
         self._relevel = changing
 
-    def _relevel_some(self, limit: int) -> int:
-        """Hand up to `limit` sections of the plan a mesh of their other level; returns how many."""
+    def _relevel_some(self, limit: int, light_columns: int | None = RELEVEL_LIGHT_COLUMNS_PER_FRAME) -> int:
+        """Hand up to `limit` sections of the plan a mesh of their other level, nearest first; returns how
+        many. With `prepare_light`, a section whose light would light a new column waits (and the ones
+        after it), up to `light_columns` of those columns lit a frame (None: the sections read their light at
+        once, lighting what they need)."""
         done = 0
+        ready: dict[tuple[int, int], bool] = {}
         while self._relevel and done < limit:
-            key = self._relevel.pop()
-            if key in self._versions and self._wants_coarse(key) != (key in self._coarse):
-                self._submit(key)
-                done += 1
+            key = self._relevel[-1]
+            if key not in self._versions or self._wants_coarse(key) == (key in self._coarse):
+                self._relevel.pop()
+                continue
+            if self._prepare_light is not None and light_columns is not None:
+                column = key[0], key[2]
+                if column not in ready:
+                    ready[column] = self._prepare_light(*column, 0)  # lights nothing: is it ready?
+                    if not ready[column] and light_columns > 0:
+                        ready[column] = self._prepare_light(*column, light_columns)
+                        light_columns = 0
+                if not ready[column]:
+                    break  # its light next frame, before the sections after it
+            self._relevel.pop()
+            self._submit(key)
+            done += 1
         return done
 
     def relevel_all(self) -> None:
         """Hand every section whose level should change its other mesh now (tests, previews)."""
         self._plan_relevel()
-        self._relevel_some(len(self._relevel))
+        self._relevel_some(len(self._relevel), light_columns=None)
 
     def forget_eye(self) -> None:
         """Draw every shown section again, every face of it, and stop hiding any until the next `look_from`."""
