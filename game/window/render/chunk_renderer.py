@@ -98,7 +98,7 @@ RELEVEL_LIGHT_COLUMNS_PER_FRAME = 1
 """[columns] New columns given their first light per `look_from` so that the sections re-meshed for their
 level can read their light (`prepare_light`, when the renderer has one): the streaming at view distance
 16 still loads columns around sections it showed before them, and reading such a section's light
-lit every one of them at once, 3-5 columns, 24-51 ms in one frame (1280x720, the running replay). One
+lit every one of them at once, 3-7 columns, 16-51 ms in one frame (1280x720, the running replay). One
 column costs ~2-7 ms, as the streamer's own (`game.window.streaming.LIGHT_COLUMNS_PER_FRAME`)."""
 LOD_DISTANCE_COLUMNS = 8
 """[columns] How far from the eye's column sections stay fine when the view reaches farther: the
