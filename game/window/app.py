@@ -579,8 +579,10 @@ class Game:
         """Loading frames still to draw them (None: not started)."""
 
         camera.clip_plane_near = NEAR_CLIP
+        # A streamed world's first light is spread over frames (`World.prepare_light`); the lab's arena has none.
         self.renderer = ChunkRenderer(self.world.padded_section, padded_light=self.world.padded_light,
-                                      prepare_light=self.world.prepare_light, lod_distance=self._lod_distance(settings.view_distance_columns))
+                                      prepare_light=None if options.lab else self.world.prepare_light,
+                                      lod_distance=self._lod_distance(settings.view_distance_columns))
         try:
             self.renderer.ignore = True  # Ursina must not upload: the streamer does, under its frame budget
             if options.lab:
