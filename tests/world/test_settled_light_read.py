@@ -99,3 +99,24 @@ def test_the_worlds_light_reads_alike_through_the_settled_read_and_through_a_res
         reads.append([world.light(kind(x), kind(y), kind(z)) for x, y, z in cells * 2])
         assert world.light(kind(4), kind(top + 1), kind(4))[1] == 14
     assert reads[0] == reads[1]
+
+
+EDGE_OFFSETS = st.sampled_from((0, 1, 15)) | st.integers(0, 15)
+"""[blocks] Where a box edge lies in its column: the first, second and last block, where a column more or
+less reaches it, drawn often."""
+
+
+@settings(max_examples=200, deadline=None)
+@given(waiting=st.lists(st.tuples(st.integers(-5, 5), st.integers(-5, 5)), unique=True, min_size=8, max_size=100),
+       corner=st.tuples(*[st.builds(lambda column, offset: 16 * column + offset, st.integers(-5, 5), EDGE_OFFSETS)] * 2),
+       size=st.tuples(*[st.builds(lambda columns, offset: 16 * columns + offset, st.integers(0, 2), EDGE_OFFSETS)
+                        .filter(bool)] * 2))
+def test_the_waiting_columns_near_a_box_are_those_the_readable_filter_names_in_arrival_order(waiting, corner, size):
+    from game.world.light import _columns_reaching
+
+    engine = LightEngine({})
+    for key in waiting:
+        engine.column_added(key)
+    box = (corner[0], corner[1], corner[0] + size[0], corner[1] + size[1])
+    reaches = _columns_reaching(*box)
+    assert engine._waiting_reaching(*box) == [key for key in waiting if reaches(key)]

@@ -26,7 +26,7 @@ Does not own: what a section contains (a `padded_section(cx, sy, cz)` callable, 
 `World.padded_section`, and optionally a `padded_light(cx, sy, cz)` callable, e.g.
 `World.padded_light`; without one, or where it gives None (the lab's arena), every section is lit
 as under the open sky; and optionally a `prepare_light(cx, cz, columns)` callable, `World.prepare_light`,
-with which a section re-meshed for its level waits until its light reads no new column, lighting
+with which a section re-meshed for its level waits until its light reads no new column, lighting at most
 RELEVEL_LIGHT_COLUMNS_PER_FRAME of them a frame), meshing rules
 (`game.world.meshing`), which sections to re-mesh (each tick's record names them,
 `game.rules.tick_changes.TickChanges.sections`, and `game.window.streaming` hands them to `rebuild`), or the
@@ -561,10 +561,8 @@ class ChunkRenderer(Entity):
             if self._prepare_light is not None and light_columns is not None:
                 column = key[0], key[2]
                 if column not in ready:
-                    ready[column] = self._prepare_light(*column, 0)  # lights nothing: is it ready?
-                    if not ready[column] and light_columns > 0:
-                        ready[column] = self._prepare_light(*column, light_columns)
-                        light_columns = 0
+                    ready[column] = self._prepare_light(*column, light_columns)
+                    light_columns = 0  # the frame's columns are spent, whether that call needed them or not
                 if not ready[column]:
                     break  # its light next frame, before the sections after it
             self._relevel.pop()
