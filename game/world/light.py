@@ -54,8 +54,8 @@ REACH gives, and M = 0 (digging in the dark) needs no window at all. Unloads kee
 from __future__ import annotations
 
 from collections import deque
-from itertools import count, product
 from collections.abc import Mapping
+from itertools import count, product
 
 import numpy as np
 
@@ -285,8 +285,8 @@ class LightEngine:
     def _waiting_reaching(self, x0: int, z0: int, x1: int, z1: int) -> list[tuple[int, int]]:
         """The new columns waiting for their first light that lie within REACH blocks of the cells
         x0 <= x < x1, z0 <= z < z1, in the order they arrived. The few columns around the box are looked
-        up when they are fewer than those waiting (at view distance 16 hundreds wait, and filtering them
-        all cost ~0.2 ms a read); else the waiting ones are filtered (`_columns_reaching`, the readable
+        up when they are fewer than those waiting (at view distance 16 hundreds wait: with 576, filtering
+        them all cost 156 us a `World.prepare_light` check and 38 us a settled read, the lookup 14 and 5 us); else the waiting ones are filtered (`_columns_reaching`, the readable
         twin: `tests/world/test_settled_light_read.py` compares the two)."""
         lo_cx, lo_cz = (x0 - REACH) // CHUNK_SIZE, (z0 - REACH) // CHUNK_SIZE
         hi_cx, hi_cz = (x1 + REACH - 1) // CHUNK_SIZE, (z1 + REACH - 1) // CHUNK_SIZE  # inclusive
