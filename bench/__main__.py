@@ -12,7 +12,7 @@ from .harness import format_table
 
 SUITES = ("physics", "sweep", "crowd", "world", "fluids", "falling", "meshing", "sight", "light", "memory", "game",
           "draws", "peers", "overlay", "session", "server", "gpu",
-          "crafting", "items", "explosion", "pathfinding", "creatures")
+          "crafting", "items", "explosion", "pathfinding", "creatures", "mobs")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -425,7 +425,13 @@ class WorldCache:
     and a row of `_slip`, the slipperiness of the tile's blocks asked about so far (NaN for the
     others: a tick meets a few new blocks underfoot, and filling in a NaN inserts nothing).
     Asking appends (rows, filed columns, boxes) and only inserts into the short list of tile
-    keys, so a tick that meets a few new tiles costs little however much is known.
+    keys, so a tick that meets a few new tiles costs little however much is known. A world with the
+    optional `collision_box_array` and `material_array` queries fills a tile from two arrays, with no
+    Python object per box.
+
+    A reader between crowd ticks (a game's mob brains looking under and ahead of them) calls
+    `sync` first, asks `highest_tops` and `materials_at`, and says which cells it read (`use`), so
+    that `prune` keeps them for it too.
     """
 
     def __init__(self, world: CollisionWorld, tuning: CrowdSettings = DEFAULT_TUNING) -> None:
@@ -465,7 +471,15 @@ class WorldCache:
         self._patched_boxes = 0  # boxes filed by `_patch_column` since the last packing
 
     def new_tick(self) -> None:
-        """Start a crowd tick: keep the remembered tiles the world says it has not changed."""
+        """Start a crowd tick: keep the remembered tiles the world says it has not changed (`sync`),
+        and let the tick's first `prune` look at the cache's size."""
+        self.sync()
+        self._prune_check = True
+
+    def sync(self) -> None:
+        """Bring the remembered tiles up to the world as it is now: keep those the world says it has
+        not changed, read again or forget the others. `new_tick` does it for a crowd; a reader
+        between crowd ticks (a game's mob brains) calls it before its first question."""
         revision = getattr(self._world, "revision", None)
         if revision is None or revision != self._revision:
             changed = self._changed_cells(revision)
@@ -476,7 +490,6 @@ class WorldCache:
                 self._revision = revision
         if self._patched_boxes > PATCHED_BOXES_KEPT:
             self._keep(np.ones(self._tile_keys.size, dtype=bool))
-        self._prune_check = True
 
     def _changed_cells(self, revision) -> np.ndarray | None:
         """The cells ((n, 3) ints) the world changed since the tiles were asked about, or None
@@ -627,6 +640,33 @@ class WorldCache:
             at = self._tile_keys.searchsorted(tiles)
         return self._tile_rows.take(at)
 
+    def highest_tops(self, boxes: np.ndarray) -> np.ndarray:
+        """For each box ((n, 6) AABB corners), the highest top (max y) of the world's block boxes that
+        strictly intersect it (`AABB.intersects`), or -inf where none does: what
+        `max(b.max_y for b in world.collision_boxes(box) if b.intersects(box))` gives box by box
+        (`highest_tops_readable`, which a test compares with this), for many boxes in a few numpy
+        calls. Every cell the boxes touch must be keyed (`keyed(windows_of(boxes))`). Asks the
+        world about the tiles it does not know yet; call `sync` first if the world may have changed."""
+        n = len(boxes)
+        columns, count = self.slots(windows_of(boxes))
+        owner = np.arange(n).repeat(count)
+        x0, y0, z0, x1, y1, z1 = self.corners(columns)
+        asked = [boxes[:, k].take(owner) for k in range(6)]
+        meets = ((x1 > asked[0]) & (x0 < asked[3]) & (y1 > asked[1]) & (y0 < asked[4])
+                 & (z1 > asked[2]) & (z0 < asked[5]))
+        tops = np.full(n, -np.inf)
+        np.maximum.at(tops, owner.compress(meets), y1.compress(meets))
+        return tops
+
+    def materials_at(self, cells: np.ndarray) -> np.ndarray:
+        """The `Material` codes (int8) of block cells ((k, 3) keyed ints): the world's `material`
+        cell by cell, or AIR and SOLID by its boxes for a world that does not say (`materials_in`'s
+        rule). Asks the world about the tiles it does not know yet; call `sync` first if the world
+        may have changed."""
+        tiles, local = _tile_of(cells[:, 0], cells[:, 1], cells[:, 2])
+        at = self._tile_row(tiles) * _TILE_CELLS + local  # (may ask the world, growing the arrays)
+        return self._material.reshape(-1).take(at)
+
     def boxes(self, index: np.ndarray) -> np.ndarray:
         """The corners of box columns `index` (from `slots`): a (6,) + index.shape array."""
         return np.take(self._boxes, index, axis=1)
@@ -660,18 +700,11 @@ class WorldCache:
         m = tiles.size
         lo = _tile_corner(tiles)
         hi = lo + (t - 1)
-        found: list[AABB] = []
         per_tile = np.empty(m, dtype=np.int64)
-        make = AABB._trusted
-        for k, (x0, y0, z0, x1, y1, z1) in enumerate(np.concatenate((lo, hi + 1), axis=1).tolist()):
-            before = len(found)
-            found.extend(self._world.collision_boxes(make(float(x0), float(y0), float(z0),
-                                                          float(x1), float(y1), float(z1))))
-            per_tile[k] = len(found) - before
+        boxes = _boxes_of_tiles(self._world, np.concatenate((lo, hi + 1), axis=1).tolist(), per_tile)
         cell = filed_box = np.empty(0, dtype=np.int64)  # cell: tile number * _TILE_CELLS + cell in the tile
-        total = len(found)
+        total = len(boxes)
         if total:
-            boxes = np.fromiter(itertools.chain.from_iterable(found), float, count=6 * total).reshape(total, 6)
             tile = np.arange(m).repeat(per_tile)
             first = np.floor(boxes[:, :3])
             b_lo = np.maximum(first.astype(np.int64), lo[tile])
@@ -705,6 +738,10 @@ class WorldCache:
         if not has_materials(self._world):
             return np.where(count > 0, Material.SOLID, Material.AIR).astype(np.int8)
         t = WORLD_TILE_SIZE
+        bulk = getattr(self._world, "material_array", None)
+        if bulk is not None:  # [x, y, z] arrays; a tile numbers its cells x, then z, then y (`_tile_of`)
+            return np.stack([bulk(x0, y0, z0, x0 + t - 1, y0 + t - 1, z0 + t - 1).transpose(0, 2, 1).reshape(-1)
+                             for x0, y0, z0 in lo.tolist()]).astype(np.int8, copy=False).reshape(-1, _TILE_CELLS)
         codes = np.zeros((len(lo), _TILE_CELLS), dtype=np.int8)
         for k, (x0, y0, z0) in enumerate(lo.tolist()):
             found = materials_in(self._world, x0, y0, z0, x0 + t - 1, y0 + t - 1, z0 + t - 1)
@@ -731,6 +768,12 @@ class WorldCache:
         cells = self._tile_row(tiles) * _TILE_CELLS + local  # (may ask the world, growing the arrays)
         codes = self._material.reshape(-1).take(cells)
         return np.bincount(owner.compress(codes == Material.SOLID), minlength=len(windows)) > 0
+
+    def use(self, windows_in_use: np.ndarray, user: object) -> None:
+        """Say that `user` (any weakly referable object: a reader between crowd ticks, such as a
+        game's mob brains) asks for the cell ranges `windows_in_use` ((n, 6), see `windows_of`), so
+        that `prune` keeps their tiles as it keeps those of the crowds' ticks."""
+        self._in_use[user] = windows_in_use
 
     def prune(self, windows_in_use: np.ndarray, user: object = None) -> None:
         """Once per tick (the first call after `new_tick`): forget the tiles outside the cell
@@ -786,6 +829,34 @@ class WorldCache:
 _TILE_CELLS = WORLD_TILE_SIZE ** 3
 _TILE_BITS = WORLD_TILE_SIZE.bit_length() - 1
 assert WORLD_TILE_SIZE == 1 << _TILE_BITS, "WORLD_TILE_SIZE must be a power of two"
+
+
+def _boxes_of_tiles(world: CollisionWorld, tiles: list[list[int]], per_tile: np.ndarray) -> np.ndarray:
+    """The world's boxes of each tile ((x0, y0, z0, x1, y1, z1) whole cells [x0, x1) ...), one query
+    a tile, as one (k, 6) array, tile after tile, with how many each tile has put in `per_tile`:
+    the world's optional `collision_box_array` where it has one (the same boxes, on arrays, as the
+    `CollisionWorld` rules say), else `collision_boxes`."""
+    bulk = getattr(world, "collision_box_array", None)
+    if bulk is not None:
+        found_arrays = [bulk(*tile) for tile in tiles]
+        per_tile[:] = [len(found) for found in found_arrays]
+        return np.concatenate(found_arrays).reshape(-1, 6) if found_arrays else np.empty((0, 6))
+    found: list[AABB] = []
+    make = AABB._trusted
+    for k, (x0, y0, z0, x1, y1, z1) in enumerate(tiles):
+        before = len(found)
+        found.extend(world.collision_boxes(make(float(x0), float(y0), float(z0), float(x1), float(y1), float(z1))))
+        per_tile[k] = len(found) - before
+    return np.fromiter(itertools.chain.from_iterable(found), float, count=6 * len(found)).reshape(-1, 6)
+
+
+def highest_tops_readable(world: CollisionWorld, boxes: np.ndarray) -> np.ndarray:
+    """`WorldCache.highest_tops` asked of the world box by box (its readable twin)."""
+    tops = []
+    for corners in boxes.tolist():
+        box = AABB(*corners)
+        tops.append(max((b.max_y for b in world.collision_boxes(box) if b.intersects(box)), default=-math.inf))
+    return np.array(tops, dtype=np.float64).reshape(-1)
 
 
 def _tile_of(cx: np.ndarray, cy: np.ndarray, cz: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -17,11 +17,17 @@ Rules every `CollisionWorld` must keep:
   revision: an iterable of (x, y, z) ints, or None when the world no longer knows (`CellJournal`
   keeps that record). A `Crowd` then forgets only the boxes around those cells, not all it
   gathered, when the revision moves on.
+- `collision_box_array(x0, y0, z0, x1, y1, z1)` (optional) answers `collision_boxes` for the
+  whole cells [x0, x1) x [y0, y1) x [z0, z1) (ints) as one float64 (k, 6) array of corners: the
+  same boxes to the bit, in any order. A `Crowd`'s world cache then asks for its tiles of ground
+  without a Python object per box.
 - `material(x, y, z)` (optional) is the `physics.Material` of block (x, y, z), and
   `flow(x, y, z)` (optional) the current of a fluid block (Beta's `getFlowVector`, a unit vector
   or zero). Without them a cell is SOLID where the boxes fill it, AIR elsewhere, and nothing
   flows: such a world moves bodies as dry land does. `materials_in(x0, y0, z0, x1, y1, z1)`
-  (optional) answers many cells at once (see `materials.py`).
+  (optional) answers many cells at once (see `materials.py`), and `material_array(x0, y0, z0,
+  x1, y1, z1)` (optional) the same as one int8 array of codes indexed [x - x0, y - y0, z - z0],
+  AIR included.
 """
 
 from __future__ import annotations

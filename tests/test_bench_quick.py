@@ -70,3 +70,12 @@ def test_the_items_suite_times_the_items_tick_and_the_whole_session_tick_beside_
         assert row.suite == "items" and row.target == "<= 2 ms"
         assert row.median > 0 and row.reference is not None
     assert session.case.startswith("Session.tick")
+
+
+def test_the_mobs_suite_times_the_boxlings_thinking_together_beside_each_thinking_alone():
+    from bench import bench_mobs
+
+    rows = bench_mobs.run(quick=True)  # (it raises if the two ways give different intents)
+    assert [row.case for row in rows] == [f"{bench_mobs.MOBS} boxlings thinking, one tick"]
+    assert rows[0].median > 0 and rows[0].reference > 0
+    assert int(re.search(r"(\d+) walking", rows[0].note).group(1)) > 0, rows[0].note

@@ -97,29 +97,37 @@ class MobBrain:
         self._ground_below: _GroundMemo | None = None
         """The block boxes under the last probe (`_drop_below`), kept while its cells are unchanged;
         like `_last_scan`, not part of the brain's state."""
-        self._intent: Intent | None = None
+        self._intent_made: Intent | None = None
         """The last intent made: given again while it is the same (an idle or walking mob asks the
         same of its step for many ticks; an Intent checks its values as it is made). Not part of
         the brain's state either."""
 
     def think(self, body: Body, world: physics.CollisionWorld) -> Intent:
-        """The intent for `body`'s next step in `world` (see the module docstring)."""
+        """The intent for `body`'s next step in `world` (see the module docstring). Its parts, in
+        order, are what `game.rules.mob_brain_rows.think_all` runs for many brains at once."""
+        self._count_down()
+        medium = medium_of(body, world)
+        forward, jump = self._walk(body, world, medium.in_water, medium.in_lava) if self.walking else (0.0, False)
+        return self._intent(forward, jump, medium)
+
+    def _count_down(self) -> None:
+        """One tick of the idle and walking timers: a walk starts with a new yaw, or ends."""
         self.ticks_left -= 1
         if self.ticks_left <= 0:
             self.walking = not self.walking
             if self.walking:
                 self.yaw = self._random.uniform(0.0, 360.0)
             self.ticks_left = self._random.randint(*(WANDER_TICKS if self.walking else IDLE_TICKS))
-        # The medium test visits only cells the contact pass after the last move visited
-        # (`touching`): with no fluid there, the body is in none.
-        medium = DRY if FLUIDS.isdisjoint(body.touching) else medium_before_move(world, body.box, physics.BETA)
-        forward, jump = self._walk(body, world, medium.in_water, medium.in_lava) if self.walking else (0.0, False)
+
+    def _intent(self, forward: float, jump: bool, medium) -> Intent:
+        """The intent of a tick whose walk gave (forward, jump), in `medium`: jump held in a fluid
+        with chance SWIM_JUMP_CHANCE; the last intent again while it is the same."""
         if medium.in_water or medium.in_lava:
             jump = self._random.random() < SWIM_JUMP_CHANCE
-        last = self._intent
+        last = self._intent_made
         # The same yaw object (a turn makes a new one), so the same bits, -0.0 included.
         if last is None or last.yaw is not self.yaw or last.forward != forward or last.jump is not jump:
-            last = self._intent = Intent(forward=forward, yaw=self.yaw, jump=jump)
+            last = self._intent_made = Intent(forward=forward, yaw=self.yaw, jump=jump)
         return last
 
     def _walk(self, body: Body, world: physics.CollisionWorld, in_water: bool, in_lava: bool,
@@ -129,10 +137,14 @@ class MobBrain:
         if self._drop_below(world, ahead, body.box.min_y) > MAX_SAFE_DROP_BLOCKS:
             self._turn()
             return 0.0, False
-        swimming = (in_water or body.in_water) and not body.on_ground
-        if self._fluid_ahead(world, body.box, ahead, not (in_lava or body.in_lava), not swimming):
+        if self._fluid_ahead(world, body.box, ahead, *fluids_avoided(body, in_water, in_lava)):
             self._turn()
             return 0.0, False
+        return self._walk_on(body, world, ahead)
+
+    def _walk_on(self, body: Body, world: physics.CollisionWorld, ahead: AABB) -> tuple[float, bool]:
+        """`_walk` past its drop and fluid checks: jump up a one-block step the last move ran into,
+        turn at a wall."""
         jump = False
         if body.collided_horizontally and body.on_ground:
             if _is_step(world, ahead, body):
@@ -191,6 +203,20 @@ class MobBrain:
         internal = tuple(int(v) for v in state["random"])
         brain._random.setstate((3, internal, None))
         return brain
+
+
+def medium_of(body: Body, world: physics.CollisionWorld):
+    """The medium `body`'s step this tick will see (`physics.media.medium_before_move`), read only
+    when the contact pass after its last move touched a fluid (`touching`): with no fluid there, the
+    body is in none (DRY)."""
+    return DRY if FLUIDS.isdisjoint(body.touching) else medium_before_move(world, body.box, physics.BETA)
+
+
+def fluids_avoided(body: Body, in_water: bool, in_lava: bool) -> tuple[bool, bool]:
+    """(avoid lava, avoid deep water) for a walking mob in the medium (in_water, in_lava): a mob
+    already in lava refuses no lava, one swimming (in water, off the ground) refuses no deep water."""
+    swimming = (in_water or body.in_water) and not body.on_ground
+    return not (in_lava or body.in_lava), not swimming
 
 
 def _probe_ahead(body: Body, yaw: float) -> AABB:
@@ -273,47 +299,55 @@ def _look_for_fluids(world, box: AABB, probe: AABB, avoid_lava: bool, avoid_deep
     ranges are [low, high): a box ending on a cell's face does not reach into that cell."""
     if not (avoid_lava or avoid_deep_water):
         return (), False, None
-    read = world.material
-    floor = math.floor
-    bx0, by0, bz0, bx1, by1, bz1 = box
-    px0, _, pz0, px1, _, pz1 = probe
-    ox0, ox1, oz0, oz1 = floor(bx0), -floor(-bx1), floor(bz0), -floor(-bz1)  # the box's own columns
-    qx0, qx1, qz0, qz1 = floor(px0), -floor(-px1), floor(pz0), -floor(-pz1)  # the probe's
-    top = -floor(-by1) - 1
-    below_bottom = floor(by0) - MAX_SAFE_DROP_BLOCKS - 2
+    ox0, ox1, oz0, oz1, qx0, qx1, qz0, qz1, top, below_bottom = bounds = fluid_look_bounds(box, probe)
     revision = world.revision
-    question = (world, ox0, ox1, oz0, oz1, qx0, qx1, qz0, qz1, top, below_bottom, avoid_lava, avoid_deep_water)
+    question = (world, *bounds, avoid_lava, avoid_deep_water)
     if (last_scan and last_scan[0] == question
             and unchanged_since(world, last_scan[2], revision, min(ox0, qx0), below_bottom + 1, min(oz0, qz0),
                                 max(ox1, qx1) - 1, top, max(oz1, qz1) - 1)):
         return question, last_scan[1], revision
-    return question, _scan(read, ox0, ox1, oz0, oz1, qx0, qx1, qz0, qz1, top, below_bottom, avoid_lava,
+    return question, _scan(world.material, scanned_columns(*bounds[:8]), top, below_bottom, avoid_lava,
                            avoid_deep_water), revision
 
 
-def _scan(read, ox0: int, ox1: int, oz0: int, oz1: int, qx0: int, qx1: int, qz0: int, qz1: int, top: int,
-          below_bottom: int, avoid_lava: bool, avoid_deep_water: bool) -> bool:
-    """`_look_for_fluids`' look at the cells: box columns [ox0, ox1) x [oz0, oz1), probe columns
-    [qx0, qx1) x [qz0, qz1), layers top down to below_bottom (excluded)."""
+def fluid_look_bounds(box: AABB, probe: AABB) -> tuple[int, ...]:
+    """What `_look_for_fluids` looks at for `box` and its `probe`: (ox0, ox1, oz0, oz1, qx0, qx1,
+    qz0, qz1, top, below_bottom), the box's columns [ox0, ox1) x [oz0, oz1), the probe's
+    [qx0, qx1) x [qz0, qz1), and the layers from top down to below_bottom (excluded)."""
+    floor = math.floor
+    bx0, by0, bz0, bx1, by1, bz1 = box
+    px0, _, pz0, px1, _, pz1 = probe
+    return (floor(bx0), -floor(-bx1), floor(bz0), -floor(-bz1), floor(px0), -floor(-px1), floor(pz0), -floor(-pz1),
+            -floor(-by1) - 1, floor(by0) - MAX_SAFE_DROP_BLOCKS - 2)
+
+
+def scanned_columns(ox0: int, ox1: int, oz0: int, oz1: int, qx0: int, qx1: int, qz0: int, qz1: int,
+                    ) -> list[tuple[int, int]]:
+    """The (x, z) columns the look for fluids scans, x then z: those the box stretched to the probe
+    covers, less those of the box's own columns [ox0, ox1) x [oz0, oz1) that the probe's
+    [qx0, qx1) x [qz0, qz1) does not reach."""
+    return [(x, z) for x in range(min(ox0, qx0), max(ox1, qx1)) for z in range(min(oz0, qz0), max(oz1, qz1))
+            if not (ox0 <= x < ox1 and oz0 <= z < oz1) or (qx0 <= x < qx1 and qz0 <= z < qz1)]
+
+
+def _scan(read, columns: list[tuple[int, int]], top: int, below_bottom: int, avoid_lava: bool,
+          avoid_deep_water: bool) -> bool:
+    """`_look_for_fluids`' look at the cells, read one by one with `read(x, y, z)`: in each of
+    `columns`, layers top down to below_bottom (excluded)."""
     water, lava, held_up_by = Material.WATER, Material.LAVA, HELD_UP_BY
-    for x in range(min(ox0, qx0), max(ox1, qx1)):
-        own_x = ox0 <= x < ox1
-        probe_x = qx0 <= x < qx1
-        for z in range(min(oz0, qz0), max(oz1, qz1)):
-            if own_x and oz0 <= z < oz1 and not (probe_x and qz0 <= z < qz1):
+    for x, z in columns:
+        water_above = 0
+        for y in range(top, below_bottom, -1):
+            material = read(x, y, z)
+            if material == water:
+                water_above += 1
+                if avoid_deep_water and water_above >= DEEP_WATER_BLOCKS:
+                    return True
                 continue
             water_above = 0
-            for y in range(top, below_bottom, -1):
-                material = read(x, y, z)
-                if material == water:
-                    water_above += 1
-                    if avoid_deep_water and water_above >= DEEP_WATER_BLOCKS:
-                        return True
-                    continue
-                water_above = 0
-                if material == lava:
-                    if avoid_lava:
-                        return True
-                elif material in held_up_by:
-                    break
+            if material == lava:
+                if avoid_lava:
+                    return True
+            elif material in held_up_by:
+                break
     return False

@@ -81,6 +81,7 @@ from .creature_kinds import CREATURE_KINDS, creature_kind
 from .creature_life import DEATH_TICKS, CreatureLife, life_from_state, life_state, new_life
 from .creature_rules import CreatureRules
 from .mob_brain import BOXLING, MobBrain
+from .mob_brain_rows import think_all
 from .player import FALL_RESPAWN_Y, blend, surface_feet
 from .saved_entities import is_mob_entry, replace_own
 from .saved_values import body_fields, body_from_fields, preview
@@ -463,7 +464,7 @@ class MobManager:
         if bodies != list(self.bodies):
             self.replace_bodies(bodies)
         world = self.world
-        intents = [brain.think(body, world) for body, brain in zip(self.bodies, self._brains)]
+        intents = think_all(self._brains, self.bodies, world, self._crowd.world_cache, user=self)
         if self.creatures is not None:
             self.creatures.take_leaps()
         self._crowd.step(intents)

@@ -4,7 +4,8 @@ Owns: turning an id array (indexed [x, y, z], placed at a world origin) into the
 boxes of its solid blocks that overlap a region (as `physics.shapes.placed` places them, cached per
 block id and cell in a `PlacedShapeCache` each World holds), and the rule for which cells a
 region needs (fences reach up from the cell below). The same cache, made over the selection
-shapes, gives the boxes the look ray hits (`World.selection_boxes`).
+shapes, gives the boxes the look ray hits (`World.selection_boxes`). `placed_box_array` places the
+same boxes on arrays, for physics' many-boxes query (`World.collision_box_array`).
 Does not own: reading ids from columns or the edge rule (see `world.py` and `coords.py`).
 """
 
@@ -148,3 +149,45 @@ class PlacedShapeCache:
                       for b in self._shapes[block])
         entry = self._boxes[key] = boxes[0] if len(boxes) == 1 else boxes
         return entry
+
+
+class ShapeTable:
+    """Block shapes by id as arrays, for placing many blocks' boxes at once (`placed_box_array`):
+    `boxes[id, k]` the k-th block-local box of that id's shape (NaN past its count), `counts[id]`
+    how many it has."""
+
+    __slots__ = ("boxes", "counts")
+
+    def __init__(self, shapes: tuple[Shape, ...]) -> None:
+        self.counts = np.array([len(shape) for shape in shapes], dtype=np.int64)
+        self.boxes = np.full((len(shapes), max(1, int(self.counts.max())), 6), np.nan)
+        for block, shape in enumerate(shapes):
+            for k, box in enumerate(shape):
+                self.boxes[block, k] = tuple(box)
+
+
+COLLISION_SHAPES = ShapeTable(SHAPES)
+"""The collision shapes as arrays (`World.collision_box_array`)."""
+
+
+def placed_box_array(ids: np.ndarray, x0: int, y0: int, z0: int, region: AABB,
+                     table: ShapeTable = COLLISION_SHAPES) -> np.ndarray:
+    """`PlacedShapeCache.boxes_in`'s boxes as one float64 (k, 6) array of corners, in no particular
+    order: each solid block of `ids` (whose [0, 0, 0] is block (x0, y0, z0)) placed at its cell
+    (block-local corner + cell, the same additions in floats as `physics.shapes.placed`, so the same
+    bits), those whose interiors overlap `region` (strictly). A crowd's world cache asks for whole
+    tiles of ground, where making an AABB per block cost it most of its asking."""
+    counts = table.counts.take(ids)
+    i, j, k = counts.nonzero()
+    if not i.size:
+        return np.empty((0, 6))
+    per_cell = counts[i, j, k]
+    owner = np.arange(i.size).repeat(per_cell)
+    slot = np.arange(owner.size) - (per_cell.cumsum() - per_cell).repeat(per_cell)
+    local = table.boxes[ids[i, j, k].take(owner), slot]
+    cells = np.stack(((x0 + i).take(owner), (y0 + j).take(owner), (z0 + k).take(owner)), axis=1)
+    boxes = local + np.concatenate((cells, cells), axis=1)
+    rx0, ry0, rz0, rx1, ry1, rz1 = region
+    meets = ((boxes[:, 3] > rx0) & (boxes[:, 0] < rx1) & (boxes[:, 4] > ry0) & (boxes[:, 1] < ry1)
+             & (boxes[:, 5] > rz0) & (boxes[:, 2] < rz1))
+    return boxes[meets]

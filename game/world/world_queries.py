@@ -21,7 +21,7 @@ from physics.materials import Material
 
 from . import fluids
 from .blocks import FLUID_LEVEL, MATERIAL, SLIPPERINESS
-from .collision import SMALL_QUERY_CELLS, PlacedShapeCache, cell_range
+from .collision import SMALL_QUERY_CELLS, PlacedShapeCache, cell_range, placed_box_array
 from .coords import WORLD_BORDER, block_coordinate
 
 MATERIALS_BY_VALUE = list(Material)
@@ -72,6 +72,20 @@ class WorldQueries:
             return walls + shapes.boxes_in_cells(self.id_at, x0, y0, z0, x1, y1, z1, region)
         return walls + shapes.boxes_in(self._ids_in_box(x0, y0, z0, x1, y1, z1), x0, y0, z0, region)
 
+    def collision_box_array(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> np.ndarray:
+        """`collision_boxes` of the whole cells [x0, x1) x [y0, y1) x [z0, z1) (ints) as one float64
+        (k, 6) array of corners: the same boxes, to the bit, in no particular order, placed on
+        arrays (physics' optional many-boxes query: a crowd's world cache asks for whole tiles).
+        Near the world border, the boxes `collision_boxes` gives, walls included."""
+        region = AABB(float(x0), float(y0), float(z0), float(x1), float(y1), float(z1))
+        inside = (-WORLD_BORDER <= x0 and -WORLD_BORDER <= y0 and -WORLD_BORDER <= z0
+                  and x1 <= WORLD_BORDER and y1 <= WORLD_BORDER and z1 <= WORLD_BORDER)
+        if not inside or x1 <= x0 or y1 <= y0 or z1 <= z0:
+            return np.array(self.collision_boxes(region), dtype=np.float64).reshape(-1, 6)
+        self._open_file()
+        cx0, cy0, cz0, cx1, cy1, cz1 = cell_range(region)
+        return placed_box_array(self._ids_in_box(cx0, cy0, cz0, cx1, cy1, cz1), cx0, cy0, cz0, region)
+
     def slipperiness(self, x: int, y: int, z: int) -> float:
         """Slipperiness of block (x, y, z) (0.6 for ordinary blocks and air, 0.98 for ice)."""
         x, y, z = block_coordinate(x, "x"), block_coordinate(y, "y"), block_coordinate(z, "z")
@@ -99,6 +113,14 @@ class WorldQueries:
         values = materials[found].tolist()
         return {(x0 + i, y0 + j, z0 + k): MATERIALS_BY_VALUE[m]
                 for i, j, k, m in zip(found[0].tolist(), found[1].tolist(), found[2].tolist(), values)}
+
+    def material_array(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> np.ndarray:
+        """The `Material` codes (int8) of every cell of the inclusive cuboid, indexed [x - x0, y - y0,
+        z - z0]: `materials_in`'s answer as one array, AIR included (physics' optional bulk query)."""
+        self._open_file()
+        if x1 < x0 or y1 < y0 or z1 < z0:
+            return np.zeros((max(0, x1 - x0 + 1), max(0, y1 - y0 + 1), max(0, z1 - z0 + 1)), dtype=np.int8)
+        return MATERIAL[self._ids_in_box(x0, y0, z0, x1 + 1, y1 + 1, z1 + 1)].astype(np.int8, copy=False)
 
     def fluid_level(self, x: int, y: int, z: int) -> int:
         """Beta's metadata of the water or lava at (x, y, z) (0 a source), -1 for any other block."""

@@ -136,6 +136,6 @@ def test_a_brain_s_kept_intent_is_the_intent_made_afresh_tick_after_tick(seed):
         feet[0] += rng.choice([0.0, 0.0, rng.uniform(-0.2, 0.2)])
         feet[2] += rng.choice([0.0, 0.0, rng.uniform(-0.2, 0.2)])
         body = Body.at_feet(*feet, BOXLING.width, BOXLING.height)
-        fresh._intent = None  # the readable twin: a new Intent every tick
+        fresh._intent_made = None  # the readable twin: a new Intent every tick
         kept, made = keeping.think(body, arena), fresh.think(body, arena)
         assert repr(kept) == repr(made) and kept == made

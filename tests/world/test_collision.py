@@ -136,3 +136,39 @@ def test_a_placed_shape_cache_needs_a_positive_capacity():
     for capacity in (0, -3, 2.5, True):
         with pytest.raises(ValueError, match="capacity must be a positive int"):
             PlacedShapeCache(capacity)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    anchor=st.sampled_from([(0, 64, 0), (-16, 70, -1), (15, -2, 16), (-33, 254, 47), (7, 15, -8)]),
+    edits=st.lists(st.tuples(st.integers(-3, 6), st.integers(-3, 6), st.integers(-3, 6), st.sampled_from(PLACEABLE)),
+                   max_size=12),
+    water=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 3)), max_size=4),
+)
+def test_the_box_array_of_whole_cells_holds_the_collision_boxes_bit_for_bit_and_the_material_array_the_materials(
+        shared_world, anchor, edits, water):
+    ax, ay, az = anchor
+    for dx, dy, dz, name in edits:
+        if 0 <= ay + dy < 256:
+            shared_world.set_block(ax + dx, ay + dy, az + dz, name)
+    for dx, dy, dz in water:
+        if 0 <= ay + dy < 256:
+            shared_world.set_block(ax + dx, ay + dy, az + dz, "water")
+    x1, y1, z1 = ax + 4, ay + 4, az + 4
+    array = shared_world.collision_box_array(ax, ay, az, x1, y1, z1)
+    boxes = shared_world.collision_boxes(AABB(float(ax), float(ay), float(az), float(x1), float(y1), float(z1)))
+    assert array.dtype == np.float64 and array.shape == (len(boxes), 6)
+    assert sorted(map(tuple, array.tolist())) == sorted(map(tuple, boxes))
+    codes = shared_world.material_array(ax, ay, az, x1 - 1, y1 - 1, z1 - 1)
+    assert codes.dtype == np.int8 and codes.shape == (4, 4, 4)
+    assert codes.tolist() == [[[int(shared_world.material(x, y, z)) for z in range(az, z1)] for y in range(ay, y1)]
+                              for x in range(ax, x1)]
+
+
+def test_the_box_array_at_the_world_border_holds_its_walls_as_collision_boxes_does(world):
+    from game.world.coords import WORLD_BORDER
+    edge = WORLD_BORDER
+    array = world.collision_box_array(edge - 2, 60, 0, edge + 2, 64, 4)
+    boxes = world.collision_boxes(AABB(float(edge - 2), 60.0, 0.0, float(edge + 2), 64.0, 4.0))
+    assert any(box.max_x > edge for box in boxes)
+    assert sorted(map(tuple, array.tolist())) == sorted(map(tuple, boxes))
