@@ -8,6 +8,10 @@ Rows:
 - `collision_boxes` for the region a walking player's move gathers (its box stretched by one
   tick's motion plus the layer below), at 64 places around spawn, against a per-cell scan
   through `get_block` (what a straightforward world would do);
+- a crowd's world cache (`physics.broad_phase.WorldCache`) filling one tile of ground (4 x 4 x 4
+  blocks, at the surface and below it around spawn) from the world's box and material arrays
+  (`collision_box_array`, `material_array`), against the same world answering only
+  `collision_boxes` and `materials_in` (a Python object per box and per cell);
 - `padded_section`, the mesher's input;
 - saving 500 edited columns in one transaction, and opening the world and reading them back;
 - `request` (must not block the caller), and how late the main thread wakes from a 1 ms sleep
@@ -20,15 +24,19 @@ from __future__ import annotations
 import math
 import random
 import shutil
+import statistics
 import tempfile
 import threading
 import time
 from pathlib import Path
 
+import numpy as np
+
 from game.world import World
 from game.world.blocks import SHAPES, block_id
 from game.world.terrain import Terrain
 from physics import AABB
+from physics.broad_phase import WorldCache
 from physics.shapes import placed
 
 from .harness import Row, median_time, percentile
@@ -106,13 +114,52 @@ def _query_rows(world: World, quick: bool) -> list[Row]:
         world.padded_section(*sections[cycle["i"] % len(sections)])
 
     repeats = 5 if quick else 30
+    tile_ours, tile_reference = _tile_fills(world, 20 if quick else 200)
     return [
+        Row(SUITE, "world cache: fill one tile of ground (4x4x4)", tile_ours, "us", reference=tile_reference,
+            note="from the world's box and material arrays; reference: `collision_boxes` and `materials_in` "
+                 "(the same world without its array queries), in turns, a new tile each time"),
         Row(SUITE, "collision_boxes, player-sized region", median_time(one_query, repeats=repeats, inner=256),
             "us", reference=median_time(one_reference_query, repeats=repeats, inner=64), target="<= 20 us",
             note="reference: per-cell get_block scan"),
         Row(SUITE, "padded_section (18^3 mesher input)", median_time(one_padded_section, repeats=repeats, inner=64),
             "us"),
     ]
+
+
+class _BoxesOnly:
+    """The world without its many-cells array queries: what a `WorldCache` reads of any other world."""
+
+    def __init__(self, world: World) -> None:
+        self._world = world
+        self.collision_boxes, self.materials_in, self.material = world.collision_boxes, world.materials_in, world.material
+        self.slipperiness, self.cells_changed_since = world.slipperiness, world.cells_changed_since
+
+    @property
+    def revision(self) -> int:
+        return self._world.revision
+
+
+def _tile_fills(world: World, repeats: int) -> tuple[float, float]:
+    """Median microseconds of a fresh world cache filling one tile, from the arrays and from the boxes
+    (in turns, each time a tile neither cache has seen: a new cache, untimed)."""
+    sx, sy, sz = world.spawn
+    tx, ty, tz = int(sx) >> 2, int(sy) >> 2, int(sz) >> 2
+    tiles = [(tx + dx, ty + dy, tz + dz) for dy in (0, -1, -2) for dx in range(-5, 5) for dz in range(-5, 5)]
+    for cx in range(((4 * tx - 20) >> 4) - 1, ((4 * tx + 20) >> 4) + 2):  # made first: asking times no generation
+        for cz in range(((4 * tz - 20) >> 4) - 1, ((4 * tz + 20) >> 4) + 2):
+            world.column(cx, cz)
+    plain, ours, theirs = _BoxesOnly(world), [], []
+    for k in range(repeats):
+        x, y, z = tiles[k % len(tiles)]
+        cells = np.array([(4 * x + i, 4 * y + j, 4 * z + m) for i in range(4) for j in range(4) for m in range(4)])
+        for view, samples in ((plain, theirs), (world, ours)):
+            cache = WorldCache(view)
+            cache.sync()
+            start = time.perf_counter()
+            cache.materials_at(cells)  # asks the world for the tile: its boxes and materials
+            samples.append((time.perf_counter() - start) * 1e6)
+    return statistics.median(ours), statistics.median(theirs)
 
 
 def _save_rows(folder: Path, quick: bool) -> list[Row]:
