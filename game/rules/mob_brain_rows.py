@@ -28,7 +28,7 @@ import numpy as np
 import physics
 from physics import AABB, Body, Intent
 from physics.broad_phase import WorldCache, keyed, keyed_cells, windows_of
-from physics.materials import Material, has_materials
+from physics.materials import Material
 
 from .mob_brain import (DEEP_WATER_BLOCKS, DROP_PROBE_HALF_WIDTH, HELD_UP_BY, MAX_SAFE_DROP_BLOCKS, MobBrain,
                         _drop_below, _look_for_fluids, _probe_ahead, fluids_avoided, medium_of)
@@ -38,6 +38,7 @@ BRAIN_ROWS_FROM = 16
 pass cost about what a dozen brains' reads do."""
 
 _NO_WINDOWS = np.empty((0, 6), dtype=np.int64)
+"""No cell ranges read (the reads made cell by cell, past the cache's keyed cells)."""
 
 _HELD_UP = np.zeros(256, dtype=bool)
 _HELD_UP[sorted(HELD_UP_BY)] = True
@@ -49,13 +50,13 @@ def think_all(brains: Sequence, bodies: Sequence[Body], world: physics.Collision
     """The intents of `brains` (each with the body of the same place in `bodies`) for this tick:
     `[brain.think(body, world) for brain, body in zip(brains, bodies)]`, to the bit and with the
     same brain states after, the boxlings' reads asked at once of `world_cache` (a cache of
-    `world`) when there are BRAIN_ROWS_FROM of them or more and the world has a `revision` (so the
-    cache keeps what it read) and says what its cells are made of. `user`: who asks the cache (a
+    `world`) when there are BRAIN_ROWS_FROM of them or more and the world's `revision` is not None
+    (so the cache keeps what it read; a brain reads `revision` and `material` of every world, as
+    `game.rules.game_world.GameWorld` has them). `user`: who asks the cache (a
     weakly referable object, the mobs' manager), so that the crowds' pruning keeps the tiles the
     brains read (`WorldCache.use`); None: the cache is not told."""
     rows = [k for k, brain in enumerate(brains) if type(brain) is MobBrain]
-    if (len(rows) < BRAIN_ROWS_FROM or getattr(world, "revision", None) is None or not has_materials(world)
-            or world_cache.world is not world):
+    if len(rows) < BRAIN_ROWS_FROM or world.revision is None or world_cache.world is not world:
         return [brain.think(body, world) for brain, body in zip(brains, bodies)]
     intents: list[Intent | None] = [None] * len(brains)
     for k, (brain, body) in enumerate(zip(brains, bodies)):

@@ -41,33 +41,36 @@ def thin_columns(rng: random.Random, count: int) -> np.ndarray:
     return np.array(boxes, dtype=np.float64)
 
 
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1))
-def test_the_highest_tops_of_many_boxes_are_those_the_world_gives_box_by_box_through_edits(seed):
+def check_through_edits(seed: int, check) -> None:
+    """`check(cache, world, rng)` on a random world's cache, synced after each of a few rounds of edits."""
     rng = random.Random(seed)
     grid = random_world(rng)
     cache = WorldCache(grid)
     for _ in range(4):
         cache.sync()
-        asked = thin_columns(rng, 40)
-        assert np.array_equal(cache.highest_tops(asked), highest_tops_readable(grid, asked))
+        check(cache, grid, rng)
         for _ in range(rng.randint(1, 12)):
             edit(grid, rng)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_the_highest_tops_of_many_boxes_are_those_the_world_gives_box_by_box_through_edits(seed):
+    def check(cache, grid, rng):
+        asked = thin_columns(rng, 40)
+        assert np.array_equal(cache.highest_tops(asked), highest_tops_readable(grid, asked))
+
+    check_through_edits(seed, check)
 
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_the_materials_of_many_cells_are_what_the_world_says_cell_by_cell_through_edits(seed):
-    rng = random.Random(seed)
-    grid = random_world(rng)
-    cache = WorldCache(grid)
-    for _ in range(4):
-        cache.sync()
+    def check(cache, grid, rng):
         cells = np.array([random_cell(rng) for _ in range(60)], dtype=np.int64)
-        codes = cache.materials_at(cells)
-        assert codes.tolist() == [int(grid.material(x, y, z)) for x, y, z in cells.tolist()]
-        for _ in range(rng.randint(1, 12)):
-            edit(grid, rng)
+        assert cache.materials_at(cells).tolist() == [int(grid.material(x, y, z)) for x, y, z in cells.tolist()]
+
+    check_through_edits(seed, check)
 
 
 def test_a_box_touching_a_block_only_on_its_face_does_not_meet_it():
