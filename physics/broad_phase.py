@@ -645,10 +645,14 @@ class WorldCache:
         strictly intersect it (`AABB.intersects`), or -inf where none does: what
         `max(b.max_y for b in world.collision_boxes(box) if b.intersects(box))` gives box by box
         (`highest_tops_readable`, which a test compares with this), for many boxes in a few numpy
-        calls. Every cell the boxes touch must be keyed (`keyed(windows_of(boxes))`). Asks the
+        calls. Every cell the boxes touch must be keyed (`keyed(windows_of(boxes))`; ValueError
+        otherwise). Asks the
         world about the tiles it does not know yet; call `sync` first if the world may have changed."""
         n = len(boxes)
-        columns, count = self.slots(windows_of(boxes))
+        windows = windows_of(boxes)
+        if not keyed(windows).all():
+            raise ValueError("highest_tops asks only about keyed cells (see `keyed`)")
+        columns, count = self.slots(windows)
         owner = np.arange(n).repeat(count)
         x0, y0, z0, x1, y1, z1 = self.corners(columns)
         asked = [boxes[:, k].take(owner) for k in range(6)]
@@ -659,10 +663,12 @@ class WorldCache:
         return tops
 
     def materials_at(self, cells: np.ndarray) -> np.ndarray:
-        """The `Material` codes (int8) of block cells ((k, 3) keyed ints): the world's `material`
+        """The `Material` codes (int8) of block cells ((k, 3) keyed ints; ValueError otherwise): the world's `material`
         cell by cell, or AIR and SOLID by its boxes for a world that does not say (`materials_in`'s
         rule). Asks the world about the tiles it does not know yet; call `sync` first if the world
         may have changed."""
+        if not keyed_cells(cells).all():
+            raise ValueError("materials_at asks only about keyed cells (see `keyed_cells`)")
         tiles, local = _tile_of(cells[:, 0], cells[:, 1], cells[:, 2])
         at = self._tile_row(tiles) * _TILE_CELLS + local  # (may ask the world, growing the arrays)
         return self._material.reshape(-1).take(at)
@@ -740,8 +746,12 @@ class WorldCache:
         t = WORLD_TILE_SIZE
         bulk = getattr(self._world, "material_array", None)
         if bulk is not None:  # [x, y, z] arrays; a tile numbers its cells x, then z, then y (`_tile_of`)
-            return np.stack([bulk(x0, y0, z0, x0 + t - 1, y0 + t - 1, z0 + t - 1).transpose(0, 2, 1).reshape(-1)
-                             for x0, y0, z0 in lo.tolist()]).astype(np.int8, copy=False).reshape(-1, _TILE_CELLS)
+            tiles = [np.asarray(bulk(x0, y0, z0, x0 + t - 1, y0 + t - 1, z0 + t - 1)) for x0, y0, z0 in lo.tolist()]
+            for codes in tiles:
+                if codes.shape != (t, t, t) or codes.dtype.kind not in "iu":
+                    raise ValueError(f"the world's material_array must give {(t, t, t)} integer codes for a "
+                                     f"tile, got {codes.dtype} of shape {codes.shape}")
+            return np.stack([codes.transpose(0, 2, 1).reshape(-1) for codes in tiles]).astype(np.int8, copy=False)
         codes = np.zeros((len(lo), _TILE_CELLS), dtype=np.int8)
         for k, (x0, y0, z0) in enumerate(lo.tolist()):
             found = materials_in(self._world, x0, y0, z0, x0 + t - 1, y0 + t - 1, z0 + t - 1)
@@ -838,7 +848,10 @@ def _boxes_of_tiles(world: CollisionWorld, tiles: list[list[int]], per_tile: np.
     `CollisionWorld` rules say), else `collision_boxes`."""
     bulk = getattr(world, "collision_box_array", None)
     if bulk is not None:
-        found_arrays = [bulk(*tile) for tile in tiles]
+        found_arrays = [np.asarray(bulk(*tile), dtype=np.float64) for tile in tiles]
+        for found in found_arrays:
+            if found.ndim != 2 or found.shape[1] != 6:
+                raise ValueError(f"the world's collision_box_array must give (k, 6) box corners, got shape {found.shape}")
         per_tile[:] = [len(found) for found in found_arrays]
         return np.concatenate(found_arrays).reshape(-1, 6) if found_arrays else np.empty((0, 6))
     found: list[AABB] = []

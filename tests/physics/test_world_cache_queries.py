@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -120,3 +121,32 @@ def test_a_cache_filled_by_the_many_boxes_query_answers_as_one_filled_box_by_box
                 == {tuple(theirs[:, k, s]) for s in range(int(their_used[k]))})
     asked = thin_columns(rng, 40)
     assert np.array_equal(by_arrays.highest_tops(asked), by_boxes.highest_tops(asked))
+
+
+def test_cells_beyond_the_keyed_ones_are_refused_with_a_clear_error():
+    from physics.broad_phase import KEYED_XZ
+
+    cache = WorldCache(BlockGrid())
+    cache.sync()
+    with pytest.raises(ValueError, match="keyed"):
+        cache.highest_tops(np.array([(KEYED_XZ + 0.5, 0.0, 0.5, KEYED_XZ + 0.6, 1.0, 0.6)]))
+    with pytest.raises(ValueError, match="keyed"):
+        cache.materials_at(np.array([(0, 0, -KEYED_XZ - 1)]))
+
+
+class MisshapenBoxes(BlockGrid):
+    def collision_box_array(self, x0, y0, z0, x1, y1, z1):
+        return np.zeros((2, 5))
+
+
+class MisshapenMaterials(BlockGrid):
+    def material_array(self, x0, y0, z0, x1, y1, z1):
+        return np.zeros((x1 - x0 + 1, y1 - y0 + 1))
+
+
+@pytest.mark.parametrize("world", [MisshapenBoxes(), MisshapenMaterials()], ids=["boxes", "materials"])
+def test_a_world_whose_array_query_gives_the_wrong_shape_is_refused_with_a_clear_error(world):
+    cache = WorldCache(world)
+    cache.sync()
+    with pytest.raises(ValueError, match="must give"):
+        cache.materials_at(np.array([(0, 0, 0)]))
