@@ -33,9 +33,13 @@ from physics.materials import Material
 from .mob_brain import (DEEP_WATER_BLOCKS, DROP_PROBE_HALF_WIDTH, HELD_UP_BY, MAX_SAFE_DROP_BLOCKS, MobBrain,
                         _drop_below, _look_for_fluids, _probe_ahead, fluids_avoided, medium_of)
 
-BRAIN_ROWS_FROM = 16
-"""[brains] Fewer boxlings than this think one by one (`MobBrain.think`): the numpy calls of a
-pass cost about what a dozen brains' reads do."""
+BRAIN_ROWS_FROM = 64
+"""[brains] Fewer boxlings than this think one by one (`MobBrain.think`). A pass costs about 0.5 ms
+whatever its size (its numpy calls, and the tiles it asks the world for where no crowd has: a mobs'
+crowd uses the cache from `physics.CrowdSettings.vectorised_min_bodies`, 50, on). Measured with
+`python -m bench mobs` at other sizes (the machine shared): one by one is cheaper up to about 50
+boxlings (16: 0.34 against 0.77 ms), even at 56 (1.78 against 1.72 ms), and dearer from 64 (2.29
+against 1.85 ms; 100: 2.6-2.8 against 1.8-2.0 ms)."""
 
 _NO_WINDOWS = np.empty((0, 6), dtype=np.int64)
 """No cell ranges read (the reads made cell by cell, past the cache's keyed cells)."""
