@@ -18,6 +18,8 @@ CORNER_EYE = (12.0, 11.0, -4.0)
 eye more than `section_facing`'s largest margin (BEHIND_BLOCKS + STAGGER_STEPS - 1) behind it."""
 OTHER_EYE = (-4.0, 11.0, -10.0)
 """The same, on the block's -x side."""
+ROW_SECTION = (5, 0, 0)
+"""Where the run past a row of blocks is drawn (`run_along_a_row`), far from the other sections."""
 
 
 def run_facing_probe() -> None:
@@ -79,6 +81,8 @@ def run_facing_probe() -> None:
     report["registered_after_unload"] = len(renderer._facing)
     renderer.close()
 
+    report["run"] = {margin: run_along_a_row(ChunkRenderer, margin) for margin in ("ahead", "none")}
+
     every = ChunkRenderer(lambda cx, sy, cz: padded, cull_facing=False)
     every.show([STONE_SECTION])
     every.wait()
@@ -88,6 +92,38 @@ def run_facing_probe() -> None:
     every.close()
     app.step()
     print_probe(report)
+
+
+def run_along_a_row(renderer_class, margin: str) -> dict:
+    """In the probe's process: an eye running past a row of blocks (their +x and -x faces' planes one
+    block apart), with the facing parts' ahead margin as it is or none; how many index lists were
+    rewritten, and whether at every step the kept faces held every face facing the eye."""
+    from game.window.render import section_facing
+    from game.world.blocks import block_id
+    from game.world.meshing_facing import facing_state
+
+    padded = np.zeros((18, 18, 18), dtype=np.uint16)
+    padded[1:17:2, 5, 5] = block_id("stone")  # blocks at local x = 0, 2, ..., 14
+    kept_margin = section_facing.AHEAD_BLOCKS
+    section_facing.AHEAD_BLOCKS = kept_margin if margin == "ahead" else 0.0
+    renderer = renderer_class(lambda cx, sy, cz: padded)
+    x0 = ROW_SECTION[0] * 16.0 - 1.0  # the row's section starts 1 block ahead
+    renderer.look_from(x0, 11.0, -4.0)
+    renderer.show([ROW_SECTION])
+    renderer.wait()
+    facing = renderer._facing
+    slot = facing._slots_of[ROW_SECTION][0]
+    rewrites, always_held = renderer.facing_rewrites, True
+    for step in range(1, 68):  # a quarter block a frame, to the section's far side
+        eye = np.array([x0 + step / 4, 11.0, -4.0])
+        renderer.look_from(*eye)
+        part = facing._parts[slot]
+        exact = facing_state(part.order, eye - part.origin, part.ranked)[0]
+        always_held &= bool((part.counts >= exact).all())
+    section_facing.AHEAD_BLOCKS = kept_margin
+    done = {"rewrites": renderer.facing_rewrites - rewrites, "always_held": always_held}
+    renderer.close()
+    return done
 
 
 @pytest.fixture(scope="module")
@@ -135,3 +171,9 @@ def test_an_unloaded_section_is_forgotten(report):
 
 def test_a_renderer_told_not_to_cull_draws_every_face(report):
     assert report["cull_facing_off"] == [12, 8]
+
+
+def test_an_eye_running_past_faces_keeps_those_just_ahead_and_rewrites_fewer_lists(report):
+    run = report["run"]
+    assert run["ahead"]["always_held"] and run["none"]["always_held"]  # never a face missing: no hole
+    assert 0 < run["ahead"]["rewrites"] < run["none"]["rewrites"], run
