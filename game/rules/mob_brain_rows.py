@@ -61,6 +61,8 @@ def think_all(brains: Sequence, bodies: Sequence[Body], world: physics.Collision
     brains read (`WorldCache.use`); None: the cache is not told."""
     rows = [k for k, brain in enumerate(brains) if type(brain) is MobBrain]
     if len(rows) < BRAIN_ROWS_FROM or world.revision is None or world_cache.world is not world:
+        if user is not None:
+            world_cache.use(_NO_WINDOWS, user)  # the cells of an earlier pass are not read any more
         return [brain.think(body, world) for brain, body in zip(brains, bodies)]
     intents: list[Intent | None] = [None] * len(brains)
     for k, (brain, body) in enumerate(zip(brains, bodies)):
@@ -75,11 +77,12 @@ def think_all(brains: Sequence, bodies: Sequence[Body], world: physics.Collision
             walkers.append(k)
             probes.append(_probe_ahead(body, brain.yaw))
     moves: dict[int, tuple[float, bool]] = {}
+    read = _NO_WINDOWS
     if walkers:
         world_cache.sync()
         read = _walk_all(brains, bodies, world, world_cache, walkers, probes, media, moves)
-        if user is not None:
-            world_cache.use(read, user)
+    if user is not None:
+        world_cache.use(read, user)
     for k in rows:
         forward, jump = moves.get(k, (0.0, False))
         intents[k] = brains[k]._intent(forward, jump, media[k])
@@ -95,8 +98,8 @@ def _walk_all(brains, bodies, world, world_cache: WorldCache, walkers: list[int]
     boxes = np.fromiter(chain.from_iterable(bodies[k].box for k in walkers), np.float64, count=count).reshape(-1, 6)
     ahead = np.fromiter(chain.from_iterable(probes), np.float64, count=count).reshape(-1, 6)
     drops, read = _drops(world, world_cache, boxes, ahead)
-    asked, avoided = [], []
-    for k, probe, drop in zip(walkers, probes, drops.tolist()):
+    asked, picked, avoided = [], [], []
+    for place, (k, probe, drop) in enumerate(zip(walkers, probes, drops.tolist())):
         if drop > MAX_SAFE_DROP_BLOCKS:
             brains[k]._turn()
             moves[k] = (0.0, False)
@@ -105,12 +108,12 @@ def _walk_all(brains, bodies, world, world_cache: WorldCache, walkers: list[int]
         avoid_lava, avoid_deep_water = fluids_avoided(body, medium.in_water, medium.in_lava)
         if avoid_lava or avoid_deep_water:
             asked.append(k)
+            picked.append(place)
             avoided.append((avoid_lava, avoid_deep_water))
         else:
             moves[k] = brains[k]._walk_on(body, world, probe)
     if not asked:
         return read
-    picked = np.searchsorted(np.array(walkers), np.array(asked))  # (walkers are in ascending order)
     found, looked = _fluids_ahead(world, world_cache, boxes.take(picked, axis=0), ahead.take(picked, axis=0),
                                   np.array(avoided, dtype=bool).reshape(-1, 2))
     for k, fluid in zip(asked, found.tolist()):

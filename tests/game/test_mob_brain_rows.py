@@ -110,3 +110,17 @@ def test_boxlings_beyond_the_cache_s_keyed_cells_think_as_each_alone(monkeypatch
     grid.set(x0, -1, 3, shapes.EMPTY, material=Material.LAVA)
     feet = [(x0 + rng.uniform(-6.0, 6.0), 0.0, rng.uniform(-6.0, 6.0)) for _ in range(MOBS)]
     assert play_both_ways(grid, feet, rng, 100, lambda x, y, z: False, monkeypatch) > 0
+
+
+def test_the_cells_a_pass_read_stop_counting_for_the_cache_once_the_brains_think_one_by_one(monkeypatch):
+    monkeypatch.setattr(mob_brain_rows, "BRAIN_ROWS_FROM", PASS_FROM)
+    arena, reader = build_arena(), Reader()
+    cache = WorldCache(arena)
+    brains = [MobBrain(BOXLING, seed=k) for k in range(PASS_FROM)]
+    for brain in brains:
+        brain.ticks_left = 1  # walking from this tick
+    bodies = [Body.at_feet(float(k - 4), 0.0, 0.5, BOXLING.width, BOXLING.height) for k in range(len(brains))]
+    think_all(brains, bodies, arena, cache, user=reader)
+    assert len(cache._in_use[reader]) > 0  # what `prune` keeps for the brains
+    think_all(brains[:-1], bodies[:-1], arena, cache, user=reader)  # too few: one by one
+    assert len(cache._in_use[reader]) == 0
