@@ -243,7 +243,7 @@ class LightEngine:
         if self.pending:
             self._sort_edits()
             self._apply_edits(self._take_edits(lambda rows: np.ones(len(rows), dtype=bool)))
-            self._install_where(lambda key: True)
+            self._install_waiting(self._to_install)
         return self._take_changed()
 
     def resolve_some(self, budget: int | None, *, install: bool = False) -> set[tuple[int, int, int]]:
@@ -258,7 +258,7 @@ class LightEngine:
             self._sort_edits()
             self._apply_edits(self._take_edits(_first_cells(budget)))
             if install:
-                self._install_where(lambda key: True)
+                self._install_waiting(self._to_install)
         return self._take_changed()
 
     def resolve_near(self, x0: int, z0: int, x1: int, z1: int) -> set[tuple[int, int, int]]:
@@ -271,10 +271,7 @@ class LightEngine:
             self._sort_edits()
             self._apply_edits(self._take_edits(
                 lambda rows: (rows[:, 0] >= lo_x) & (rows[:, 0] < hi_x) & (rows[:, 2] >= lo_z) & (rows[:, 2] < hi_z)))
-            for key in self._waiting_reaching(x0, z0, x1, z1):
-                del self._to_install[key]
-                if key in self._columns:
-                    self._install(key)
+            self._install_waiting(self._waiting_reaching(x0, z0, x1, z1))
         return self._take_changed()
 
     def unlit_near(self, x0: int, z0: int, x1: int, z1: int) -> list[tuple[int, int]]:
@@ -307,7 +304,7 @@ class LightEngine:
         if key in self._to_install:
             self._sort_edits()
             self._apply_edits(self._take_edits(lambda rows: np.zeros(len(rows), dtype=bool)))
-            self._install_where(lambda other: other == key)
+            self._install_waiting([key] if key in self._to_install else [])
         return self._take_changed()
 
     def settled_light_at(self, x: int, y: int, z: int) -> tuple[int, int] | None:
@@ -331,9 +328,9 @@ class LightEngine:
         changed, self._changed = self._changed, set()
         return changed
 
-    def _install_where(self, wanted) -> None:
-        """Light the new columns whose key `wanted` accepts, in the order they arrived."""
-        for key in [key for key in self._to_install if wanted(key)]:
+    def _install_waiting(self, keys) -> None:
+        """Light the new columns `keys` (waiting ones, in the order given: the order they arrived)."""
+        for key in list(keys):
             del self._to_install[key]
             if key in self._columns:
                 self._install(key)
