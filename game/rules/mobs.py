@@ -460,7 +460,8 @@ class MobManager:
         self._previous = [(body, brain.yaw) for body, brain in zip(self.bodies, self._brains)]
 
         bodies = list(self.bodies)
-        self._players_push(bodies_of_players, bodies)
+        player_boxes = box_array([body.box for body in bodies_of_players])
+        self._players_push(bodies_of_players, bodies, player_boxes)
         if bodies != list(self.bodies):
             self.replace_bodies(bodies)
         world = self.world
@@ -470,7 +471,7 @@ class MobManager:
         self._crowd.step(intents)
 
         bodies = list(self.bodies)
-        self._pushes_on_players(bodies_of_players, bodies)
+        self._pushes_on_players(bodies_of_players, bodies, player_boxes)
         if bodies != list(self.bodies):
             self.replace_bodies(bodies)
         if self.creatures is not None:
@@ -480,17 +481,19 @@ class MobManager:
         return bodies_of_players[0] if one else tuple(bodies_of_players)
 
     @staticmethod
-    def _players_push(players: list[Body], bodies: list[Body]) -> None:
+    def _players_push(players: list[Body], bodies: list[Body], player_boxes: np.ndarray) -> None:
         """Step 3: each player (Beta's `me`), in join order, pushes every mob meeting its push region,
-        in crowd order (`players` and the mobs' `bodies` are updated in place)."""
-        for p, i in pushes_by([player.box for player in players], [mob.box for mob in bodies]):
+        in crowd order (`players` and the mobs' `bodies` are updated in place; `player_boxes`: the
+        players' boxes, `box_array`)."""
+        for p, i in pushes_by(player_boxes, [mob.box for mob in bodies]):
             players[p], bodies[i] = physics.push(players[p], bodies[i])
 
     @staticmethod
-    def _pushes_on_players(players: list[Body], bodies: list[Body]) -> None:
+    def _pushes_on_players(players: list[Body], bodies: list[Body], player_boxes: np.ndarray) -> None:
         """Step 5: every mob (Beta's `me`), in crowd order, pushes each player meeting its push
-        region, in join order (`players` and `bodies` are updated in place)."""
-        for i, p in pushes_by([mob.box for mob in bodies], [player.box for player in players]):
+        region, in join order (`players` and `bodies` are updated in place; `player_boxes`: the
+        players' boxes, unchanged since step 3: a push changes velocities alone)."""
+        for i, p in pushes_by([mob.box for mob in bodies], player_boxes):
             bodies[i], players[p] = physics.push(bodies[i], players[p])
 
     def knock_back(self, index: int, impulse: Sequence[float]) -> None:
@@ -617,44 +620,98 @@ def natural_mob_cap(players: Sequence[Body]) -> int:
     return MAX_NATURAL_MOBS * len(near) // COLUMNS_NEAR_ONE_PLAYER
 
 
-def push_pairs(regions: Sequence[AABB], boxes: Sequence[AABB]) -> list[tuple[int, int]]:
+def push_pairs(regions: BoxesOrArray, boxes: BoxesOrArray) -> list[tuple[int, int]]:
     """Every (r, b) such that `regions[r]` meets `boxes[b]` (strictly, as `AABB.intersects`), by r
     and then b: the pushes of one step, in their order (a push changes velocities, never boxes, so
-    the pairs can be found before any is pushed). From PUSH_ARRAYS_FROM_PAIRS pairs on, on arrays;
-    below, `push_candidates` tested one by one (`push_pairs_one_by_one`, the readable twin)."""
+    the pairs can be found before any is pushed). Each of `regions` and `boxes` is a sequence of
+    AABBs or an (n, 6) array of their corners (`box_array`). From PUSH_ARRAYS_FROM_PAIRS pairs on,
+    on arrays (`_pairs_on_arrays`); below, `push_candidates` tested one by one
+    (`push_pairs_one_by_one`, the readable twin)."""
     if len(regions) * len(boxes) < PUSH_ARRAYS_FROM_PAIRS:
-        return push_pairs_one_by_one(regions, boxes)
-    return _pairs_on_arrays(_box_array(regions), boxes)
+        return push_pairs_one_by_one(_aabbs(regions), _aabbs(boxes))
+    return _pairs_on_arrays(_as_array(regions), _as_array(boxes))
 
 
-def pushes_by(pushers: Sequence[AABB], boxes: Sequence[AABB]) -> list[tuple[int, int]]:
+def pushes_by(pushers: BoxesOrArray, boxes: BoxesOrArray) -> list[tuple[int, int]]:
     """`push_pairs([push_region(box) for box in pushers], boxes)`: which of `boxes` each of the boxes
-    `pushers` pushes. On arrays the regions are the pushers' array plus the push reach (the sums
-    `push_region` makes, the same floats: adding -reach is subtracting it), not an AABB made for each
-    pusher (a hundred mobs a tick)."""
+    `pushers` pushes (each a sequence of AABBs or an array, as `push_pairs` takes them). On arrays
+    the regions are the pushers' array plus the push reach (the sums `push_region` makes, the same
+    floats: adding -reach is subtracting it), not an AABB made for each pusher (a hundred mobs a
+    tick)."""
     if len(pushers) * len(boxes) < PUSH_ARRAYS_FROM_PAIRS:
-        return push_pairs([push_region(box) for box in pushers], boxes)
-    return _pairs_on_arrays(_box_array(pushers) + _PUSH_GROWTH, boxes)
+        return push_pairs([push_region(box) for box in _aabbs(pushers)], _aabbs(boxes))
+    return _pairs_on_arrays(_as_array(pushers) + _PUSH_GROWTH, _as_array(boxes))
 
+
+BoxesOrArray = Sequence[AABB] | np.ndarray
+"""Boxes as AABBs, or as an (n, 6) float array of their corners (x0, y0, z0, x1, y1, z1)."""
 
 _PUSH_GROWTH = np.array([-PUSH_REACH, 0.0, -PUSH_REACH, PUSH_REACH, 0.0, PUSH_REACH])
 """What `push_region` adds to a box's (x0, y0, z0, x1, y1, z1): the push reach on x and z."""
 
+SWEEP_SLACK_BLOCKS = 1.0
+"""[blocks] `_pairs_on_arrays` takes as candidates of a region every box whose low x lies within
+the widest box's width and this much (plus a millionth of a millionth of the largest coordinate)
+below the region's low x: room for the rounding of the width and the difference, which is
+below a unit in the last place of the coordinates, so no box meeting the region is left out."""
 
-def _box_array(boxes: Sequence[AABB]) -> np.ndarray:
-    """`boxes` as an (n, 6) float array."""
+
+def box_array(boxes: Sequence[AABB]) -> np.ndarray:
+    """`boxes` as an (n, 6) float array (the AABBs' corners, in their order)."""
     return np.fromiter(chain.from_iterable(boxes), np.float64, 6 * len(boxes)).reshape(-1, 6)
 
 
-def _pairs_on_arrays(r: np.ndarray, boxes: Sequence[AABB]) -> list[tuple[int, int]]:
-    """`push_pairs` for the regions `r` (an (n, 6) array), every pair tested at once."""
-    b = _box_array(boxes).T.copy()  # by corner
-    meets = r[:, 3:4] > b[0]  # AABB.intersects, every pair at once
-    meets &= r[:, 0:1] < b[3]
-    meets &= r[:, 4:5] > b[1]
-    meets &= r[:, 1:2] < b[4]
-    meets &= r[:, 5:6] > b[2]
-    meets &= r[:, 2:3] < b[5]
+def _as_array(boxes: BoxesOrArray) -> np.ndarray:
+    return boxes if isinstance(boxes, np.ndarray) else box_array(boxes)
+
+
+def _aabbs(boxes: BoxesOrArray) -> Sequence[AABB]:
+    return [AABB._trusted(*row) for row in boxes.tolist()] if isinstance(boxes, np.ndarray) else boxes
+
+
+def _pairs_on_arrays(r: np.ndarray, b: np.ndarray) -> list[tuple[int, int]]:
+    """`push_pairs` for the regions `r` and boxes `b` ((n, 6) and (m, 6) arrays), by a sweep along x:
+    the boxes sorted by their low x, each region tests only those whose low x lies below its high
+    x (a binary search: the strict test itself) and above its low x less the widest box's width
+    and SWEEP_SLACK_BLOCKS (every box reaching past the region's low x is among them). Each
+    candidate pair is tested as `AABB.intersects` does, corner by corner; the pairs come sorted by
+    region, then box. For bodies spread over the ground a region has a few candidates, so this
+    costs about the regions plus the boxes, not their product (`_pairs_every_one`, which tests
+    every pair at once, is its twin in the tests)."""
+    n, m = len(r), len(b)
+    if not n or not m:
+        return []
+    low_x = b[:, 0]
+    order = low_x.argsort(kind="stable")
+    by_low_x = b.take(order, axis=0)
+    sorted_low = by_low_x[:, 0]
+    widest = float((b[:, 3] - low_x).max())
+    largest = max(abs(float(sorted_low[0])), abs(float(sorted_low[-1])), float(np.abs(r[:, 0]).max()))
+    first = sorted_low.searchsorted(r[:, 0] - (widest + SWEEP_SLACK_BLOCKS + 1e-12 * largest), side="left")
+    past = sorted_low.searchsorted(r[:, 3], side="left")  # every box before it has low x < the region's high x
+    count = np.maximum(past - first, 0)
+    region = np.arange(n).repeat(count)
+    place = (first - (count.cumsum() - count)).repeat(count) + np.arange(region.size)
+    rr, bb = r.take(region, axis=0), by_low_x.take(place, axis=0)
+    meets = rr[:, 0] < bb[:, 3]
+    meets &= rr[:, 4] > bb[:, 1]
+    meets &= rr[:, 1] < bb[:, 4]
+    meets &= rr[:, 5] > bb[:, 2]
+    meets &= rr[:, 2] < bb[:, 5]
+    key = region.compress(meets) * m + order.take(place.compress(meets))  # by region, then box
+    key.sort()
+    return list(zip((key // m).tolist(), (key % m).tolist()))
+
+
+def _pairs_every_one(r: np.ndarray, b: np.ndarray) -> list[tuple[int, int]]:
+    """`_pairs_on_arrays` with every pair tested at once (an (n, m) table): its twin in the tests."""
+    c = b.T
+    meets = r[:, 3:4] > c[0]  # AABB.intersects, every pair at once
+    meets &= r[:, 0:1] < c[3]
+    meets &= r[:, 4:5] > c[1]
+    meets &= r[:, 1:2] < c[4]
+    meets &= r[:, 5:6] > c[2]
+    meets &= r[:, 2:3] < c[5]
     found_r, found_b = np.nonzero(meets)  # row-major: by region, then by box
     return list(zip(found_r.tolist(), found_b.tolist()))
 

@@ -66,7 +66,7 @@ from .controls import DEFAULT_BINDINGS, KeyBindings
 from .hotbar import Hotbar, holdable
 from .inventory import CATALOGUE, put_in_slot
 from .derived_seeds import derived_seed
-from .mobs import MobManager, pushes_by
+from .mobs import MobManager, box_array, pushes_by
 from .arrows import Arrows
 from .creature_brain import Explode, MakeSound, MeleeHit, ShootArrow
 from .explosion import Blast, apply_blast, blast, explosion_pitch
@@ -1162,7 +1162,7 @@ def push_players(players: list[Player]) -> None:
     if len(players) < 2:
         return
     bodies = [player.body for player in players]
-    boxes = [body.box for body in bodies]  # pushes change velocities, never boxes
+    boxes = box_array([body.box for body in bodies])  # pushes change velocities, never boxes
     for me, other in pushes_by(boxes, boxes):
         if other != me:
             bodies[me], bodies[other] = physics.push(bodies[me], bodies[other])

@@ -1,6 +1,7 @@
 """The many-player tick's fast paths give exactly their readable twins' answers: health's kept
 block reads (`health.ExposureReader` against `health.exposure_of`, through `cell_memo.BlockReads`),
-the pushes found on arrays (`mobs.push_pairs` against `mobs.push_pairs_one_by_one`) and a mob
+the pushes found on arrays (`mobs.push_pairs` against `mobs.push_pairs_one_by_one`, and its sweep
+along x against every pair tested at once) and a mob
 brain's kept intent (against a new one made every tick)."""
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from hypothesis import strategies as st
 from game.rules import health
 from game.rules.cell_memo import BlockReads
 from game.rules.mob_brain import BOXLING, MobBrain
-from game.rules.mobs import PUSH_ARRAYS_FROM_PAIRS, push_pairs, push_pairs_one_by_one
+from game.rules.mobs import (PUSH_ARRAYS_FROM_PAIRS, _pairs_every_one, _pairs_on_arrays, box_array, push_pairs,
+                             push_pairs_one_by_one, pushes_by)
 from game.world.blocks import block_id
 from game.world.lab import build_arena
 from physics import AABB, Body
@@ -116,6 +118,36 @@ def test_push_pairs_on_arrays_are_the_pairs_tested_one_by_one(seed, regions, box
                 if region.intersects(box)]
     assert push_pairs_one_by_one(found_regions, found_boxes) == expected
     assert push_pairs(found_regions, found_boxes) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), regions=st.integers(0, 80), boxes=st.integers(0, 80),
+       offset=st.sampled_from([0.0, -3.0e7, 3.0e7, 1.0e12, -1.0e15]))
+def test_the_sweep_along_x_finds_the_pairs_that_testing_every_pair_finds(seed, regions, boxes, offset):
+    """Wide boxes among narrow ones, faces on a shared grid, far from the origin: the sweep's
+    candidates (low x within the widest width below a region) leave out no meeting pair."""
+    rng = random.Random(seed)
+    span = rng.choice([2.0, 6.0, 30.0])
+
+    def some(count):
+        found = _boxes(rng, count, span)
+        if found and rng.random() < 0.3:  # one box far wider than the rest
+            k = rng.randrange(count)
+            b = found[k]
+            found[k] = AABB(b.min_x - rng.uniform(1.0, 40.0), b.min_y, b.min_z, b.max_x, b.max_y, b.max_z)
+        return [AABB(b.min_x + offset, b.min_y, b.min_z, b.max_x + offset, b.max_y, b.max_z) for b in found]
+
+    r, b = box_array(some(regions)), box_array(some(boxes))
+    assert _pairs_on_arrays(r, b) == _pairs_every_one(r, b)
+
+
+def test_pushes_take_boxes_as_an_array_or_as_aabbs_alike():
+    rng = random.Random(7)
+    for count in (3, 40):  # one by one below PUSH_ARRAYS_FROM_PAIRS, on arrays above
+        movers, others = _boxes(rng, count, 1.0), _boxes(rng, count, 1.0)
+        expected = pushes_by(movers, others)
+        assert expected and pushes_by(box_array(movers), box_array(others)) == expected
+        assert push_pairs(box_array(movers), others) == push_pairs(movers, others)
 
 
 def test_push_pairs_leave_out_boxes_that_only_touch_on_arrays_too():
