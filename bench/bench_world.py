@@ -8,8 +8,8 @@ Rows:
 - `collision_boxes` for the region a walking player's move gathers (its box stretched by one
   tick's motion plus the layer below), at 64 places around spawn, against a per-cell scan
   through `get_block` (what a straightforward world would do);
-- a crowd's world cache (`physics.broad_phase.WorldCache`) filling one tile of ground (4 x 4 x 4
-  blocks, at the surface and below it around spawn) from the world's box and material arrays
+- a crowd's world cache (`physics.broad_phase.WorldCache`) filling one tile of ground
+  (`WORLD_TILE_SIZE` blocks cubed, at the surface and below it around spawn) from the world's box and material arrays
   (`collision_box_array`, `material_array`), against the same world answering only
   `collision_boxes` and `materials_in` (a Python object per box and per cell);
 - `padded_section`, the mesher's input;
@@ -36,7 +36,7 @@ from game.world import World
 from game.world.blocks import SHAPES, block_id
 from game.world.terrain import Terrain
 from physics import AABB
-from physics.broad_phase import WorldCache
+from physics.broad_phase import WORLD_TILE_SIZE as T, WorldCache
 from physics.shapes import placed
 
 from .harness import Row, median_time, percentile
@@ -116,7 +116,7 @@ def _query_rows(world: World, quick: bool) -> list[Row]:
     repeats = 5 if quick else 30
     tile_ours, tile_reference = _tile_fills(world, 20 if quick else 200)
     return [
-        Row(SUITE, "world cache: fill one tile of ground (4x4x4)", tile_ours, "us", reference=tile_reference,
+        Row(SUITE, f"world cache: fill one tile of ground ({T}x{T}x{T})", tile_ours, "us", reference=tile_reference,
             note="from the world's box and material arrays; reference: `collision_boxes` and `materials_in` "
                  "(the same world without its array queries), in turns, a new tile each time"),
         Row(SUITE, "collision_boxes, player-sized region", median_time(one_query, repeats=repeats, inner=256),
@@ -144,15 +144,16 @@ def _tile_fills(world: World, repeats: int) -> tuple[float, float]:
     """Median microseconds of a fresh world cache filling one tile, from the arrays and from the boxes
     (in turns, each time a tile neither cache has seen: a new cache, untimed)."""
     sx, sy, sz = world.spawn
-    tx, ty, tz = int(sx) >> 2, int(sy) >> 2, int(sz) >> 2
+    tx, ty, tz = int(sx) // T, int(sy) // T, int(sz) // T
     tiles = [(tx + dx, ty + dy, tz + dz) for dy in (0, -1, -2) for dx in range(-5, 5) for dz in range(-5, 5)]
-    for cx in range(((4 * tx - 20) >> 4) - 1, ((4 * tx + 20) >> 4) + 2):  # made first: asking times no generation
-        for cz in range(((4 * tz - 20) >> 4) - 1, ((4 * tz + 20) >> 4) + 2):
+    reach = 5 * T
+    for cx in range(((T * tx - reach) >> 4) - 1, ((T * tx + reach) >> 4) + 2):  # made first: asking times no generation
+        for cz in range(((T * tz - reach) >> 4) - 1, ((T * tz + reach) >> 4) + 2):
             world.column(cx, cz)
     plain, ours, theirs = _BoxesOnly(world), [], []
     for k in range(repeats):
         x, y, z = tiles[k % len(tiles)]
-        cells = np.array([(4 * x + i, 4 * y + j, 4 * z + m) for i in range(4) for j in range(4) for m in range(4)])
+        cells = np.array([(T * x + i, T * y + j, T * z + m) for i in range(T) for j in range(T) for m in range(T)])
         for view, samples in ((plain, theirs), (world, ours)):
             cache = WorldCache(view)
             cache.sync()

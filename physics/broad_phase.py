@@ -57,13 +57,18 @@ box is filed under exactly the cells it overlaps. Chosen for 0.6 to 1 block bodi
 on whole arrays of boxes (the module docstring's table), not `CellGrid`'s one-at-a-time moves."""
 
 
-WORLD_TILE_SIZE = 4
+WORLD_TILE_SIZE = 8
 """[blocks] `WorldCache` asks the world for whole tiles of this many blocks cubed (aligned), one
 query per tile, instead of once per body: neighbours share a query, and the cells a wandering
 body reaches next are mostly known already. Measured gathering for 1,000 bodies on the
 benchmark terrain (BlockGrid): asking only the cells needed within each 4 x 4 column tile made
 the cache ask again in nearly every tick (a few new cells, but each query updates its whole
-table: about 1 ms a tick); whole tiles stop the asking once the crowd's ground is known."""
+table: about 1 ms a tick); whole tiles stop the asking once the crowd's ground is known.
+Eight rather than four: a query's cost is mostly its numpy calls, not its cells (a tile of
+ground from a game's world, `python -m bench world`: ~0.8 ms for 8 cubed, 0.4-0.7 ms for 4
+cubed), and a game's walking crowds and mob brains kept reaching new 4-block tiles, about two
+a tick with 100 players; with 8 the 100-player session tick took 0.96x the time (median of
+ten runs in turns) and the crowd rows did not slow."""
 
 
 class CellGrid:
@@ -386,7 +391,8 @@ PATCHED_COLUMNS_MOST = 32
 a `WorldCache` forget the tiles holding them and ask about each again whole, one query per tile;
 fewer are read again column by column (`_patch_column`: a query of WORLD_TILE_SIZE cells instead of
 WORLD_TILE_SIZE cubed). With 100 players digging about one block a tick, a re-asked tile cost
-about as much as a new one (0.5-0.8 ms a query with its materials, on this machine)."""
+about as much as a new one (0.5-0.8 ms a query of a 4-block tile with its materials, on this
+machine)."""
 PATCHED_BOXES_KEPT = 4096
 """[boxes] Boxes filed by `_patch_column` since the cache was last packed: each patch leaves the
 column's old entries behind, unreferenced; past this many the next `new_tick` packs the table

@@ -90,10 +90,11 @@ def test_one_edit_makes_the_world_cache_read_only_the_tile_columns_of_the_cell_a
     grid.set(3, 63, 0, shapes.FENCE)  # in the floor's tile; a fence reaches into the cell above (y 64, the next tile)
     cache.new_tick()
     changed, used = cache.around(regions)
-    assert sorted(asked) == [AABB(3.0, 60.0, 0.0, 4.0, 64.0, 1.0), AABB(3.0, 64.0, 0.0, 4.0, 68.0, 1.0)]
+    t = WORLD_TILE_SIZE  # 64 is a multiple of it: the floor's tile ends at y 63, the next starts at 64
+    assert sorted(asked) == [AABB(3.0, 64.0 - t, 0.0, 4.0, 64.0, 1.0), AABB(3.0, 64.0, 0.0, 4.0, 64.0 + t, 1.0)]
     assert (changed[4] == 64.5).any()  # the fence's top, above the floor
     windows, forgets = cache.forgotten_since(0)
-    assert forgets == 1 and windows.tolist() == [[3, 60, 0, 3, 63, 0], [3, 64, 0, 3, 67, 0]]
+    assert forgets == 1 and windows.tolist() == [[3, 64 - t, 0, 3, 63, 0], [3, 64, 0, 3, 63 + t, 0]]
 
 
 def test_many_patches_make_the_world_cache_pack_its_table_and_start_a_new_generation():
