@@ -91,6 +91,10 @@ class Crowd:
         self._memory: TickMemory | None = None  # what the last vectorised tick left for the next, by row
         self._shown: tuple[Body, ...] | None = None  # `bodies` as last returned, until the bodies change
         self._own_intents = False  # whether each body had its own Intent object in the last tick
+        self._last_intents: list | None = None
+        """The last tick's intents, by row, when its columns were by row (`DistinctIntents.which`
+        None), with their values (`_last_values`, (n, 9)); None otherwise."""
+        self._last_values: np.ndarray | None = None
 
     @property
     def world(self) -> CollisionWorld:
@@ -183,8 +187,16 @@ class Crowd:
         of `bodies`. On bad input (wrong count, not an Intent, a non-finite value) raises
         TypeError or ValueError and changes nothing."""
         intents = list(intents)
-        columns = _intent_columns(intents, len(self._handles), self._own_intents)
+        count, last = len(self._handles), self._last_intents
+        kept = None
+        if last is not None and len(last) == count == len(intents):
+            kept = _intent_columns_since(intents, last, self._last_values)
+        if kept is not None:
+            columns, values = kept
+        else:
+            columns, values = _intent_columns(intents, count, self._own_intents)
         self._own_intents = columns.which is None
+        self._last_intents, self._last_values = (intents, values) if columns.which is None else (None, None)
         self._shown = None
         use_numpy = (self._vectorised if self._vectorised is not None
                      else len(self) >= self._tuning.vectorised_min_bodies and self._pause == 0)
@@ -241,9 +253,10 @@ _INTENT_FIELDS = ("forward", "strafe", "yaw", "jump", "sneak", "sprint", "fly", 
 _intent_values = operator.attrgetter(*_INTENT_FIELDS)
 
 
-def _intent_columns(intents: list, count: int, own_objects: bool = False) -> DistinctIntents:
+def _intent_columns(intents: list, count: int, own_objects: bool = False) -> tuple[DistinctIntents, np.ndarray]:
     """The intents as numpy columns, one entry per distinct Intent object, and which one each
-    body has, after checking them all (nothing has changed yet). `own_objects`: whether the last
+    body has, after checking them all (nothing has changed yet); with the values the columns
+    are made from ((k, 9), one row per entry, `_INTENT_FIELDS` order). `own_objects`: whether the last
     tick's bodies each had their own object (then this tick's are checked for that first).
 
     Crowds share Intent objects (a walk along one of a few headings), so each distinct object is
@@ -265,15 +278,51 @@ def _intent_columns(intents: list, count: int, own_objects: bool = False) -> Dis
         if not isinstance(intents[k], Intent):
             raise TypeError(f"intent {k} is not a physics.Intent: {shown(intents[k])}")
     values = np.array(list(map(_intent_values, distinct)), dtype=np.float64).reshape(-1, len(_INTENT_FIELDS))
+    _check_values(values, first, intents)
+    return DistinctIntents(_columns_of(values), which), values
+
+
+def _intent_columns_since(intents: list, last: list, last_values: np.ndarray) -> tuple[DistinctIntents, np.ndarray] | None:
+    """`_intent_columns(intents, n)` by row (`which` None) and the values it holds ((n, 9)), for
+    bodies that had the intents `last` in the last tick, with values `last_values`: only the rows
+    holding another Intent object than last tick's are read and checked (an Intent is immutable,
+    so a kept object's values, checked then, still hold). Players and mobs keep theirs while their
+    input stands. None when more than half the rows have new objects (reading every one costs
+    less then); TypeError or ValueError as `_intent_columns` raises them, for the first bad row."""
+    count = len(intents)
+    new = (~np.fromiter(map(operator.is_, intents, last), dtype=bool, count=count)).nonzero()[0]
+    if 2 * new.size > count:
+        return None
+    if not new.size:
+        return DistinctIntents(_columns_of(last_values), None), last_values
+    rows = new.tolist()
+    for k in rows:  # in row order: the error names the first bad intent
+        if not isinstance(intents[k], Intent):
+            raise TypeError(f"intent {k} is not a physics.Intent: {shown(intents[k])}")
+    fresh = np.array([_intent_values(intents[k]) for k in rows], dtype=np.float64).reshape(-1, len(_INTENT_FIELDS))
+    _check_values(fresh, new, intents)
+    values = last_values.copy()
+    values[new] = fresh
+    return DistinctIntents(_columns_of(values), None), values
+
+
+def _check_values(values: np.ndarray, rows: np.ndarray, intents: list) -> None:
+    """ValueError naming the first of `rows` (the places of `values`' intents in `intents`) whose
+    forward, strafe or yaw is not finite or is absurd."""
     bad = ~(np.abs(values[:, :3]) <= MAX_DISPLACEMENT)  # NaN fails the comparison too
     if np.count_nonzero(bad):
-        k = int(first[bad.any(axis=1)].min())
-        field = int(np.argmax(bad[(first == k).nonzero()[0][0]]))
+        k = int(rows[bad.any(axis=1)].min())
+        field = int(np.argmax(bad[(rows == k).nonzero()[0][0]]))
         raise ValueError(f"intent {k} has a non-finite or absurd {_INTENT_FIELDS[field]}: {shown(intents[k])}")
+
+
+def _columns_of(values: np.ndarray) -> dict[str, np.ndarray]:
+    """The columns of `DistinctIntents` over intents' `values` ((k, 9), `_INTENT_FIELDS` order): views
+    and a new table of flags, so `values` must not change while they are in use."""
     flags = values[:, 3:] != 0.0
     columns = dict(forward=values[:, 0], strafe=values[:, 1], yaw=values[:, 2])
     columns.update((name, flags[:, k]) for k, name in enumerate(_INTENT_FIELDS[3:]))
-    return DistinctIntents(columns, which)
+    return columns
 
 
 def _distinct(intents: list, count: int) -> tuple[np.ndarray, np.ndarray]:

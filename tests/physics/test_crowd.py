@@ -1126,6 +1126,58 @@ def test_a_crowd_whose_bodies_each_had_their_own_intent_still_names_the_first_ba
     assert crowd.bodies == before
 
 
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), count=st.integers(0, 24))
+def test_intent_columns_read_only_the_new_objects_and_equal_the_columns_read_afresh(seed, count):
+    # `_intent_columns_since` keeps the values of the rows whose object is the last tick's: each
+    # tick a random share of rows gets a new object (sometimes an equal one, sometimes one shared
+    # by two rows, or the object of another row), and the columns must be those read afresh.
+    from physics.crowd import _intent_columns, _intent_columns_since
+
+    rng = random.Random(seed)
+
+    def fresh():
+        return Intent(forward=rng.choice([0.0, 1.0, -1.0]), strafe=rng.choice([0.0, 1.0]), yaw=rng.uniform(0, 360),
+                      jump=rng.random() < 0.3, sneak=rng.random() < 0.2, sprint=rng.random() < 0.3,
+                      fly=rng.random() < 0.1, climbs_walls=rng.random() < 0.1, slow_fall=rng.random() < 0.1)
+
+    intents = [fresh() for _ in range(count)]
+    columns, values = _intent_columns(intents, count)
+    for _ in range(6):
+        share = rng.choice([0.0, 0.1, 0.4, 0.6, 1.0])
+        now = list(intents)
+        for k in range(count):
+            if rng.random() < share:
+                now[k] = rng.choice([fresh, lambda: dataclasses.replace(now[k]), lambda: now[rng.randrange(count)]])()
+        expected, _ = _intent_columns(now, count)
+        kept = _intent_columns_since(now, intents, values)
+        if kept is None:  # more than half new: the caller reads them all
+            assert 2 * sum(a is not b for a, b in zip(now, intents)) > count
+            continue
+        columns, values = kept
+        assert columns.which is None
+        rows = expected.which if expected.which is not None else np.arange(count)
+        for name, column in expected.columns.items():
+            assert column.take(rows).tolist() == columns.columns[name].tolist(), name
+        intents = now
+
+
+def test_a_crowd_keeping_most_intent_objects_names_the_first_bad_new_one_and_moves_nothing():
+    grid = floor()
+    crowd = crowd_of(grid, milling_crowd(grid, 6, seed=3), vectorised=True)
+    intents = [Intent(forward=1.0, yaw=30.0 * k) for k in range(6)]
+    crowd.step(intents)
+    before = crowd.bodies
+    with pytest.raises(ValueError, match="intent 4 has a non-finite"):
+        crowd.step(intents[:4] + [nan_intent()] + intents[5:])
+    with pytest.raises(TypeError, match="intent 2 is not"):
+        crowd.step(intents[:2] + ["walk"] + intents[3:5] + [7])
+    assert crowd.bodies == before
+    crowd.step(intents[:5] + [Intent(forward=1.0, yaw=90.0, jump=True)])  # one new object: read alone
+    alone = step_one_by_one(list(before), grid, intents[:5] + [Intent(forward=1.0, yaw=90.0, jump=True)])
+    assert list(crowd.bodies) == alone
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(st.tuples(*[st.integers(-2**40, 2**40)] * 3), st.tuples(*[st.integers(0, 4)] * 3)),
                 max_size=12))
