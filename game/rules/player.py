@@ -206,7 +206,8 @@ class Player:
         self._intent: tuple | None = None
         """The last intent made (`intent`), with the keys' intent and the toggles it was made from."""
         self.sink = physics.RecordingSink(keep=1)
-        """The last tick's move report (the F3 overlay draws it)."""
+        """The last tick's move report (the F3 overlay draws it): in a session, made only while the
+        overlay is shown (`toggles.overlay`; empty otherwise, see `game.rules.player_steps`)."""
         self.ticks_run = 0
         """Ticks simulated so far; also the number of the next tick."""
         self.respawns = 0

@@ -1,14 +1,14 @@
 """The players' own steps of one tick, taken together.
 
 Owns: `PlayerSteps`, which steps every player's body for the tick (`Player.intent`, then the
-physics step) in join order, the local player alone with its move report for the F3 overlay
-(`physics.step` with its `debug` sink), every other player in one `physics.Crowd` without pushes,
-which gives each body exactly what `physics.step` gives it alone, only on whole arrays once the
-crowd is large enough (its vectorised path). The players' pushes on one another and the mobs'
-come after all the steps, in the session's tick (`game.rules.session`).
+physics step) in join order: a player whose F3 overlay is shown (`Toggles.overlay`) alone, with
+its move report for the overlay (`physics.step` with its `debug` sink), every other player in one
+`physics.Crowd` without pushes, which gives each body exactly what `physics.step` gives it alone,
+only on whole arrays once the crowd is large enough (its vectorised path); their sinks are
+emptied, so an overlay shown again never draws an old move. The players' pushes on one another
+and the mobs' come after all the steps, in the session's tick (`game.rules.session`).
 Does not own: what a step does (`physics`), what follows it for a player (`Player.take_step`:
-the fall below the world, the tick count), nor who the players are (the session).
-"""
+the fall below the world, the tick count), nor who the players are (the session)."""
 
 from __future__ import annotations
 
@@ -37,20 +37,24 @@ class PlayerSteps:
         """The bodies the crowd's last step gave, in its order: a player still holding its own is
         not put back into the crowd (its rows already hold it)."""
 
-    def step(self, players: Sequence[Player], local_name: str) -> list[Body]:
+    def step(self, players: Sequence[Player]) -> list[Body]:
         """Each of `players`' bodies after its own step this tick (asking each for its intent once,
         in order), in the same order."""
         intents = [player.intent() for player in players]
         together = [k for k, player in enumerate(players)
-                    if player.name != local_name and player.settings is self._settings]
+                    if not player.toggles.overlay and player.settings is self._settings]
         stepped: list[Body | None] = [None] * len(players)
         if together:
             for k, body in zip(together, self._step_together([players[k] for k in together],
                                                               [intents[k] for k in together])):
                 stepped[k] = body
         for k, player in enumerate(players):
+            shown = player.toggles.overlay
             if stepped[k] is None:
-                stepped[k] = physics.step(player.body, player.world, intents[k], player.settings, debug=player.sink)
+                stepped[k] = physics.step(player.body, player.world, intents[k], player.settings,
+                                          debug=player.sink if shown else None)
+            if not shown and player.sink.reports:
+                player.sink.clear()
         return stepped
 
     def _step_together(self, players: list[Player], intents: list[physics.Intent]) -> tuple[Body, ...]:

@@ -765,7 +765,7 @@ class Session:
         unsupported = self.world.take_unsupported()  # torches, ladders, plants, doors, beds that lost their hold
         if unsupported and self.survival is not None:
             self.survival.on_unsupported(unsupported)
-        for player, stepped in zip(players, self._player_steps.step(players, self.local_name)):
+        for player, stepped in zip(players, self._player_steps.step(players)):
             player.take_step(stepped)
         self._ticks_run += 1
         push_players(players)

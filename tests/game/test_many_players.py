@@ -343,10 +343,23 @@ def test_sixty_players_stepped_together_move_each_exactly_as_physics_step_moves_
             player.apply(KeyDown(0, "space"))
         if k % 7 == 0:
             player.apply(KeyDown(0, "shift"))  # sneaking: the edge guard, stepped alone within the crowd
+    session.apply(KeyDown(0, "f3"), player=players[5].name)  # its overlay shown: stepped alone, its move reported
+    assert players[5].toggles.overlay
     for _ in range(4):
         expected = [physics.step(player.body, world, player.input.intent(), player.settings) for player in players]
-        got = steps.step(players, session.local_name)
+        got = steps.step(players)
         assert [body_bits(body) for body in got] == [body_bits(body) for body in expected]
         for player, body in zip(players, got):
             player.take_step(body)
-    assert session.player.sink.last is not None  # the local player's step still reports to its overlay
+        assert players[5].sink.last is not None and players[5].sink.last.end == players[5].body.box
+        assert all(player.sink.last is None for k, player in enumerate(players) if k != 5)
+
+
+def test_a_players_move_is_reported_while_its_overlay_is_shown_and_never_an_old_one_after(world):
+    session = Session.open(world, autosave=False)
+    session.run([KeyDown(0, "w")], 2)
+    assert session.player.sink.last is None  # no overlay: the step made no report
+    session.run([KeyDown(0, "f3")], 1)
+    assert session.player.sink.last is not None and session.player.sink.last.end == session.player.body.box
+    session.run([KeyDown(0, "f3")], 1)  # hidden again: the old report is dropped, none drawn later
+    assert session.player.sink.last is None
