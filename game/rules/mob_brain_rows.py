@@ -145,10 +145,41 @@ def _drops(world, world_cache: WorldCache, boxes: np.ndarray, probes: np.ndarray
 def _fluids_ahead(world, world_cache: WorldCache, boxes: np.ndarray, probes: np.ndarray,
                   avoided: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """`mob_brain._look_for_fluids`' answer for each box and its probe ((m, 6) each), avoiding
-    lava and deep water as `avoided` ((m, 2) bools) says, on arrays: the columns of
-    `mob_brain.scanned_columns`, in each the cells from the top of the box down to the first
-    that holds a mob up (`fluid_look_bounds`); lava there (when avoided), or DEEP_WATER_BLOCKS water
-    cells one above the other (when deep water is avoided). With the cell ranges read ((n, 6): the columns)."""
+    lava and deep water as `avoided` ((m, 2) bools) says, with the cell ranges read ((n, 6)).
+
+    Most mobs walk on dry ground: where every tile of the world cache that the cells a mob would
+    scan lie in holds no cell but air and solid ones (`WorldCache.special_near`), none of them is
+    water or lava, so its answer is no, unscanned (read: the range around those cells). The others
+    are scanned (`_scan_for_fluids`)."""
+    floor = np.floor
+    below_bottom = floor(boxes[:, 1]).astype(np.int64) - MAX_SAFE_DROP_BLOCKS - 2
+    top = (-floor(-boxes[:, 4])).astype(np.int64) - 1
+    # Every cell `_scan_for_fluids` may read: the columns of the box stretched to the probe, from
+    # the top of the box down to the one above below_bottom.
+    around = np.stack((floor(np.minimum(boxes[:, 0], probes[:, 0])), below_bottom + 1,
+                       floor(np.minimum(boxes[:, 2], probes[:, 2])),
+                       -floor(-np.maximum(boxes[:, 3], probes[:, 3])) - 1, top,
+                       -floor(-np.maximum(boxes[:, 5], probes[:, 5])) - 1), axis=1).astype(np.int64)
+    if not keyed(around).all():
+        return _scan_for_fluids(world, world_cache, boxes, probes, avoided)
+    wet = world_cache.special_near(around).nonzero()[0]
+    found = np.zeros(len(boxes), dtype=bool)
+    if not wet.size:
+        return found, around
+    wet_found, looked = _scan_for_fluids(world, world_cache, boxes.take(wet, axis=0), probes.take(wet, axis=0),
+                                         avoided.take(wet, axis=0))
+    found[wet] = wet_found
+    dry = np.ones(len(boxes), dtype=bool)
+    dry[wet] = False
+    return found, np.concatenate((around[dry], looked))
+
+
+def _scan_for_fluids(world, world_cache: WorldCache, boxes: np.ndarray, probes: np.ndarray,
+                     avoided: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """`_fluids_ahead` by scanning, on arrays: the columns of `mob_brain.scanned_columns`, in each
+    the cells from the top of the box down to the first that holds a mob up (`fluid_look_bounds`);
+    lava there (when avoided), or DEEP_WATER_BLOCKS water cells one above the other (when deep
+    water is avoided). With the cell ranges read ((n, 6): the columns)."""
     floor = np.floor
     ox0, oz0, qx0, qz0 = (floor(c).astype(np.int64) for c in (boxes[:, 0], boxes[:, 2], probes[:, 0], probes[:, 2]))
     ox1, oz1, qx1, qz1 = ((-floor(-c)).astype(np.int64) for c in (boxes[:, 3], boxes[:, 5], probes[:, 3], probes[:, 5]))
