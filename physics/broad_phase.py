@@ -67,7 +67,7 @@ table: about 1 ms a tick); whole tiles stop the asking once the crowd's ground i
 Eight rather than four: a query's cost is mostly its numpy calls, not its cells (a tile of
 ground from a game's world, `python -m bench world`: ~0.8 ms for 8 cubed, 0.4-0.7 ms for 4
 cubed), and a game's walking crowds and mob brains kept reaching new 4-block tiles, about two
-a tick with 100 players; with 8 the 100-player session tick took 0.96x the time (median of
+a tick with 100 players; with 8 the 100-player session tick took 0.97x the time (median of
 ten runs in turns) and the crowd rows did not slow."""
 
 
