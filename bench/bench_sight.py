@@ -3,7 +3,7 @@
 Owns: the cases that time cave culling's two halves on a new seed-42 world: a section's face links
 (`face_links`, on the mesher thread in the game) for the cave-riddled sections around the spawn,
 against the cell-by-cell flood fill (`face_links_by_cells`); and which sections the eye at the spawn
-cannot see at view distance 8 and 12 (`hidden_sections`, the renderer's whole refresh: the grid built
+cannot see at view distance 8, 12 and 16 (`hidden_sections`, the renderer's whole refresh: the grid built
 from the sections' links, then the walk), against the same with the section-by-section walk
 (`visible_sections_by_order`).
 Does not own: the timing method (`bench/harness.py`).
@@ -24,7 +24,7 @@ SUITE = "sight"
 SEED = 42
 EYE_HEIGHT = 1.62
 """[blocks] The player's eye above the feet."""
-VIEW_DISTANCES = (8, 12)
+VIEW_DISTANCES = (8, 12, 16)
 LINK_SAMPLE_COLUMNS = 2
 """[columns] Face links are timed on the mixed sections (neither empty nor solid) within this many
 columns of the spawn column."""

@@ -171,3 +171,9 @@ def test_hidden_sections_is_the_same_with_either_walk():
              for x, y, z in rng.integers(-4, 5, size=(120, 3))}
     for eye in ((0, 0, 0), (3, -2, 1), (40, 0, -9)):
         assert hidden_sections(links, eye) == hidden_sections(links, eye, walk=visible_sections_by_order)
+
+
+def test_hidden_sections_refuses_links_that_are_not_six_bytes_a_section():
+    links = {(0, 0, 0): OPEN_LINKS, (1, 0, 0): np.zeros(5, dtype=np.uint8)}
+    with pytest.raises(ValueError, match="6 bytes"):
+        hidden_sections(links, (0, 0, 0))
