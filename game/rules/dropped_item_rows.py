@@ -181,6 +181,8 @@ class ItemRows:
         rows gone, in their order). Only those rows become Python values: comparing two `bodies()`
         mappings (`tick_changes.body_changes`) is its twin, and a test compares them."""
         keys = self.key
+        if not len(keys) and kept.key is not None and not len(kept.key):
+            return kept, [], []  # no items then or now (most ticks of a game without drops)
         if kept.key is not None and np.array_equal(kept.key, keys):
             rows = ((self.box != kept.box).any(axis=1) | (self.velocity != kept.velocity).any(axis=1)).nonzero()[0]
             appeared = np.zeros(len(rows), dtype=bool)

@@ -476,3 +476,16 @@ def test_an_item_put_back_takes_its_place_in_the_tick_order_and_an_unknown_key_i
     assert [item.key for item in items.live] == [0, 1, 2] and items.live[1] == again
     with pytest.raises(ValueError, match="no live dropped item has the key 9"):
         items.put_back(replace(again, key=9))
+
+
+def test_the_records_item_delta_is_empty_while_no_item_lies_and_then_lists_the_first_one():
+    items = DroppedItems(seed=3, vectorised=True)
+    seen = {}
+    for step in range(4):
+        if step == 2:
+            items.spawn_from_block((0, 70, 0), ItemStack("dirt", 1), random.Random(1))
+        now = items.bodies()
+        delta = items.body_delta()
+        assert with_delta((), delta) == body_changes(seen, now), f"step {step}"
+        assert [appeared for _, _, appeared in delta.changed] == ([True] if step == 2 else []), f"step {step}"
+        seen = now
