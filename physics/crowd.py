@@ -469,6 +469,7 @@ class _Rows:
         # without its frozen `__setattr__`), then the object becomes a Body; 0.66-0.71x the time
         # of calling each slot's setter (150 bodies).
         new, new_box, box_class, unfinished, body_class = object.__new__, _new_tuple, AABB, _BodyUnderConstruction, Body
+        kept_touching = _TOUCHING_OF.get  # `touching_of` without a call per body (a new mask: through it)
         bodies = []
         append = bodies.append
         for b, v, g, h, c, lag, fd, w, lv, web, dmg, t in zip(*(column[:n].tolist() for column in self._columns())):
@@ -484,7 +485,8 @@ class _Rows:
             body.in_lava = lv
             body.in_web = web
             body.fall_damage = dmg
-            body.touching = touching_of(t)
+            touching = kept_touching(t)
+            body.touching = touching if touching is not None else touching_of(t)
             body.__class__ = body_class
             append(body)
         return bodies
