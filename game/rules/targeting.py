@@ -334,6 +334,8 @@ class KeptSelection:
         self._last: tuple[AABB, tuple[float, float, float], float] | None = None
         """The last ray `cast` was asked for, its move, and how far its eye slid since the one before
         along the same look (inf: another look): is the eye settling?"""
+        self._same: tuple | None = None
+        """(world, its revision, ray, move, reach, hit) of the last cast, while the world has a revision."""
         self._along = math.inf
         """[blocks] How far along the ray `cast` keeps boxes: the last hit's distance and
         LOOK_SLACK_BLOCKS, or the whole reach (the first ray, and after a miss)."""
@@ -385,7 +387,22 @@ class KeptSelection:
         them, a look turned) the grid is walked, as before; boxes are kept for the rays after it
         once the eye's slide slows (LOOK_SLOWING), as far as the hit and LOOK_SLACK_BLOCKS, and
         wide enough for the rest of the slide (LOOK_SLIDE_AHEAD). Which rays are answered from kept
-        boxes changes the cost alone, never the answer (a test compares them with fresh casts)."""
+        boxes changes the cost alone, never the answer (a test compares them with fresh casts).
+
+        The same ray again (the same floats, signed zeros included) in a world with the same `revision`
+        (no block changed) has the same hit: a click's target, then that tick's dig from the eye
+        the click was made from, then the block broken there."""
+        revision, same = world.revision, self._same
+        if (same is not None and revision is not None and same[0] is world and same[1] == revision
+                and same[2] == ray and same[3] == delta and same[4] == reach and _same_signs(ray, same[2])
+                and _same_signs(delta, same[3])):
+            return same[5]
+        hit = self._cast(world, ray, delta, reach)
+        self._same = None if revision is None else (world, revision, ray, delta, reach, hit)
+        return hit
+
+    def _cast(self, world: GameWorld, ray: AABB, delta: tuple[float, float, float], reach: float) -> physics.Hit | None:
+        """`cast` for a ray not the same as the last one (or the world changed since)."""
         view = self.view(world)
         along = self._along
         fraction = 1.0 if along >= reach else along / reach
@@ -448,6 +465,12 @@ class KeptSelection:
             ax0, ay0, az0, ax1, ay1, az1 = self._around
             self._around = (min(ax0, x0), min(ay0, y0), min(az0, z0), max(ax1, x1), max(ay1, y1), max(az1, z1))
         return [b for b in boxes if b[3] > rx0 and b[0] < rx1 and b[4] > ry0 and b[1] < ry1 and b[5] > rz0 and b[2] < rz1]
+
+
+def _same_signs(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether equal floats `a` and `b` also agree in the signs of their zeros (== counts -0.0 as 0.0)."""
+    copysign = math.copysign
+    return all(copysign(1.0, x) == copysign(1.0, y) for x, y in zip(a, b))
 
 
 class _Tube:

@@ -71,6 +71,39 @@ def test_a_stopping_player_s_kept_look_ray_gives_a_fresh_cast_s_answer_through_s
         assert aimed_block(arena, tuple(eye), yaw, pitch, kept) == aimed_block(arena, tuple(eye), yaw, pitch)
 
 
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_the_same_ray_again_gives_a_fresh_cast_s_answer_whether_or_not_a_block_changed_between(seed):
+    # A click's target, the dig from the same eye in the next tick, the block broken: the same ray
+    # asked again, answered from the last cast while no block changed (`KeptSelection.cast`).
+    rng = random.Random(seed)
+    arena = build_arena()
+    kept = KeptSelection()
+    eye = (rng.uniform(-2.0, 2.0), rng.uniform(1.2, 2.5), rng.uniform(-2.0, 2.0))
+    yaw, pitch = rng.uniform(0.0, 360.0), rng.choice([55.0, 90.0, 0.0, rng.uniform(-30.0, 90.0)])
+
+    def place(cell, name):
+        if arena.can_hold(*cell):
+            arena.set_block(*cell, name)
+
+    for step in range(12):
+        if rng.random() < 0.2:
+            eye = (eye[0] + rng.choice([0.0, 1e-9, 0.25]), eye[1], eye[2])
+        if rng.random() < 0.5:  # the block looked at dug, or one put in the way
+            aimed = aimed_block(arena, eye, yaw, pitch)
+            if aimed is not None and rng.random() < 0.6:
+                place(aimed[0], "air")
+            else:
+                dx, dy, dz = look_direction(yaw, pitch)
+                along = rng.uniform(0.5, 3.0)
+                place((math.floor(eye[0] + dx * along), math.floor(eye[1] + dy * along),
+                       math.floor(eye[2] + dz * along)), rng.choice(SHAPED))
+        for _ in range(rng.randint(1, 3)):
+            assert aimed_block(arena, eye, yaw, pitch, kept) == aimed_block(arena, eye, yaw, pitch)
+        if rng.random() < 0.3:
+            assert find_target(arena, eye, yaw, pitch, kept=kept) == find_target(arena, eye, yaw, pitch)
+
+
 @pytest.fixture(scope="module")
 def world(tmp_path_factory):
     opened = World.create(tmp_path_factory.mktemp("kept-ray") / "world.boxel", seed=42, workers=1)
