@@ -49,20 +49,26 @@ def _edit_near(rng: random.Random, world, eye, place) -> None:
         place(cell, rng.choice(SHAPED))
 
 
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1))
-def test_a_stopping_player_s_kept_look_ray_gives_a_fresh_cast_s_answer_through_slides_turns_and_edits(seed):
-    rng = random.Random(seed)
+def _a_look_in_the_lab(rng: random.Random):
+    """The lab's arena, a new kept selection, an eye above its floor, a look, and a function that puts
+    a block in a cell of the arena that can hold one."""
     arena = build_arena()
-    kept = KeptSelection()
-    eye = [rng.uniform(-2.0, 2.0), rng.uniform(1.2, 2.5), rng.uniform(-2.0, 2.0)]
+    eye = (rng.uniform(-2.0, 2.0), rng.uniform(1.2, 2.5), rng.uniform(-2.0, 2.0))
     yaw, pitch = rng.uniform(0.0, 360.0), rng.choice([55.0, 90.0, 0.0, rng.uniform(-30.0, 90.0)])
 
     def place(cell, name):
         if arena.can_hold(*cell):
             arena.set_block(*cell, name)
 
-    for eye in _stopping_eyes(rng, eye, 40):
+    return arena, KeptSelection(), eye, yaw, pitch, place
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_stopping_player_s_kept_look_ray_gives_a_fresh_cast_s_answer_through_slides_turns_and_edits(seed):
+    rng = random.Random(seed)
+    arena, kept, eye, yaw, pitch, place = _a_look_in_the_lab(rng)
+    for eye in _stopping_eyes(rng, list(eye), 40):
         if rng.random() < 0.05:  # looking elsewhere
             yaw, pitch = rng.uniform(0.0, 360.0), rng.uniform(-30.0, 90.0)
         _edit_near(rng, arena, eye, place)
@@ -77,15 +83,7 @@ def test_the_same_ray_again_gives_a_fresh_cast_s_answer_whether_or_not_a_block_c
     # A click's target, the dig from the same eye in the next tick, the block broken: the same ray
     # asked again, answered from the last cast while no block changed (`KeptSelection.cast`).
     rng = random.Random(seed)
-    arena = build_arena()
-    kept = KeptSelection()
-    eye = (rng.uniform(-2.0, 2.0), rng.uniform(1.2, 2.5), rng.uniform(-2.0, 2.0))
-    yaw, pitch = rng.uniform(0.0, 360.0), rng.choice([55.0, 90.0, 0.0, rng.uniform(-30.0, 90.0)])
-
-    def place(cell, name):
-        if arena.can_hold(*cell):
-            arena.set_block(*cell, name)
-
+    arena, kept, eye, yaw, pitch, place = _a_look_in_the_lab(rng)
     for step in range(12):
         if rng.random() < 0.2:
             eye = (eye[0] + rng.choice([0.0, 1e-9, 0.25]), eye[1], eye[2])
