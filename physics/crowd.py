@@ -90,10 +90,9 @@ class Crowd:
         self._rows: _Rows | None = _Rows()
         self._memory: TickMemory | None = None  # what the last vectorised tick left for the next, by row
         self._shown: tuple[Body, ...] | None = None  # `bodies` as last returned, until the bodies change
-        self._own_intents = False  # whether each body had its own Intent object in the last tick
         self._last_intents: list | None = None
-        """The last tick's intents, by row, when its columns were by row (`DistinctIntents.which`
-        None), with their values (`_last_values`, (n, 9)); None otherwise."""
+        """The last tick's intents, by row, when each body had its own Intent object (its columns by
+        row: `DistinctIntents.which` None), with their values (`_last_values`, (n, 9)); None otherwise."""
         self._last_values: np.ndarray | None = None
 
     @property
@@ -194,8 +193,7 @@ class Crowd:
         if kept is not None:
             columns, values = kept
         else:
-            columns, values = _intent_columns(intents, count, self._own_intents)
-        self._own_intents = columns.which is None
+            columns, values = _intent_columns(intents, count, own_objects=last is not None)
         self._last_intents, self._last_values = (intents, values) if columns.which is None else (None, None)
         self._shown = None
         use_numpy = (self._vectorised if self._vectorised is not None

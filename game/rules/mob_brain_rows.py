@@ -152,8 +152,7 @@ def _fluids_ahead(world, world_cache: WorldCache, boxes: np.ndarray, probes: np.
     water or lava, so its answer is no, unscanned (read: the range around those cells). The others
     are scanned (`_scan_for_fluids`)."""
     floor = np.floor
-    below_bottom = floor(boxes[:, 1]).astype(np.int64) - MAX_SAFE_DROP_BLOCKS - 2
-    top = (-floor(-boxes[:, 4])).astype(np.int64) - 1
+    top, below_bottom = _scan_heights(boxes)
     # Every cell `_scan_for_fluids` may read: the columns of the box stretched to the probe, from
     # the top of the box down to the one above below_bottom.
     around = np.stack((floor(np.minimum(boxes[:, 0], probes[:, 0])), below_bottom + 1,
@@ -174,6 +173,13 @@ def _fluids_ahead(world, world_cache: WorldCache, boxes: np.ndarray, probes: np.
     return found, np.concatenate((around[dry], looked))
 
 
+def _scan_heights(boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each box ((m, 6)), the cell row a look for fluids starts at (the box's top row) and the
+    row below the lowest it may reach (`mob_brain.fluid_look_bounds`' limits, as ints)."""
+    floor = np.floor
+    return (-floor(-boxes[:, 4])).astype(np.int64) - 1, floor(boxes[:, 1]).astype(np.int64) - MAX_SAFE_DROP_BLOCKS - 2
+
+
 def _scan_for_fluids(world, world_cache: WorldCache, boxes: np.ndarray, probes: np.ndarray,
                      avoided: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """`_fluids_ahead` by scanning, on arrays: the columns of `mob_brain.scanned_columns`, in each
@@ -183,8 +189,7 @@ def _scan_for_fluids(world, world_cache: WorldCache, boxes: np.ndarray, probes: 
     floor = np.floor
     ox0, oz0, qx0, qz0 = (floor(c).astype(np.int64) for c in (boxes[:, 0], boxes[:, 2], probes[:, 0], probes[:, 2]))
     ox1, oz1, qx1, qz1 = ((-floor(-c)).astype(np.int64) for c in (boxes[:, 3], boxes[:, 5], probes[:, 3], probes[:, 5]))
-    top = (-floor(-boxes[:, 4])).astype(np.int64) - 1
-    below_bottom = floor(boxes[:, 1]).astype(np.int64) - MAX_SAFE_DROP_BLOCKS - 2
+    top, below_bottom = _scan_heights(boxes)
     # Every column of the box stretched to the probe, x then z, less the box's own the probe does not reach.
     x_low, z_low = np.minimum(ox0, qx0), np.minimum(oz0, qz0)
     z_count = np.maximum(oz1, qz1) - z_low

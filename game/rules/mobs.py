@@ -620,21 +620,21 @@ def natural_mob_cap(players: Sequence[Body]) -> int:
     return MAX_NATURAL_MOBS * len(near) // COLUMNS_NEAR_ONE_PLAYER
 
 
-def push_pairs(regions: BoxesOrArray, boxes: BoxesOrArray) -> list[tuple[int, int]]:
+def push_pairs(regions: Sequence[AABB], boxes: Sequence[AABB]) -> list[tuple[int, int]]:
     """Every (r, b) such that `regions[r]` meets `boxes[b]` (strictly, as `AABB.intersects`), by r
     and then b: the pushes of one step, in their order (a push changes velocities, never boxes, so
-    the pairs can be found before any is pushed). Each of `regions` and `boxes` is a sequence of
-    AABBs or an (n, 6) array of their corners (`box_array`). From PUSH_ARRAYS_FROM_PAIRS pairs on,
-    on arrays (`_pairs_on_arrays`); below, `push_candidates` tested one by one
-    (`push_pairs_one_by_one`, the readable twin)."""
+    the pairs can be found before any is pushed). From PUSH_ARRAYS_FROM_PAIRS pairs on, on arrays
+    (`_pairs_on_arrays`); below, `push_candidates` tested one by one (`push_pairs_one_by_one`, the
+    readable twin)."""
     if len(regions) * len(boxes) < PUSH_ARRAYS_FROM_PAIRS:
-        return push_pairs_one_by_one(_aabbs(regions), _aabbs(boxes))
-    return _pairs_on_arrays(_as_array(regions), _as_array(boxes))
+        return push_pairs_one_by_one(regions, boxes)
+    return _pairs_on_arrays(box_array(regions), box_array(boxes))
 
 
 def pushes_by(pushers: BoxesOrArray, boxes: BoxesOrArray) -> list[tuple[int, int]]:
     """`push_pairs([push_region(box) for box in pushers], boxes)`: which of `boxes` each of the boxes
-    `pushers` pushes (each a sequence of AABBs or an array, as `push_pairs` takes them). On arrays
+    `pushers` pushes (each a sequence of AABBs or an (n, 6) array of their corners, `box_array`:
+    a tick's player boxes are made once for its three push passes). On arrays
     the regions are the pushers' array plus the push reach (the sums `push_region` makes, the same
     floats: adding -reach is subtracting it), not an AABB made for each pusher (a hundred mobs a
     tick)."""

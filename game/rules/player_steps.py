@@ -53,7 +53,7 @@ class PlayerSteps:
             if stepped[k] is None:
                 stepped[k] = physics.step(player.body, player.world, intents[k], player.settings,
                                           debug=player.sink if shown else None)
-            if not shown and player.sink.reports:
+            if not shown and player.sink.last is not None:
                 player.sink.clear()
         return stepped
 

@@ -304,7 +304,7 @@ class LightEngine:
         if key in self._to_install:
             self._sort_edits()
             self._apply_edits(self._take_edits(lambda rows: np.zeros(len(rows), dtype=bool)))
-            self._install_waiting([key] if key in self._to_install else [])
+            self._install_waiting([key])
         return self._take_changed()
 
     def settled_light_at(self, x: int, y: int, z: int) -> tuple[int, int] | None:

@@ -30,8 +30,8 @@ reached from face f (bit f when face f has any open cell).
 from __future__ import annotations
 
 from collections import deque
-from itertools import chain
 from collections.abc import Callable
+from itertools import chain
 
 import numpy as np
 

@@ -147,7 +147,7 @@ def test_pushes_take_boxes_as_an_array_or_as_aabbs_alike():
         movers, others = _boxes(rng, count, 1.0), _boxes(rng, count, 1.0)
         expected = pushes_by(movers, others)
         assert expected and pushes_by(box_array(movers), box_array(others)) == expected
-        assert push_pairs(box_array(movers), others) == push_pairs(movers, others)
+        assert pushes_by(box_array(movers), others) == pushes_by(movers, box_array(others)) == expected
 
 
 def test_push_pairs_leave_out_boxes_that_only_touch_on_arrays_too():
