@@ -4,7 +4,8 @@ Owns: a section's face links (which of its six faces the eye could see between t
 cells that do not block sight: `face_links`), the sweep over a grid of sections that finds
 those that the eye's section could see (`visible_sections`), each with a readable twin that the
 tests hold the fast one to (`face_links_by_cells`, `visible_sections_by_order`), and the sections
-of a set that the eye's section cannot see (`hidden_sections`). numpy only.
+of a set that the eye's section cannot see (`hidden_sections`, and `SectionLinks`, the same kept
+packed for a renderer that asks again whenever the eye moves on). numpy only.
 Does not own: which sections exist or are drawn, or hiding their meshes (`game.window.render.chunk_renderer`).
 
 A line of sight from the eye to a section passes through a chain of neighbouring sections. It
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import chain
 
 import numpy as np
@@ -140,6 +142,45 @@ def _checked_grid(links: object, eye: tuple[int, int, int]) -> tuple[np.ndarray,
     return links, eye
 
 
+WALK_PLANS_KEPT = 4
+"""Walk plans (`_walk_plan`) kept, the last used: a renderer's grid keeps one shape and eye while the
+eye stays in its column and the sections' reach stays (a plan is about 0.6 MB at view distance 16)."""
+_ENTERED_BY_STEP = np.array([face ^ 1 for face in range(FACE_COUNT)])
+"""For a step through face f (the nearer section's face left), the face of the farther section
+entered: its opposite."""
+
+
+class _WalkPlan:
+    """What the sweep over a grid of one shape from one eye needs whatever the links are: the
+    cells in order of their step count from the eye (`order`, each shell from `starts[d]` to
+    `starts[d + 1]`) and, in that order, each cell's neighbour one step nearer the eye through each
+    face (`came_from` (cells, 6): the step through face f comes from that neighbour's face f; the
+    grid's size, an always-closed extra cell, where no such step moves away from the eye)."""
+
+    __slots__ = ("order", "starts", "came_from", "eye_cell", "size")
+
+    def __init__(self, shape: tuple[int, int, int], eye: tuple[int, int, int]) -> None:
+        size = shape[0] * shape[1] * shape[2]
+        offsets = np.indices(shape).reshape(3, -1) - np.array(eye).reshape(3, 1)
+        distance = np.abs(offsets).sum(axis=0).astype(np.int16)  # small ints: the stable sort is a radix sort
+        order = np.argsort(distance, kind="stable")
+        strides = (shape[1] * shape[2], shape[2], 1)
+        came_from = np.full((size, FACE_COUNT), size, dtype=np.intp)
+        for face in range(FACE_COUNT):
+            axis, sign = face // 2, (1 if face % 2 else -1)
+            cells = np.flatnonzero(offsets[axis] * sign > 0)  # a step through `face` reaches them
+            came_from[cells, face] = cells - sign * strides[axis]
+        self.order, self.came_from = order, came_from.take(order, axis=0)
+        self.starts = np.searchsorted(distance.take(order), np.arange(int(distance.max()) + 2)).tolist()
+        self.eye_cell, self.size = int(np.ravel_multi_index(eye, shape)), size
+        for array in (self.order, self.came_from):
+            array.flags.writeable = False
+
+
+_walk_plan = lru_cache(maxsize=WALK_PLANS_KEPT)(_WalkPlan)
+"""The `_WalkPlan` of a (shape, eye), kept (its arrays are read-only)."""
+
+
 def visible_sections(links: np.ndarray, eye: tuple[int, int, int]) -> np.ndarray:
     """Which sections of a grid the eye's section can see (a bool grid; see the module).
 
@@ -147,45 +188,28 @@ def visible_sections(links: np.ndarray, eye: tuple[int, int, int]) -> np.ndarray
     nothing is known); `eye`: the grid index of the section the eye is in, which sees out of all
     its faces. Every step moves one farther from the eye (in steps along the axes), so a section
     hears only from sections one step nearer: the sweep takes the sections a shell at a time,
-    nearest first. Every step away from the eye (a section, the one a step nearer it comes from,
-    the face crossed) is listed once, for all faces together, sorted by shell; then each shell
-    costs a few numpy calls whatever its size (the grid at view distance 16 has about 45 shells)."""
+    nearest first, each shell a few numpy calls over its cells and their six faces whatever its
+    size (the grid at view distance 16 has about 45 shells). What depends on the grid's shape
+    and the eye alone is planned once and kept (`_walk_plan`)."""
     links, eye = _checked_grid(links, eye)
     shape = links.shape[:3]
-    flat_links = links.reshape(-1, FACE_COUNT)
-    offsets = np.indices(shape).reshape(3, -1) - np.array(eye).reshape(3, 1)
-    distance = np.abs(offsets).sum(axis=0).astype(np.int16)  # small ints: the stable sorts below are radix sorts
-    strides = (shape[1] * shape[2], shape[2], 1)
-    into, came_from, crossed = [], [], []
-    for face in range(FACE_COUNT):
-        axis, sign = face // 2, (1 if face % 2 else -1)
-        cells = np.flatnonzero(offsets[axis] * sign > 0)  # a step through `face` reaches them
-        into.append(cells)
-        came_from.append(cells - sign * strides[axis])
-        crossed.append(np.full(cells.size, face, dtype=np.uint8))
-    into, came_from, crossed = np.concatenate(into), np.concatenate(came_from), np.concatenate(crossed)
-    by_shell = np.argsort(distance.take(into), kind="stable")
-    into, came_from, crossed = into.take(by_shell), came_from.take(by_shell), crossed.take(by_shell)
-    leaves_by, enters_by = _BITS.take(crossed), _BITS.take(crossed ^ 1)  # the face left, the face entered
-    order = np.argsort(distance, kind="stable")
-    shells = np.arange(int(distance.max()) + 2)
-    step_starts = np.searchsorted(distance.take(into), shells)
-    cell_starts = np.searchsorted(distance.take(order), shells)
-    entered = np.zeros(len(distance), dtype=np.uint8)
-    exits = np.zeros(len(distance), dtype=np.uint8)
-    exits[np.ravel_multi_index(eye, shape)] = ALL_FACES
-    for shell in range(1, len(shells) - 1):
-        steps = slice(step_starts[shell], step_starts[shell + 1])
-        taken = (exits.take(came_from[steps]) & leaves_by[steps]).nonzero()[0]
-        if not taken.size:
+    plan = _walk_plan(shape, eye)
+    # Column f: the links of the face a step through face f enters (what that step lets it leave by).
+    by_step = links.reshape(-1, FACE_COUNT).take(_ENTERED_BY_STEP, axis=1)
+    exits = np.zeros(plan.size + 1, dtype=np.uint8)  # the last: the closed extra cell
+    exits[plan.eye_cell] = ALL_FACES
+    seen = np.zeros(plan.size, dtype=bool)
+    seen[plan.eye_cell] = True
+    order, came_from, starts = plan.order, plan.came_from, plan.starts
+    for shell in range(1, len(starts) - 1):
+        first, end = starts[shell], starts[shell + 1]
+        stepped = (exits.take(came_from[first:end]) & _BITS) != 0  # (cells, face stepped through)
+        if not np.count_nonzero(stepped):
             break  # nothing reaches this shell, so nothing reaches any farther
-        np.bitwise_or.at(entered, into[steps].take(taken), enters_by[steps].take(taken))
-        cells = order[cell_starts[shell]:cell_starts[shell + 1]]
-        entered_by = (entered.take(cells)[:, None] & _BITS) != 0  # (cell, face)
-        exits[cells] = np.bitwise_or.reduce(np.where(entered_by, flat_links.take(cells, axis=0), np.uint8(0)), axis=1)
-    seen = (entered != 0).reshape(shape)
-    seen[eye] = True
-    return seen
+        cells = order[first:end]
+        exits[cells] = np.bitwise_or.reduce(np.where(stepped, by_step.take(cells, axis=0), np.uint8(0)), axis=1)
+        seen[cells] = stepped.any(axis=1)
+    return seen.reshape(shape)
 
 
 def visible_sections_by_order(links: np.ndarray, eye: tuple[int, int, int]) -> np.ndarray:
@@ -248,3 +272,93 @@ def hidden_sections(links_by_section: dict[tuple[int, int, int], np.ndarray], ey
     grid[cells] = values.reshape(-1, FACE_COUNT)
     seen = walk(grid, tuple(int(c) for c in eye - lowest))
     return {listed[k] for k in np.flatnonzero(~seen[cells]).tolist()}
+
+
+class SectionLinks:
+    """The face links of a changing set of sections (a renderer's drawn ones), packed for the
+    sweep: each section's key and links on a row of two growing arrays, so that `hidden` builds
+    its grid without a call per section (`hidden_sections` is its readable twin, over a dict).
+
+    `hidden` walks a grid centred on the eye across (x, z): its plan (`_walk_plan`) stays the same
+    while the eye stays in a section and the sections around it stay within the same reach, so
+    most refreshes plan nothing. A grid larger than the sections' box sees them alike: a chain of
+    sections never steps back along an axis, so it stays within the box of the eye and its end."""
+
+    def __init__(self) -> None:
+        self._rows: dict[tuple[int, int, int], int] = {}
+        self._keys: list[tuple[int, int, int]] = []  # by row
+        self._cells = np.empty((16, 3), dtype=np.int64)  # by row; the first len(self) in use
+        self._links = np.empty((16, FACE_COUNT), dtype=np.uint8)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._rows
+
+    def get(self, key: tuple[int, int, int]) -> np.ndarray | None:
+        """A copy of section `key`'s links; None if it has none here."""
+        row = self._rows.get(key)
+        return None if row is None else self._links[row].copy()
+
+    def put(self, key: tuple[int, int, int], links: np.ndarray) -> np.ndarray | None:
+        """Keep `links` (6 uint8 face-link bytes) for section `key` ((cx, sy, cz) ints); returns its
+        links before (a copy), None if it had none. TypeError for links not uint8, ValueError for
+        links of another size; either way nothing changes."""
+        values = np.asarray(links).reshape(-1)
+        if values.dtype != np.uint8:
+            raise TypeError(f"face links are uint8 bytes, got {values.dtype}")
+        if values.size != FACE_COUNT:
+            raise ValueError(f"each section's links are {FACE_COUNT} bytes, got {values.size}")
+        key = tuple(int(c) for c in key)
+        if len(key) != 3:
+            raise ValueError(f"a section key is (cx, sy, cz), got {key!r}")
+        row = self._rows.get(key)
+        if row is not None:
+            old = self._links[row].copy()
+            self._links[row] = values
+            return old
+        row = len(self._keys)
+        if row == len(self._cells):
+            self._cells = np.concatenate((self._cells, np.empty_like(self._cells)))
+            self._links = np.concatenate((self._links, np.empty_like(self._links)))
+        self._rows[key] = row
+        self._keys.append(key)
+        self._cells[row] = key
+        self._links[row] = values
+        return None
+
+    def pop(self, key: tuple[int, int, int]) -> bool:
+        """Forget section `key`'s links; whether it had any. The last row moves into its place."""
+        row = self._rows.pop(key, None)
+        if row is None:
+            return False
+        last = len(self._keys) - 1
+        moved = self._keys.pop()
+        if row != last:
+            self._keys[row] = moved
+            self._rows[moved] = row
+            self._cells[row] = self._cells[last]
+            self._links[row] = self._links[last]
+        return True
+
+    def hidden(self, eye_section: tuple[int, int, int]) -> set[tuple[int, int, int]]:
+        """The sections here that the section `eye_section` cannot see: `hidden_sections` of the
+        same links as a dict, to the section."""
+        count = len(self._keys)
+        if not count:
+            return set()
+        cells = self._cells[:count]
+        lowest, highest = cells.min(axis=0), cells.max(axis=0)
+        # An eye past the sections sees them as from one section beyond (as `hidden_sections`).
+        eye = np.clip(np.array(eye_section, dtype=np.int64), lowest - 1, highest + 1)
+        reach = np.maximum(eye - lowest, highest - eye)
+        low, high = np.minimum(lowest, eye), np.maximum(highest, eye)
+        low[[0, 2]], high[[0, 2]] = eye[[0, 2]] - reach[[0, 2]], eye[[0, 2]] + reach[[0, 2]]
+        grid = np.empty((*(high - low + 1).tolist(), FACE_COUNT), dtype=np.uint8)
+        grid[...] = OPEN_LINKS
+        at = tuple((cells - low).T)
+        grid[at] = self._links[:count]
+        seen = visible_sections(grid, tuple((eye - low).tolist()))
+        keys = self._keys
+        return {keys[row] for row in np.flatnonzero(~seen[at]).tolist()}

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.world.blocks import block_id
-from game.world.sight import (ALL_FACES, CLOSED_LINKS, FACE_COUNT, OPEN_LINKS, face_links, face_links_by_cells,
-                              hidden_sections, visible_sections, visible_sections_by_order)
+from game.world.sight import (ALL_FACES, CLOSED_LINKS, FACE_COUNT, OPEN_LINKS, SectionLinks, _walk_plan, face_links,
+                              face_links_by_cells, hidden_sections, visible_sections, visible_sections_by_order)
 
 STONE, AIR, GLASS, LEAVES = block_id("stone"), block_id("air"), block_id("glass"), block_id("leaves")
 WEST, EAST, DOWN, UP, NORTH, SOUTH = range(FACE_COUNT)  # -x, +x, -y, +y, -z, +z
@@ -177,3 +177,58 @@ def test_hidden_sections_refuses_links_that_are_not_six_bytes_a_section():
     links = {(0, 0, 0): OPEN_LINKS, (1, 0, 0): np.zeros(5, dtype=np.uint8)}
     with pytest.raises(ValueError, match="6 bytes"):
         hidden_sections(links, (0, 0, 0))
+
+
+def random_links(rng: np.random.Generator) -> np.ndarray:
+    """Face links mostly closed (each face reaching each other face one time in four), some
+    sections solid, some open: grids where much is hidden and much is seen."""
+    roll = rng.random()
+    if roll < 0.15:
+        return CLOSED_LINKS.copy()
+    if roll < 0.25:
+        return OPEN_LINKS.copy()
+    return ((rng.random((FACE_COUNT, FACE_COUNT)) < 0.25) * (1 << np.arange(FACE_COUNT))).sum(axis=1).astype(np.uint8)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1))
+def test_the_packed_links_hide_what_the_dict_of_links_hides_as_sections_come_and_go(seed):
+    rng = np.random.default_rng(seed)
+    packed, kept = SectionLinks(), {}
+    for _ in range(int(rng.integers(1, 5))):
+        low = rng.integers(-6, 3, size=3)
+        size = rng.integers(1, 7, size=3)
+        for x, y, z in (np.indices(size).reshape(3, -1).T + low).tolist():
+            links = random_links(rng)
+            before = packed.put((x, y, z), links)
+            assert (before is None) == ((x, y, z) not in kept)
+            if before is not None:
+                assert np.array_equal(before, kept[(x, y, z)])
+            kept[(x, y, z)] = links
+        for key in list(kept)[:: int(rng.integers(2, 9))]:
+            assert packed.pop(key)
+            del kept[key]
+        assert len(packed) == len(kept) and all(np.array_equal(packed.get(key), kept[key]) for key in kept)
+        eye = tuple(int(c) for c in rng.integers(-9, 9, size=3))
+        assert packed.hidden(eye) == hidden_sections(kept, eye) == hidden_sections(
+            kept, eye, walk=visible_sections_by_order)
+
+
+def test_packed_links_refuse_links_of_another_size_or_type_and_keep_what_they_had():
+    packed = SectionLinks()
+    packed.put((0, 0, 0), CLOSED_LINKS)
+    with pytest.raises(ValueError, match="6 bytes"):
+        packed.put((0, 0, 0), np.zeros(5, dtype=np.uint8))
+    with pytest.raises(TypeError, match="uint8"):
+        packed.put((0, 0, 0), np.full(6, 63, dtype=np.int64))
+    assert np.array_equal(packed.get((0, 0, 0)), CLOSED_LINKS) and len(packed) == 1
+    assert not packed.pop((1, 0, 0)) and packed.hidden((0, 0, 0)) == set()
+    assert packed.pop((0, 0, 0)) and len(packed) == 0 and packed.hidden((0, 0, 0)) == set()
+
+
+def test_a_walk_plan_is_kept_for_its_shape_and_eye_and_cannot_be_written():
+    links = grid((4, 2, 4))
+    visible_sections(links, (1, 0, 2))
+    plan = _walk_plan((4, 2, 4), (1, 0, 2))
+    assert plan is _walk_plan((4, 2, 4), (1, 0, 2)) and not plan.came_from.flags.writeable
+    assert plan.starts[0] == 0 and plan.order[0] == plan.eye_cell

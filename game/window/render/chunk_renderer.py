@@ -78,7 +78,7 @@ from ...world.meshing_facing import FacingOrder
 from ...world.meshing_lod import mesh_section_lod
 from ...world.meshing_merge import (PACK_OFFSET, PACKED_SPAN, POSITION_UNITS, VERTEX_DTYPE, CompactMesh,
                                    mesh_section_compact)
-from ...world.sight import face_links, hidden_sections
+from ...world.sight import SectionLinks, face_links
 
 SectionKey = tuple[int, int, int]
 """(cx, sy, cz): a section of column (cx, cz), heights 16 sy .. 16 sy + 15."""
@@ -347,8 +347,8 @@ class ChunkRenderer(Entity):
         self._in_flight: list[tuple[SectionKey, int, Future]] = []
         self.meshes_uploaded = 0
         """How many section meshes (not entities) have been put on screen so far."""
-        self._links: dict[SectionKey, np.ndarray] = {}
-        """Every section with an uploaded mesh -> its face links (`game.world.sight`)."""
+        self._links = SectionLinks()
+        """The face links of every section with an uploaded mesh (`game.world.sight`)."""
         self._eye_section: SectionKey | None = None
         """The section the eye is in (`look_from`); None: no eye yet, every section is shown."""
         self._hidden: set[SectionKey] = set()
@@ -448,7 +448,7 @@ class ChunkRenderer(Entity):
             self._hidden.discard(key)
             if self._facing is not None:
                 self._facing.remove(key)
-            if self._links.pop(key, None) is not None:
+            if self._links.pop(key):
                 self._sight_later()
             for entity in self._entities.pop(key, ()):
                 destroy(entity)
@@ -586,8 +586,7 @@ class ChunkRenderer(Entity):
     def _note_links(self, key: SectionKey, links: np.ndarray) -> None:
         """Keep a freshly meshed section's links. Changed links of a section already drawn (an
         edit) refresh sight at once: the edit may open a view; a new section's can wait."""
-        old = self._links.get(key)
-        self._links[key] = links
+        old = self._links.put(key, links)
         if old is None:
             self._sight_later()
         elif not np.array_equal(old, links):
@@ -608,7 +607,7 @@ class ChunkRenderer(Entity):
             self._sight_due -= 1
             return
         self._sight_due = None
-        self._set_hidden(hidden_sections(self._links, self._eye_section))
+        self._set_hidden(self._links.hidden(self._eye_section))
 
     def _set_hidden(self, hidden: set[SectionKey]) -> None:
         for key in hidden - self._hidden:
