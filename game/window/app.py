@@ -843,7 +843,7 @@ class Game:
             return
         if "first_frame_drawn" not in self.loading_times:
             self.loading_times["first_frame_drawn"] = time.time()
-        if wall_seconds:
+        if wall_seconds and not self.ticks_done:  # after a scripted run's last tick: its end, not play
             self.frame_times.add(wall_seconds)
             self.recent_frames.append((now, wall_seconds))
             while self.recent_frames and self.recent_frames[0][0] < now - FPS_WINDOW_S:

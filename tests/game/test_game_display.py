@@ -18,6 +18,7 @@ import physics
 from tests.game.conftest import (GAME_TIMEOUT_S, REPO_ROOT, close_game_window_shell, display_command,
                                  find_game_window_shell)
 from tests.game.scripted_runs import CLEARANCE, PLATFORM, WINDOW, flatten, play
+from game.rules.clock import SCRIPTED_FRAMES_PER_TICK
 from game.rules.player import Player, saved_player, spawn_body
 from game.window.render.sky import DAY_ZENITH_RGB
 from game.rules.session import Session
@@ -259,15 +260,19 @@ def test_a_world_played_with_a_huge_look_yaw_opens_in_the_window_twice_looking_t
     assert second.report["saved_player_problem"] is None
 
 
-def test_the_reports_frame_times_leave_out_the_end_of_run_wait_for_streaming(run_game, tmp_path):
+def test_the_reports_frame_times_are_the_played_frames_without_the_end_of_runs_wait_and_closing_frames(run_game, tmp_path):
     path = tmp_path / "far.boxel"
     make_world(path)
     # Two ticks end the run long before the far columns of view distance 10 are drawn: the
     # settle after the last tick then waits for hundreds of columns (~6 s here), far longer than any frame.
-    run = play(run_game, path, [KeyDown(0, "w")], 2, "far", "--view-distance", "10")
+    ticks = 2
+    run = play(run_game, path, [KeyDown(0, "w")], ticks, "far", "--view-distance", "10")
     settle_ms = run.report["settle_s"] * 1000.0
     assert settle_ms > 500.0  # the wait this test is about did happen
     assert 0.0 < run.report["frame_ms"]["max"] < settle_ms
+    # A scripted run plays SCRIPTED_FRAMES_PER_TICK frames a tick; the frames drawn after its last
+    # tick (CLOSING_FRAMES, which draw everything the settle streamed in at once) are not play.
+    assert run.report["frame_ms"]["frames"] == SCRIPTED_FRAMES_PER_TICK * ticks
 
 
 @pytest.mark.slow
