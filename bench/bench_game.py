@@ -7,7 +7,8 @@ first 10 s: 371 blocks in a straight line, across 33 column borders, at view dis
 `--realtime` makes the ticks follow the wall clock, so frame times are what a player would see.
 
 Rows: time from process start to the first playable frame (the loading screen closed), and the
-frame-time median, p95, p99 and max of the frames after the loading screen. The reference is
+frame-time median, p95, p99 and max of the frames played: after the loading screen, up to the last
+tick (the game's report leaves out the end of the run: its wait for streaming and its closing frames). The reference is
 the same run at view distance 4 (a quarter of the columns); a last row compares the median with the
 same run drawing every shown section (`--no-cave-culling`), and two more rows give the same run at view
 distance 16 with levels of detail (far sections drawn coarse) against view distance 8. Each row comes from one run of

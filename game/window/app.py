@@ -1189,7 +1189,8 @@ class Game:
 
     def settle(self) -> None:
         """At the end of a scripted run: stream until every wanted column is drawn (waits up to
-        SETTLE_TIMEOUT_S). The wait is no frame: frame times leave it out."""
+        SETTLE_TIMEOUT_S). The wait is no frame: frame times leave it out, as they leave out every
+        frame after the last tick (`update`)."""
         started = time.perf_counter()
         self.streamer.settle(self.player_column(), SETTLE_TIMEOUT_S)
         self.settle_seconds = time.perf_counter() - started
