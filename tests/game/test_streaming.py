@@ -155,6 +155,34 @@ def test_a_zero_budget_frame_still_uploads_one_mesh(world):
     assert len(renderer.uploaded) == 1
 
 
+class NamedSections:
+    """A tick's record as the streamer reads it: the sections it names."""
+
+    def __init__(self, sections) -> None:
+        self.sections = frozenset(sections)
+
+
+def test_a_record_naming_many_sections_is_re_meshed_nearest_column_first_over_the_frames_it_takes(world):
+    renderer = RecordingRenderer()
+    streamer = WorldStreamer(world, renderer, 2, save=lambda: None)
+    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
+    world.take_changes()  # the light streaming gave new columns: not this test's record
+    drawn = sorted(renderer.shown)
+    streamer.note_changes(NamedSections(drawn))  # as the first record after loading names dozens
+    streamer.update((0, 0), NO_TIME)
+    # No time to spare: the nearest column's sections alone (the player's own edit never waits).
+    assert set(renderer.rebuilt) == {key for key in drawn if (key[0], key[2]) == (0, 0)}
+    frames = 1
+    while len(renderer.rebuilt) < len(drawn):
+        before = len(renderer.rebuilt)
+        streamer.update((0, 0), NO_TIME)
+        frames += 1
+        assert len(renderer.rebuilt) > before  # a column a frame at the least
+    assert sorted(renderer.rebuilt) == drawn and frames == len(columns_of(drawn))
+    order = [cx * cx + cz * cz for cx, _, cz in renderer.rebuilt]
+    assert order == sorted(order)  # nearer columns first
+
+
 def test_an_edit_rebuilds_the_drawn_sections_that_see_it_and_draws_a_new_section(world):
     renderer = RecordingRenderer()
     streamer = WorldStreamer(world, renderer, 2, save=lambda: None)
