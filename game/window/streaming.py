@@ -371,7 +371,7 @@ class WorldStreamer:
     def _rebuild_edited(self, deadline: float) -> bool:
         """Re-mesh the noted sections of shown columns whose light is ready (`World.prepare_light`),
         the nearest columns first, until the frame's `deadline` (the first ready column's whatever the
-        time, so the player's own edit never waits behind others): a tick's record can name dozens
+        time: an edit in the player's own column never waits behind others): a tick's record can name dozens
         (the first one after loading names every section light changed in while loading: 66 at view
         distance 8, 12-19 ms of re-mesh requests in one frame), and the rest wait for the next frames.
         The others wait for their columns' light, LIGHT_COLUMNS_PER_FRAME a frame. Returns whether it

@@ -170,7 +170,7 @@ def test_a_record_naming_many_sections_is_re_meshed_nearest_column_first_over_th
     drawn = sorted(renderer.shown)
     streamer.note_changes(NamedSections(drawn))  # as the first record after loading names dozens
     streamer.update((0, 0), NO_TIME)
-    # No time to spare: the nearest column's sections alone (the player's own edit never waits).
+    # No time to spare: the nearest column's sections alone (an edit where the player stands never waits).
     assert set(renderer.rebuilt) == {key for key in drawn if (key[0], key[2]) == (0, 0)}
     frames = 1
     while len(renderer.rebuilt) < len(drawn):
