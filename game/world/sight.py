@@ -171,14 +171,14 @@ class _WalkPlan:
             cells = np.flatnonzero(offsets[axis] * sign > 0)  # a step through `face` reaches them
             came_from[cells, face] = cells - sign * strides[axis]
         self.order, self.came_from = order, came_from.take(order, axis=0)
-        self.starts = np.searchsorted(distance.take(order), np.arange(int(distance.max()) + 2)).tolist()
+        self.starts = tuple(np.searchsorted(distance.take(order), np.arange(int(distance.max()) + 2)).tolist())
         self.eye_cell, self.size = int(np.ravel_multi_index(eye, shape)), size
         for array in (self.order, self.came_from):
             array.flags.writeable = False
 
 
 _walk_plan = lru_cache(maxsize=WALK_PLANS_KEPT)(_WalkPlan)
-"""The `_WalkPlan` of a (shape, eye), kept (its arrays are read-only)."""
+"""The `_WalkPlan` of a (shape, eye), kept (its arrays are read-only, its shell starts a tuple)."""
 
 
 def visible_sections(links: np.ndarray, eye: tuple[int, int, int]) -> np.ndarray:
