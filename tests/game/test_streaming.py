@@ -9,6 +9,7 @@ import pytest
 
 from game.window.streaming import PLAYING, UNLOAD_MARGIN, Pace, WorldStreamer, with_neighbours, within
 from game.world import World
+from game.world.change_log import WorldChanges
 from game.world.coords import SECTIONS_PER_COLUMN
 
 SETTLE_TIMEOUT_S = 60.0
@@ -155,20 +156,13 @@ def test_a_zero_budget_frame_still_uploads_one_mesh(world):
     assert len(renderer.uploaded) == 1
 
 
-class NamedSections:
-    """A tick's record as the streamer reads it: the sections it names."""
-
-    def __init__(self, sections) -> None:
-        self.sections = frozenset(sections)
-
-
 def test_a_record_naming_many_sections_is_re_meshed_nearest_column_first_over_the_frames_it_takes(world):
     renderer = RecordingRenderer()
     streamer = WorldStreamer(world, renderer, 2, save=lambda: None)
     streamer.settle((0, 0), SETTLE_TIMEOUT_S)
     world.take_changes()  # the light streaming gave new columns: not this test's record
     drawn = sorted(renderer.shown)
-    streamer.note_changes(NamedSections(drawn))  # as the first record after loading names dozens
+    streamer.note_changes(WorldChanges(sections=frozenset(drawn)))  # as the first record after loading names dozens
     streamer.update((0, 0), NO_TIME)
     # No time to spare: the nearest column's sections alone (an edit where the player stands never waits).
     assert set(renderer.rebuilt) == {key for key in drawn if (key[0], key[2]) == (0, 0)}
