@@ -293,9 +293,6 @@ class SectionLinks:
     def __len__(self) -> int:
         return len(self._keys)
 
-    def __contains__(self, key: object) -> bool:
-        return key in self._rows
-
     def get(self, key: tuple[int, int, int]) -> np.ndarray | None:
         """A copy of section `key`'s links; None if it has none here."""
         row = self._rows.get(key)
