@@ -12,9 +12,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGES = ("game", "physics")
 ENGINE = {"ursina", "panda3d", "direct"}
 ENGINE_IMPORTERS = ("game/window/render/", "game/window/ui/", "game/window/app.py", "game/window/first_draws.py",
-                    "game/window/frame_profile.py")
+                    "game/window/frame_profile.py", "game/window/pointer_motion.py")
 """The only modules that may import the engine: drawing, widgets and the window (the app, the first draws
-behind its loading screen, its frame profile)."""
+behind its loading screen, its frame profile, the pointer its mouse look reads)."""
 LAYERS_MAY_IMPORT = {
     "game.world": ("game.world", "physics"),
     "game.rules": ("game.rules", "game.world", "physics"),

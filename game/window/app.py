@@ -74,6 +74,7 @@ from .render.break_particles import BreakParticles
 from .render.chunk_renderer import ChunkRenderer, lod_distance_for
 from .render.crack_overlay import CrackOverlay
 from .first_draws import FIRST_DRAW_FRAMES, FirstDraws
+from .pointer_motion import PointerMotion, screens_use_pointer
 from .render.frame_loop import leave_frame_loop
 from .render.entity_view import EntityView, LookArrowPose
 from .render.hand_view import HandView
@@ -492,6 +493,7 @@ class TitleRun:
         scene.clear()
         mouse.locked = False
         mouse.update_step = POINTER_RAYS_EVERY_FRAME  # the title screen's buttons need the pointer's rays
+        screens_use_pointer(True)
         camera.position, camera.rotation = (0, 0, 0), (0, 0, 0)
         gc.unfreeze()  # what the game froze as long-lived is gone now
         gc.collect()
@@ -528,6 +530,7 @@ class Game:
         self.wall_clock_ticks = self.cursor is None or options.realtime
         self.clock = TickClock()
         self.frame_timer = FrameTimer()
+        self.pointer = PointerMotion()
         self.frame_times = FrameTimes()
         """Frame durations once playing (the loading screen's frames, the pause menu's wait and the
         end-of-run settle are not counted)."""
@@ -836,6 +839,10 @@ class Game:
         wall_seconds = self.frame_timer.frame(now) or 0.0
         pointer_wanted = self.loading or self.paused or self.inventory.is_open or self.death_screen.is_open
         mouse.update_step = POINTER_RAYS_EVERY_FRAME if pointer_wanted else POINTER_RAYS_OFF
+        screens_use_pointer(pointer_wanted)
+        holds_pointer = not pointer_wanted and self.cursor is None and mouse.locked  # mouse look
+        if not holds_pointer:
+            self.pointer.release()
         if self.options.frame_delay_ms:
             time.sleep(self.options.frame_delay_ms / 1000.0)
         if self.loading:
@@ -853,9 +860,9 @@ class Game:
             return
         if self.chat_opening:
             self._open_chat()
-        if self.cursor is None and mouse.locked and not self.inventory.is_open:
+        if holds_pointer:
             degrees_per_unit = MOUSE_DEGREES_PER_UNIT * self.settings.mouse_sensitivity
-            self.look = turned(*self.look, mouse.velocity[0], mouse.velocity[1], degrees_per_unit)
+            self.look = turned(*self.look, *self.pointer.take(), degrees_per_unit)
         frame = self.clock.advance(wall_seconds if self.wall_clock_ticks else SCRIPTED_FRAME_SECONDS)
         alpha = frame.alpha
         for _ in range(frame.ticks):
@@ -1212,6 +1219,7 @@ class Game:
         Quit while loading, nothing was played: the world is closed as it was opened, unsaved."""
         try:
             _draw_world(True)  # off while loading: the window's next world is drawn
+            screens_use_pointer(True)  # the next screen's pointer is Ursina's
             self.renderer.close()
             self.sound.close()
             for part in self.world_views():
