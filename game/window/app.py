@@ -696,10 +696,7 @@ class Game:
         self._show_crosshair()
         self.frame_timer.skip_gap()  # the time spent paused is not owed to the clock, nor a frame
         if not self.death_screen.is_open:  # whose button needs the pointer
-            # From the window's centre, as after the inventory: mouse look reads the pointer's offset
-            # from it, so the pointer left over a menu button would turn the view (`_after_inventory`).
-            mouse.position = (0, 0)
-            mouse.locked = True
+            mouse.locked = True  # (mouse look starts again from the window's centre: `PointerMotion.take`)
         else:
             mouse.locked = False
 
@@ -1040,11 +1037,10 @@ class Game:
         self._after_inventory()
 
     def _after_inventory(self) -> None:
-        """The crosshair back and the pointer captured again, from the window's centre: mouse look
-        reads the pointer's offset from the centre, so one left over a hotbar slot would turn the view."""
+        """The crosshair back and the pointer captured again (mouse look starts from the window's
+        centre, so a pointer left over a hotbar slot does not turn the view: `PointerMotion.take`)."""
         self._show_crosshair()
         if self.cursor is None and not self.paused and not self.death_screen.is_open:
-            mouse.position = (0, 0)
             mouse.locked = True
 
     def _show_vitals(self) -> None:
@@ -1219,7 +1215,6 @@ class Game:
         Quit while loading, nothing was played: the world is closed as it was opened, unsaved."""
         try:
             _draw_world(True)  # off while loading: the window's next world is drawn
-            screens_use_pointer(True)  # the next screen's pointer is Ursina's
             self.renderer.close()
             self.sound.close()
             for part in self.world_views():

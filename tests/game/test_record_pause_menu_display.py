@@ -133,8 +133,8 @@ def test_the_mouse_turned_the_view_only_through_look_events_from_where_the_menu_
     window, _, events, _ = played
     looks = [event for event in events if isinstance(event, Look)]
     assert looks and (window["yaw"], window["pitch"]) == (looks[-1].yaw, looks[-1].pitch)
-    # The pointer moved only sideways: the menu's resume brings it back to the window's centre first,
-    # so the pointer left on the Peaceful button (below the centre) does not tilt the view.
+    # The pointer moved only sideways: mouse look starts again from the window's centre after the menu
+    # (`PointerMotion`), so the pointer left on the Peaceful button (below the centre) does not tilt the view.
     assert window["yaw"] > 0.0 and window["pitch"] == 0.0
 
 
