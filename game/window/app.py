@@ -536,6 +536,8 @@ class Game:
         end-of-run settle are not counted)."""
         self.settle_seconds: float | None = None
         """[s] How long the end-of-run settle waited for streaming (None before it ran)."""
+        self.settled: bool | None = None
+        """Whether the end-of-run `settle` drew everything wanted (None before it ran)."""
         self.recent_frames: deque[tuple[float, float]] = deque()
         """(end time, duration) of the frames in the last FPS_WINDOW_S [s]."""
         self.memory_samples: list[dict] = []
@@ -1192,11 +1194,16 @@ class Game:
 
     def settle(self) -> None:
         """At the end of a scripted run: stream until every wanted column is drawn (waits up to
-        SETTLE_TIMEOUT_S). The wait is no frame: frame times leave it out, as they leave out every
+        SETTLE_TIMEOUT_S; past it the run ends with what is drawn, a warning on stderr and the report's
+        `settled` false). The wait is no frame: frame times leave it out, as they leave out every
         frame after the last tick (`update`)."""
         started = time.perf_counter()
-        self.streamer.settle(self.player_column(), SETTLE_TIMEOUT_S)
+        self.settled = self.streamer.settle(self.player_column(), SETTLE_TIMEOUT_S, raise_on_timeout=False)
         self.settle_seconds = time.perf_counter() - started
+        if not self.settled:
+            print(f"boxel: warning: streaming did not finish within {SETTLE_TIMEOUT_S:g} s "
+                  f"({self.streamer.stats()}); the screenshot and report show what was drawn by then",
+                  file=sys.stderr)
         self.frame_timer.skip_gap()
 
     def world_views(self) -> tuple:
@@ -1253,6 +1260,7 @@ class Game:
             "loading_times": dict(self.loading_times),
             "frame_ms": self.frame_times.summary_ms(),
             "settle_s": self.settle_seconds,
+            "settled": self.settled,
             "view_fluid": None if self.view_fluid is None else self.view_fluid.name.lower(),
             "falling_blocks_drawn": len(self.entities.falling),
             "other_players_drawn": sorted(self.other_players.models),

@@ -232,8 +232,11 @@ class WorldStreamer:
         total = len(self._load_order) + len(self._show_order)
         if total == 0:
             return 0.0
-        done = sum(1 for c in self._load_order if c in self._loaded) + sum(1 for c in self._show_order
-                                                                           if c in self._shown)
+        # Past the prefixes only: settling calls this between every two waits, and a walk over every
+        # wanted column (3,473 at view distance 32) held the main thread, and the GIL the mesher wants.
+        loaded, shown = self._loaded_columns_prefix(), self._shown_columns_prefix()
+        done = (loaded + sum(1 for c in self._load_order[loaded:] if c in self._loaded)
+                + shown + sum(1 for c in self._show_order[shown:] if c in self._shown))
         if done == total and self.renderer.pending:
             return (total - 0.5) / total
         return done / total
@@ -281,15 +284,19 @@ class WorldStreamer:
                 break
             worked = True
 
-    def settle(self, center: Column, timeout_s: float) -> None:
-        """Stream around `center` until `settled` (tests and the end of scripted runs); waits for workers."""
+    def settle(self, center: Column, timeout_s: float, *, raise_on_timeout: bool = True) -> bool:
+        """Stream around `center` until `settled` (tests and the end of scripted runs); waits for workers.
+        Past `timeout_s` raises TimeoutError naming what is left, or with `raise_on_timeout` false
+        returns False (what is drawn stays drawn); True once settled."""
         deadline = time.perf_counter() + timeout_s
         pace = replace(LOADING, budget_s=timeout_s)
         while True:
             self.update(center, pace)
             if self.settled:
-                return
+                return True
             if time.perf_counter() > deadline:
+                if not raise_on_timeout:
+                    return False
                 raise TimeoutError(f"streaming did not settle within {timeout_s:g} s: {self.stats()}")
             time.sleep(0.001)
 
@@ -324,11 +331,23 @@ class WorldStreamer:
             self._world_unloads = sorted(far, key=lambda c: distance_squared(c, center))  # pop(): the farthest
             self._world_unload_rate = -(-len(far) // UNLOAD_SPREAD_FRAMES)
 
-    def _request_nearest(self, limit: int) -> None:
+    def _loaded_columns_prefix(self) -> int:
+        """How many of the first columns of `_load_order` are loaded (`_loaded_prefix`, brought up to date)."""
         order = self._load_order
         while self._loaded_prefix < len(order) and order[self._loaded_prefix] in self._loaded:
             self._loaded_prefix += 1
-        for index in range(self._loaded_prefix, len(order)):
+        return self._loaded_prefix
+
+    def _shown_columns_prefix(self) -> int:
+        """How many of the first columns of `_show_order` are shown (`_shown_prefix`, brought up to date)."""
+        order = self._show_order
+        while self._shown_prefix < len(order) and order[self._shown_prefix] in self._shown:
+            self._shown_prefix += 1
+        return self._shown_prefix
+
+    def _request_nearest(self, limit: int) -> None:
+        order = self._load_order
+        for index in range(self._loaded_columns_prefix(), len(order)):
             key = order[index]
             if len(self._requested) >= limit:
                 return
@@ -344,9 +363,7 @@ class WorldStreamer:
         """Hand the nearest drawable column's non-empty sections to the renderer; False if none is ready."""
         loaded = self._loaded
         order = self._show_order
-        while self._shown_prefix < len(order) and order[self._shown_prefix] in self._shown:
-            self._shown_prefix += 1
-        for index in range(self._shown_prefix, len(order)):
+        for index in range(self._shown_columns_prefix(), len(order)):
             key = order[index]
             if key in self._shown:
                 continue
@@ -479,13 +496,16 @@ class FixedSections:
         while self.renderer.upload_finished(1) and time.perf_counter() < deadline:
             pass
 
-    def settle(self, center: Column, timeout_s: float) -> None:
-        """Upload until every section is drawn (waits for the mesher)."""
+    def settle(self, center: Column, timeout_s: float, *, raise_on_timeout: bool = True) -> bool:
+        """Upload until every section is drawn (waits for the mesher); past `timeout_s` as
+        `WorldStreamer.settle`."""
         deadline = time.perf_counter() + timeout_s
         while True:
             self.update(center, replace(LOADING, budget_s=timeout_s))
             if self.settled:
-                return
+                return True
             if time.perf_counter() > deadline:
+                if not raise_on_timeout:
+                    return False
                 raise TimeoutError(f"the sections were not drawn within {timeout_s:g} s: {self.stats()}")
             time.sleep(0.001)

@@ -121,6 +121,55 @@ def test_once_the_area_is_streamed_a_frame_reads_no_column_of_it_however_far_the
     assert first <= 2 and CountingList.reads == first
 
 
+class ItemCountingList(list):
+    """A list that counts the items read from it, by index, slice or iteration."""
+
+    reads = 0
+
+    def __getitem__(self, index):
+        item = super().__getitem__(index)
+        ItemCountingList.reads += len(item) if isinstance(index, slice) else 1
+        return item
+
+    def __iter__(self):
+        for item in super().__iter__():
+            ItemCountingList.reads += 1
+            yield item
+
+
+def test_the_progress_of_a_streamed_area_reads_no_column_of_it_however_far_the_view(world):
+    renderer = RecordingRenderer()
+    streamer = WorldStreamer(world, renderer, 3, save=lambda: None)
+    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
+    for name in ("_load_order", "_show_order"):
+        setattr(streamer, name, ItemCountingList(getattr(streamer, name)))
+    ItemCountingList.reads = 0
+    assert streamer.progress() == 1.0 and streamer.settled
+    assert ItemCountingList.reads <= 2  # settling asks this between every two waits: 3,473 columns at 32
+
+
+class StuckRenderer(RecordingRenderer):
+    """A renderer whose meshes never finish."""
+
+    def upload_finished(self, limit=None) -> int:
+        return 0
+
+
+def test_settling_past_its_time_raises_or_when_asked_returns_false_with_what_is_drawn_kept(world):
+    for column in with_neighbours(within(1)):
+        world.column(*column)  # loaded now: the settle's time goes to showing them
+    renderer = StuckRenderer()
+    streamer = WorldStreamer(world, renderer, 1, save=lambda: None)
+    with pytest.raises(TimeoutError, match="did not settle within 1 s"):
+        streamer.settle((0, 0), 1.0)
+    shown = set(renderer.shown)
+    assert shown  # handed to the renderer, which never finished them
+    assert streamer.settle((0, 0), 0.5, raise_on_timeout=False) is False
+    assert renderer.shown == shown and not streamer.settled
+    done = WorldStreamer(world, RecordingRenderer(), 1, save=lambda: None)
+    assert done.settle((0, 0), SETTLE_TIMEOUT_S, raise_on_timeout=False) is True
+
+
 def test_a_column_is_drawn_only_once_it_and_its_eight_neighbours_are_loaded(world):
     renderer = RecordingRenderer()
     streamer = WorldStreamer(world, renderer, 3, save=lambda: None)
