@@ -64,12 +64,17 @@ _IS_WATER_ID = np.zeros(len(FLUID_LEVEL), dtype=bool)
 _IS_WATER_ID[WATER_IDS] = True
 
 
-def _blocks_of_eight(padded: np.ndarray) -> np.ndarray:
-    """(COARSE_PADDED^3, 8) the fine cells each coarse cell stands for, C order inside; the padding's
-    fine layer stands for both layers of its coarse padding cell (edge replication)."""
-    extended = np.pad(padded, 1, mode="edge")  # 20^3: padded index i at i + 1, each border layer twice
-    shaped = extended.reshape(COARSE_PADDED, 2, COARSE_PADDED, 2, COARSE_PADDED, 2)
-    return shaped.transpose(0, 2, 4, 1, 3, 5).reshape(COARSE_PADDED ** 3, 8)
+def _eight_index() -> np.ndarray:
+    """(COARSE_PADDED^3, 8) flat indices into a padded section of the fine cells each coarse cell
+    stands for, C order inside: coarse cell c's are padded 2c - 1 and 2c on each axis, clamped to
+    the padding (its fine layer stands for both layers of its coarse padding cell)."""
+    coarse = np.indices((COARSE_PADDED,) * 3).reshape(3, -1).T
+    inside = np.indices((2, 2, 2)).reshape(3, -1).T
+    fine = np.clip(2 * coarse[:, None, :] - 1 + inside[None, :, :], 0, PADDED_SIZE - 1)
+    return np.ravel_multi_index(tuple(fine.transpose(2, 0, 1)), (PADDED_SIZE,) * 3)
+
+
+_EIGHT = _eight_index()
 
 
 def _padding_mask() -> np.ndarray:
@@ -99,14 +104,11 @@ def _majority(ids: np.ndarray, candidates: np.ndarray) -> np.ndarray:
     return out
 
 
-def coarse_padded(padded: np.ndarray, light: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray | None]:
-    """The coarse padded grid (COARSE_PADDED^3 block ids, intp) and its light (uint8 sky << 4 | block,
-    None without `light`) of a padded section (see the module docstring). Raises as `meshing.mesh_section`."""
-    ids = check_padded(padded)
-    flat_light = check_light(light)
-    eight = _blocks_of_eight(ids)
+def _coarse_cells(eight: np.ndarray, padding: np.ndarray) -> np.ndarray:
+    """(n,) the coarse cells' blocks from their fine cells `eight` ((n, 8) ids, C order inside), for
+    cells of the neighbours' ring where `padding` ((n,) bool) says so: the module docstring's rules."""
     hiding = HIDES_FACES[eight]
-    hides = np.where(_PADDING, hiding.all(axis=1), hiding.any(axis=1))
+    hides = np.where(padding, hiding.all(axis=1), hiding.any(axis=1))
     rest = eight.copy()
     rest[hiding] = AIR  # what a cell that does not hide faces is worked out from
     fluid = _IS_FLUID_ID[rest]
@@ -120,12 +122,32 @@ def coarse_padded(padded: np.ndarray, light: np.ndarray | None = None) -> tuple[
     fluid_id = np.where(is_water, WATER_IDS[level], LAVA_IDS[level])
     solid = rest != AIR
     other = _majority(rest, solid)
-    out = np.where(hides, _majority(eight, hiding),
-                   np.where(fluid_cell, fluid_id, np.where(solid.sum(axis=1) >= _HALF, other, AIR)))
+    return np.where(hides, _majority(eight, hiding),
+                    np.where(fluid_cell, fluid_id, np.where(solid.sum(axis=1) >= _HALF, other, AIR)))
+
+
+_ONE_BLOCK = _coarse_cells(np.repeat(np.arange(len(HIDES_FACES), dtype=np.intp)[:, None], 8, axis=1),
+                           np.zeros(len(HIDES_FACES), dtype=bool))
+"""Per block id: the coarse cell whose 8 fine cells are all that block (in the ring or not: all of
+them hide faces exactly when any does), by `_coarse_cells`' rules. Most coarse cells are one block
+(the air above the ground, the stone under it), so only the others are worked out row by row."""
+
+
+def coarse_padded(padded: np.ndarray, light: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray | None]:
+    """The coarse padded grid (COARSE_PADDED^3 block ids, intp) and its light (uint8 sky << 4 | block,
+    None without `light`) of a padded section (see the module docstring). Raises as `meshing.mesh_section`."""
+    ids = check_padded(padded)
+    flat_light = check_light(light)
+    eight = ids.reshape(-1).take(_EIGHT).astype(np.intp, copy=False)
+    first = eight[:, 0]
+    out = _ONE_BLOCK.take(first)
+    mixed = np.flatnonzero((eight != first[:, None]).any(axis=1))
+    if mixed.size:
+        out[mixed] = _coarse_cells(eight.take(mixed, axis=0), _PADDING.take(mixed))
     blocks = out.reshape((COARSE_PADDED,) * 3)
     if flat_light is None:
         return blocks, None
-    levels = _blocks_of_eight(flat_light.reshape((PADDED_SIZE,) * 3))
+    levels = flat_light.reshape(-1).take(_EIGHT)
     brightest = ((levels >> 4).max(axis=1) << 4) | (levels & 15).max(axis=1)
     return blocks, brightest.reshape((COARSE_PADDED,) * 3).astype(np.uint8)
 

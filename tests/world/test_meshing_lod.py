@@ -39,6 +39,21 @@ def test_coarse_cells_are_exactly_those_of_the_per_cell_twin(seed, air_fraction,
     np.testing.assert_array_equal(coarse_light, twin_light)
 
 
+def test_coarse_cells_of_one_block_each_are_those_of_the_per_cell_twin_for_every_block_in_and_around_the_section():
+    # Each coarse cell's 8 fine cells are one block, every block id in turn (in the ring too): the
+    # cells the coarsening answers from its one-block table.
+    ring = np.ones((COARSE_PADDED,) * 3, dtype=bool)
+    ring[1:-1, 1:-1, 1:-1] = False
+    coarse_ids = np.zeros((COARSE_PADDED,) * 3, dtype=np.intp)
+    for cells in (ring, ~ring):
+        coarse_ids[cells] = np.arange(np.count_nonzero(cells)) % len(HIDES_FACES)  # every id, in and around
+    fine = (np.arange(PADDED_SIZE) + 1) // LOD_SCALE  # the coarse cell each padded index belongs to
+    padded = coarse_ids[np.ix_(fine, fine, fine)].astype(np.uint16)
+    blocks, _ = coarse_padded(padded)
+    twin_blocks, _ = coarse_padded_reference(padded)
+    np.testing.assert_array_equal(blocks, twin_blocks)
+
+
 def solid_section(block: int) -> np.ndarray:
     padded = np.zeros((PADDED_SIZE,) * 3, dtype=np.uint16)
     padded[1:-1, 1:-1, 1:-1] = block
