@@ -222,7 +222,8 @@ class WorldStreamer:
     # --- state ----------------------------------------------------------------------------------
 
     def stats(self) -> StreamingStats:
-        unasked = sum(1 for c in self._load_order if c not in self._loaded and c not in self._requested)
+        unasked = sum(1 for c in self._load_order[self._loaded_columns_prefix():]
+                      if c not in self._loaded and c not in self._requested)
         return StreamingStats(len(self._load_order), len(self._loaded), len(self._shown),
                               len(self._requested) + unasked, self.renderer.pending, len(self.renderer.shown_sections))
 

@@ -137,7 +137,7 @@ class ItemCountingList(list):
             yield item
 
 
-def test_the_progress_of_a_streamed_area_reads_no_column_of_it_however_far_the_view(world):
+def test_the_progress_and_stats_of_a_streamed_area_read_no_column_of_it_however_far_the_view(world):
     renderer = RecordingRenderer()
     streamer = WorldStreamer(world, renderer, 3, save=lambda: None)
     streamer.settle((0, 0), SETTLE_TIMEOUT_S)
@@ -146,6 +146,9 @@ def test_the_progress_of_a_streamed_area_reads_no_column_of_it_however_far_the_v
     ItemCountingList.reads = 0
     assert streamer.progress() == 1.0 and streamer.settled
     assert ItemCountingList.reads <= 2  # settling asks this between every two waits: 3,473 columns at 32
+    ItemCountingList.reads = 0
+    assert streamer.stats().queued_columns == 0  # the F3 panel's, ten times a second
+    assert ItemCountingList.reads <= 1
 
 
 class StuckRenderer(RecordingRenderer):
