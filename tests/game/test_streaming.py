@@ -98,22 +98,33 @@ def test_settling_draws_every_non_empty_section_within_the_view_distance_and_not
 
 
 class CountingList(list):
-    """A list that counts the items read from it by index."""
+    """A list that counts the items read from it, by index, slice or iteration."""
 
     reads = 0
 
     def __getitem__(self, index):
-        CountingList.reads += 1
-        return super().__getitem__(index)
+        item = super().__getitem__(index)
+        CountingList.reads += len(item) if isinstance(index, slice) else 1
+        return item
+
+    def __iter__(self):
+        for item in super().__iter__():
+            CountingList.reads += 1
+            yield item
 
 
-def test_once_the_area_is_streamed_a_frame_reads_no_column_of_it_however_far_the_view(world):
-    renderer = RecordingRenderer()
-    streamer = WorldStreamer(world, renderer, 3, save=lambda: None)
+def streamed_with_counted_orders(world, view_distance: int) -> WorldStreamer:
+    """A streamer settled around (0, 0) whose load and show orders now count what is read of them."""
+    streamer = WorldStreamer(world, RecordingRenderer(), view_distance, save=lambda: None)
     streamer.settle((0, 0), SETTLE_TIMEOUT_S)
     for name in ("_load_order", "_show_order"):
         setattr(streamer, name, CountingList(getattr(streamer, name)))
     CountingList.reads = 0
+    return streamer
+
+
+def test_once_the_area_is_streamed_a_frame_reads_no_column_of_it_however_far_the_view(world):
+    streamer = streamed_with_counted_orders(world, 3)
     streamer.update((0, 0))
     first = CountingList.reads  # the first frame finds where the streamed part of each order ends
     streamer.update((0, 0))
@@ -121,34 +132,13 @@ def test_once_the_area_is_streamed_a_frame_reads_no_column_of_it_however_far_the
     assert first <= 2 and CountingList.reads == first
 
 
-class ItemCountingList(list):
-    """A list that counts the items read from it, by index, slice or iteration."""
-
-    reads = 0
-
-    def __getitem__(self, index):
-        item = super().__getitem__(index)
-        ItemCountingList.reads += len(item) if isinstance(index, slice) else 1
-        return item
-
-    def __iter__(self):
-        for item in super().__iter__():
-            ItemCountingList.reads += 1
-            yield item
-
-
 def test_the_progress_and_stats_of_a_streamed_area_read_no_column_of_it_however_far_the_view(world):
-    renderer = RecordingRenderer()
-    streamer = WorldStreamer(world, renderer, 3, save=lambda: None)
-    streamer.settle((0, 0), SETTLE_TIMEOUT_S)
-    for name in ("_load_order", "_show_order"):
-        setattr(streamer, name, ItemCountingList(getattr(streamer, name)))
-    ItemCountingList.reads = 0
+    streamer = streamed_with_counted_orders(world, 3)
     assert streamer.progress() == 1.0 and streamer.settled
-    assert ItemCountingList.reads <= 2  # settling asks this between every two waits: 3,473 columns at 32
-    ItemCountingList.reads = 0
+    assert CountingList.reads <= 2  # settling asks this between every two waits: 3,473 columns at 32
+    CountingList.reads = 0
     assert streamer.stats().queued_columns == 0  # the F3 panel's, ten times a second
-    assert ItemCountingList.reads <= 1
+    assert CountingList.reads <= 1
 
 
 class StuckRenderer(RecordingRenderer):
