@@ -374,7 +374,7 @@ class WorldStreamer:
                     if not self._light_left:
                         return False  # no more first light this frame: it waits, the nearest first
                     self._light_step(cx, cz)
-                    return True  # a step of its light this time; shown by a later one
+                    return True  # a step of its light: shown by a later call, in this frame while its light lasts
                 self._shown.add(key)
                 self.renderer.show((cx, sy, cz) for sy in self._filled_sections(key))
                 return True
@@ -422,9 +422,14 @@ class WorldStreamer:
         return stepped or remeshed
 
     def _light_step(self, cx: int, cz: int) -> None:
-        """Light the frame's remaining new columns (`_light_left`) that column (cx, cz)'s meshes wait for."""
-        self._light_ready(cx, cz, self._light_left)
-        self._light_left = 0
+        """Light new columns that column (cx, cz)'s meshes wait for, one at a time, until none is left
+        or the frame's (`_light_left`) are spent: what one column leaves of the frame's light is the
+        next one's (a loading frame's 16 had all gone to the first column whatever it needed, so the
+        loading screen showed one column a frame)."""
+        while self._light_left:
+            self._light_left -= 1
+            if self._light_ready(cx, cz, 1):
+                return
 
     def _light_ready(self, cx: int, cz: int, columns: int) -> bool:
         """`World.prepare_light`: up to `columns` steps of the first light column (cx, cz)'s meshes

@@ -1,6 +1,7 @@
 """New columns' first light spread over several calls (`LightEngine.unlit_near` / `light_column`,
 `World.prepare_light`, the streamer's light steps): the light read afterwards is exactly what one
-read would have given, and a frame of streaming lights at most LIGHT_COLUMNS_PER_FRAME columns."""
+read would have given, and a frame of streaming lights at most LIGHT_COLUMNS_PER_FRAME columns (a loading
+frame its pace's light_columns, spent across the columns it shows)."""
 
 from __future__ import annotations
 
@@ -141,3 +142,28 @@ def test_a_streaming_frame_lights_at_most_light_columns_per_frame_new_columns(tm
                 break
         assert streamer.settled
         assert 1 <= most <= LIGHT_COLUMNS_PER_FRAME
+
+
+def test_a_loading_frame_spends_its_whole_first_light_budget_across_the_columns_it_shows(tmp_path):
+    from tests.game.test_streaming import RecordingRenderer
+
+    with World.create(tmp_path / "loading.boxel", 42, workers=1) as world:
+        for cx, cz in itertools.product(range(-5, 6), range(-5, 6)):
+            world.column(cx, cz)  # loaded, each waiting for its first light
+        engine = world._light
+        installs = []
+        install = engine._install
+
+        def counted(key):
+            installs.append(key)
+            install(key)
+        engine._install = counted
+        renderer = RecordingRenderer()
+        streamer = WorldStreamer(world, renderer, 3, save=lambda: None)
+        budget = 40
+        streamer.update((0, 0), Pace(budget_s=60.0, meshes_in_flight=10_000, requests_in_flight=200,
+                                     columns_per_poll=200, light_columns=budget))
+        # The first column needs the 25 columns whose light reaches it (KEYS_5X5); what it leaves of the
+        # frame's light goes to the next ones.
+        assert len(installs) == budget
+        assert len({(cx, cz) for cx, _, cz in renderer.shown}) > 1
