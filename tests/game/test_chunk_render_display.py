@@ -86,17 +86,17 @@ def run_renderer_probe() -> None:
     from ursina import Ursina, scene
     app = Ursina(window_type="none", development_mode=False)
 
-    from game.window.render import chunk_renderer
+    from game.window.render import chunk_renderer, mesh_jobs
     from game.world.world import World
 
     mesher_threads = set()
-    mesh = chunk_renderer.mesh_for_ursina
+    mesh = mesh_jobs.mesh_for_ursina
 
     def recording_mesh(*job):
         mesher_threads.add(threading.current_thread().name)
         return mesh(*job)
 
-    chunk_renderer.mesh_for_ursina = recording_mesh
+    mesh_jobs.mesh_for_ursina = recording_mesh
     report = {}
     with tempfile.TemporaryDirectory() as folder:
         world = World.create(Path(folder) / "probe.world", 42)
@@ -264,3 +264,4 @@ def test_a_section_draws_opaque_then_cut_out_leaves_and_plants_alpha_tested_then
 def test_a_renderer_with_bad_arguments_is_refused_without_leaving_an_entity(robustness_report):
     assert robustness_report["refused"] == [["workers"], ["workers"], ["uploads_per_frame"]]
     assert robustness_report["entities_left_by_refused_renderers"] == 0
+

@@ -58,7 +58,7 @@ import itertools
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import wait as wait_for_futures
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -71,14 +71,12 @@ from .chunk_shader import (DAYLIGHT_INPUT, EYE_FOG, FOG_COLOR_INPUT, FOG_PARAMS_
                                       NO_FOG, SKY_FOG, TEXTURE_SCALE_INPUT, chunk_shader)
 from .sky import SKY_SUN_INPUT, SKY_ZENITH_INPUT
 from ...world import atlas
-from ...world.meshing import (BLENDED_PASS, CUTOUT_PASS, MAX_LIGHT_LEVEL, SECTION_SIZE, MeshArrays,
-                                mesh_section_passes)
+from ...world.meshing import BLENDED_PASS, CUTOUT_PASS, SECTION_SIZE
+from .mesh_jobs import (UrsinaCompactArrays, UrsinaMeshArrays, compact_to_ursina, mesh_and_links,  # noqa: F401
+                        mesh_for_ursina, position_bounds, to_ursina, vertex_colors)
 from .section_facing import FacingParts
-from ...world.meshing_facing import FacingOrder
-from ...world.meshing_lod import mesh_section_lod
-from ...world.meshing_merge import (PACK_OFFSET, PACKED_SPAN, POSITION_UNITS, VERTEX_DTYPE, CompactMesh,
-                                   mesh_section_compact)
-from ...world.sight import SectionLinks, face_links
+from ...world.meshing_merge import PACK_OFFSET, PACKED_SPAN, POSITION_UNITS, VERTEX_DTYPE
+from ...world.sight import SectionLinks
 
 SectionKey = tuple[int, int, int]
 """(cx, sy, cz): a section of column (cx, cz), heights 16 sy .. 16 sy + 15."""
@@ -118,87 +116,6 @@ section whose links are not known yet counts as open, which can only show more. 
 enters another section, or an edit that changes a drawn section's links, refreshes at once."""
 
 
-@dataclass(frozen=True)
-class UrsinaMeshArrays:
-    """One mesh part mapped into Ursina's axes, ready for `ursina.Mesh`."""
-
-    positions: np.ndarray
-    uvs: np.ndarray
-    colors: np.ndarray
-    triangles: np.ndarray
-
-
-def vertex_colors(part: MeshArrays) -> np.ndarray:
-    """The colour column the chunk shader reads, flat float32 RGBA per vertex: red the mesher's shade x
-    AO, green sky light / 15, blue block light / 15 (kept apart so daylight scales sky light alone),
-    alpha the mesher's."""
-    colors = np.array(part.colors, dtype=np.float32).reshape(-1, 4)
-    colors[:, 1:3] = part.light.reshape(-1, 2) / np.float32(MAX_LIGHT_LEVEL)
-    return colors.reshape(-1)
-
-
-def to_ursina(part: MeshArrays) -> UrsinaMeshArrays | None:
-    """A mesher part mirrored into Ursina's axes (`game.window.render.space`), or None when it has no faces."""
-    if part.face_count == 0:
-        return None
-    return UrsinaMeshArrays(space.positions(part.positions), part.uvs, vertex_colors(part),
-                            space.triangles(part.indices))
-
-
-def mesh_for_ursina(padded: np.ndarray, light: np.ndarray | None = None, compact: bool = False, merge: bool = True,
-                    facing: bool = False, coarse: bool = False
-                    ) -> tuple[UrsinaMeshArrays | UrsinaCompactArrays | None, ...]:
-    """Mesh a padded section (lit by `light`, see `mesh_section_passes`) and map its parts, one per
-    draw pass in DRAW_PASS order, to Ursina's axes (None for an empty part): float columns
-    (`UrsinaMeshArrays`), or with `compact` packed vertices (`UrsinaCompactArrays`, faces merged
-    unless `merge` is False, the opaque and cut-out parts' faces sorted by the way they face with
-    `facing`, `meshing_merge.mesh_section_compact`); with `compact` and `coarse`, the section's coarse
-    mesh (`game.world.meshing_lod.mesh_section_lod`)."""
-    if compact:
-        mesher = mesh_section_lod if coarse else mesh_section_compact
-        return tuple(compact_to_ursina(part) for part in mesher(padded, light, merge, facing))
-    return tuple(to_ursina(part) for part in mesh_section_passes(padded, light))
-
-
-def mesh_and_links(padded: np.ndarray, light: np.ndarray | None = None, compact: bool = False, merge: bool = True,
-                   facing: bool = False, coarse: bool = False
-                   ) -> tuple[tuple[UrsinaMeshArrays | UrsinaCompactArrays | None, ...], np.ndarray]:
-    """The worker's job: `mesh_for_ursina`'s parts and the section's face links (`game.world.sight`, always
-    of the fine blocks)."""
-    return mesh_for_ursina(padded, light, compact, merge, facing, coarse), face_links(padded[1:-1, 1:-1, 1:-1])
-
-
-@dataclass(frozen=True)
-class UrsinaCompactArrays:
-    """One packed mesh part (`game.world.meshing_merge`) mirrored for Ursina: x stored as
-    PACKED_SPAN - x (so it stays a positive uint16; `upload_compact` moves the entity to match),
-    each triangle's winding reversed (`space.triangles`)."""
-
-    vertices: np.ndarray
-    """meshing_merge.VERTEX_DTYPE."""
-    indices: np.ndarray
-    """uint16 or uint32."""
-    facing: FacingOrder | None = None
-    """The part's faces by the way they face (`CompactMesh.facing`); None: in the mesher's order."""
-    bounds: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
-    """The least and greatest packed position of its vertices (None: worked out at upload)."""
-
-
-def _position_bounds(vertices: np.ndarray) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    corners = vertices["position"][:, :3] if len(vertices) else np.zeros((1, 3), dtype=np.uint16)
-    return tuple(corners.min(axis=0).tolist()), tuple(corners.max(axis=0).tolist())
-
-
-def compact_to_ursina(part: CompactMesh) -> UrsinaCompactArrays | None:
-    """A packed part mirrored into Ursina's axes, or None when it has no faces."""
-    if part.face_count == 0:
-        return None
-    vertices = part.vertices.copy()
-    vertices["position"][:, 0] = PACKED_SPAN - vertices["position"][:, 0]
-    indices = np.ascontiguousarray(part.indices.reshape(-1, 3)[:, ::-1]).reshape(-1)
-    return UrsinaCompactArrays(vertices, indices, part.facing, _position_bounds(vertices))
-
-
 def _compact_format() -> GeomVertexFormat:
     """Panda3D's twin of meshing_merge.VERTEX_DTYPE: one interleaved array, the same 16 bytes."""
     columns = GeomVertexArrayFormat()
@@ -233,7 +150,7 @@ def compact_node(arrays: UrsinaCompactArrays) -> Mesh:
     geom = Geom(data)
     geom.add_primitive(triangles)
     # Bounds of every vertex, set once: a shorter index list (`section_facing`) then costs no new bounds.
-    low, high = arrays.bounds if arrays.bounds is not None else _position_bounds(arrays.vertices)
+    low, high = arrays.bounds if arrays.bounds is not None else position_bounds(arrays.vertices)
     geom.set_bounds(BoundingBox(Point3(*low), Point3(*high)))
     mesh = Mesh()  # no vertices: Ursina builds nothing, the Geom is added as Mesh.generate would
     mesh.geomNode = GeomNode("mesh_geom")
