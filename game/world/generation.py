@@ -16,8 +16,8 @@ a pipe (its ~50 KB byte form).
 
 Protocol (no pickle): a request is two little-endian int64 (cx, cz); a reply is cx, cz (int64),
 the byte length (uint32) and the column's byte form (`Column.to_bytes`). Each worker has one
-thread here that feeds it one request at a time and reads the reply, so a cancelled request
-that is still queued is never sent. Starting a worker happens on that thread too, so `submit`
+thread here that keeps up to REQUESTS_AHEAD requests in its pipe and reads the replies in order, so
+a cancelled request that is still queued is never sent (one already sent is answered and dropped). Starting a worker happens on that thread too, so `submit`
 costs a set insert and a queue put (a few microseconds) and never blocks.
 
 Failures: anything that goes wrong on a worker's thread (the process dies, a request cannot be
@@ -44,6 +44,12 @@ from .column import Column
 
 DEFAULT_WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
 """Worker processes: every core but one (left for the game's main thread), at most 4."""
+
+REQUESTS_AHEAD = 3
+"""Requests a worker process holds at once: it starts on the next column as soon as it has written one,
+instead of waiting for its feeding thread, which must first win the GIL from the game's threads, to
+read the reply and ask again. Loading the spawn area at view distance 8 (169 columns, one worker on
+two cores) took 1.5-1.8 s against 1.8-2.5 s one request at a time."""
 
 _REQUEST = struct.Struct("<qq")
 _REPLY_HEADER = struct.Struct("<qqI")
@@ -184,17 +190,29 @@ class ColumnGenerator:
         return process
 
     def _feed(self, process: subprocess.Popen) -> None:
-        """Send wanted requests to `process` one at a time and queue its replies, until _STOP."""
-        while (key := self._requests.get()) is not _STOP:
-            if key not in self._wanted:
-                continue
-            process.stdin.write(_REQUEST.pack(*key))
+        """Send wanted requests to `process`, up to REQUESTS_AHEAD ahead of its replies, and queue the
+        replies in order, until _STOP (the requests already sent are answered first)."""
+        unanswered, stopping = 0, False
+        while True:
+            while not stopping and unanswered < REQUESTS_AHEAD:
+                try:
+                    key = self._requests.get(block=unanswered == 0)  # nothing to read meanwhile: wait
+                except queue.Empty:
+                    break
+                if key is _STOP:
+                    stopping = True
+                elif key in self._wanted:
+                    process.stdin.write(_REQUEST.pack(*key))
+                    unanswered += 1
+            if not unanswered:
+                return  # stopping, every reply read
             process.stdin.flush()
             header = process.stdout.read(_REPLY_HEADER.size)
             if len(header) < _REPLY_HEADER.size:
                 raise EOFError(f"the worker process exited (code {process.wait()})")
             cx, cz, length = _REPLY_HEADER.unpack(header)
             self._results.put(((cx, cz), Column.from_bytes(process.stdout.read(length))))
+            unanswered -= 1
 
 
 def _generation_error(failure: Exception, printed: BinaryIO) -> GenerationError:

@@ -160,6 +160,24 @@ def test_a_request_cancelled_while_queued_is_never_sent_to_a_worker(monkeypatch)
         generator.close()
 
 
+WORKER_TELLS_WHAT_IT_HOLDS = ("import struct, sys; held = [struct.unpack('<qq', sys.stdin.buffer.read(16)) for _ in "
+                              f"range({generation.REQUESTS_AHEAD})]; sys.stderr.write(f'held before answering: {{held}}'); "
+                              "sys.exit(3)")
+
+
+def test_a_worker_holds_several_requests_before_it_answers_one(monkeypatch):
+    monkeypatch.setattr(generation, "_WORKER_MAIN", WORKER_TELLS_WHAT_IT_HOLDS)
+    generator = ColumnGenerator(SEED, workers=1)
+    try:
+        with generator._start_lock:  # all queued before the worker starts
+            for cx in range(generation.REQUESTS_AHEAD + 1):
+                generator.submit(cx, 7)
+        held = [(cx, 7) for cx in range(generation.REQUESTS_AHEAD)]
+        assert f"held before answering: {held}" in str(error_from(generator.finished))
+    finally:
+        generator.close()
+
+
 def test_a_worker_that_crashes_is_reported_by_poll_with_what_it_printed(world, monkeypatch):
     monkeypatch.setattr(generation, "_WORKER_MAIN", WORKER_CRASHES)
     world.request(3, 4)
