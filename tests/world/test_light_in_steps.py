@@ -117,18 +117,23 @@ def test_prepare_light_a_column_a_step_leaves_padded_light_as_one_read_gives_it(
             assert np.array_equal(world.padded_light(3, sy, -2), other.padded_light(3, sy, -2)), sy
 
 
+def count_first_lights(world: World) -> list[tuple[int, int]]:
+    """The list the columns `world` gives their first light are appended to, from now on."""
+    engine, installs = world._light, []
+    install = engine._install
+
+    def counted(key):
+        installs.append(key)
+        install(key)
+    engine._install = counted
+    return installs
+
+
 def test_a_streaming_frame_lights_at_most_light_columns_per_frame_new_columns(tmp_path):
     from tests.game.test_streaming import RecordingRenderer
 
     with World.create(tmp_path / "stream.boxel", 42, workers=1) as world:
-        engine = world._light
-        installs = []
-        install = engine._install
-
-        def counted(key):
-            installs.append(key)
-            install(key)
-        engine._install = counted
+        installs = count_first_lights(world)
         streamer = WorldStreamer(world, RecordingRenderer(), 2, save=lambda: None)
         most = 0
         deadline = time.perf_counter() + SETTLE_TIMEOUT_S
@@ -150,14 +155,7 @@ def test_a_loading_frame_spends_its_whole_first_light_budget_across_the_columns_
     with World.create(tmp_path / "loading.boxel", 42, workers=1) as world:
         for cx, cz in itertools.product(range(-5, 6), range(-5, 6)):
             world.column(cx, cz)  # loaded, each waiting for its first light
-        engine = world._light
-        installs = []
-        install = engine._install
-
-        def counted(key):
-            installs.append(key)
-            install(key)
-        engine._install = counted
+        installs = count_first_lights(world)
         renderer = RecordingRenderer()
         streamer = WorldStreamer(world, renderer, 3, save=lambda: None)
         budget = 40
