@@ -233,8 +233,8 @@ class WorldStreamer:
         total = len(self._load_order) + len(self._show_order)
         if total == 0:
             return 0.0
-        # Past the prefixes only: settling calls this between every two waits, and a walk over every
-        # wanted column (3,473 at view distance 32) held the main thread, and the GIL the mesher wants.
+        # Past the prefixes only: settling calls this between every two waits, where a walk over every
+        # wanted column (3,473 at view distance 32) would hold the main thread and the GIL the mesher wants.
         loaded, shown = self._loaded_columns_prefix(), self._shown_columns_prefix()
         done = (loaded + sum(1 for c in self._load_order[loaded:] if c in self._loaded)
                 + shown + sum(1 for c in self._show_order[shown:] if c in self._shown))
@@ -424,8 +424,7 @@ class WorldStreamer:
     def _light_step(self, cx: int, cz: int) -> None:
         """Light new columns that column (cx, cz)'s meshes wait for, one at a time, until none is left
         or the frame's (`_light_left`) are spent: what one column leaves of the frame's light is the
-        next one's (a loading frame's 16 had all gone to the first column whatever it needed, so the
-        loading screen showed one column a frame)."""
+        next one's, so a loading frame shows as many columns as its light reaches."""
         while self._light_left:
             self._light_left -= 1
             if self._light_ready(cx, cz, 1):

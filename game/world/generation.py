@@ -16,9 +16,10 @@ a pipe (its ~50 KB byte form).
 
 Protocol (no pickle): a request is two little-endian int64 (cx, cz); a reply is cx, cz (int64),
 the byte length (uint32) and the column's byte form (`Column.to_bytes`). Each worker has one
-thread here that keeps up to REQUESTS_AHEAD requests in its pipe and reads the replies in order, so
-a cancelled request that is still queued is never sent (one already sent is answered and dropped). Starting a worker happens on that thread too, so `submit`
-costs a set insert and a queue put (a few microseconds) and never blocks.
+thread here that keeps up to REQUESTS_AHEAD requests in its pipe and reads the replies in order,
+so a cancelled request that is still queued is never sent (one already sent is answered, then
+dropped). Starting a worker happens on that thread too, so `submit` costs a set insert and a queue
+put (a few microseconds) and never blocks.
 
 Failures: anything that goes wrong on a worker's thread (the process dies, a request cannot be
 sent) ends that worker and is reported by `finished` as GenerationError, quoting the end of what
