@@ -289,17 +289,7 @@ class WorldStreamer:
         """Stream around `center` until `settled` (tests and the end of scripted runs); waits for workers.
         Past `timeout_s` raises TimeoutError naming what is left, or with `raise_on_timeout` false
         returns False (what is drawn stays drawn); True once settled."""
-        deadline = time.perf_counter() + timeout_s
-        pace = replace(LOADING, budget_s=timeout_s)
-        while True:
-            self.update(center, pace)
-            if self.settled:
-                return True
-            if time.perf_counter() > deadline:
-                if not raise_on_timeout:
-                    return False
-                raise TimeoutError(f"streaming did not settle within {timeout_s:g} s: {self.stats()}")
-            time.sleep(0.001)
+        return _settle(self, center, timeout_s, raise_on_timeout, "streaming did not settle")
 
     # --- steps ------------------------------------------------------------------------------------
 
@@ -504,13 +494,21 @@ class FixedSections:
     def settle(self, center: Column, timeout_s: float, *, raise_on_timeout: bool = True) -> bool:
         """Upload until every section is drawn (waits for the mesher); past `timeout_s` as
         `WorldStreamer.settle`."""
-        deadline = time.perf_counter() + timeout_s
-        while True:
-            self.update(center, replace(LOADING, budget_s=timeout_s))
-            if self.settled:
-                return True
-            if time.perf_counter() > deadline:
-                if not raise_on_timeout:
-                    return False
-                raise TimeoutError(f"the sections were not drawn within {timeout_s:g} s: {self.stats()}")
-            time.sleep(0.001)
+        return _settle(self, center, timeout_s, raise_on_timeout, "the sections were not drawn")
+
+
+def _settle(streamer: WorldStreamer | FixedSections, center: Column, timeout_s: float, raise_on_timeout: bool,
+            failure: str) -> bool:
+    """`streamer.update` at the loading pace with the whole `timeout_s` as its budget until `settled`:
+    True; past `timeout_s` False, or with `raise_on_timeout` a TimeoutError starting with `failure`."""
+    deadline = time.perf_counter() + timeout_s
+    pace = replace(LOADING, budget_s=timeout_s)
+    while True:
+        streamer.update(center, pace)
+        if streamer.settled:
+            return True
+        if time.perf_counter() > deadline:
+            if not raise_on_timeout:
+                return False
+            raise TimeoutError(f"{failure} within {timeout_s:g} s: {streamer.stats()}")
+        time.sleep(0.001)

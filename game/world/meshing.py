@@ -227,7 +227,7 @@ class SectionFaces:
 class MeshArrays:
     """Flat, C-contiguous arrays ready for `ursina.Mesh`: 4 vertices and 2 triangles per face.
 
-    In block coordinates; `game.window.render.chunk_renderer.to_ursina` maps them to Ursina's axes.
+    In block coordinates; `game.window.render.mesh_jobs.to_ursina` maps them to Ursina's axes.
     """
 
     positions: np.ndarray

@@ -264,4 +264,3 @@ def test_a_section_draws_opaque_then_cut_out_leaves_and_plants_alpha_tested_then
 def test_a_renderer_with_bad_arguments_is_refused_without_leaving_an_entity(robustness_report):
     assert robustness_report["refused"] == [["workers"], ["workers"], ["uploads_per_frame"]]
     assert robustness_report["entities_left_by_refused_renderers"] == 0
-

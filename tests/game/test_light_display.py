@@ -154,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def test_the_vertex_colour_column_carries_shade_sky_and_block_light_apart():
-    from game.window.render.chunk_renderer import vertex_colors
+    from game.window.render.mesh_jobs import vertex_colors
     from game.world.meshing import mesh_section
 
     blocks = np.zeros((PADDED_SIZE,) * 3, dtype=np.uint16)

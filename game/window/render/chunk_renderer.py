@@ -11,7 +11,7 @@ distance or the fluids' by eye distance) and the sky the land fades into (`set_s
 vertices' layout on the GPU: by default packed 16-byte vertices with the faces that look the same
 merged (`game.world.meshing_merge`; `upload_compact` builds the Panda3D Geom from the packed
 array as it is), or with `compact_vertices=False` the float columns of before (`upload`, with each
-vertex's shade and light levels packed into the colour column, `vertex_colors`); `merge_faces=False`
+vertex's shade and light levels packed into the colour column, `mesh_jobs.vertex_colors`); `merge_faces=False`
 draws every face on its own (the look is the same, `tests/game/test_merged_faces_display.py`). With
 packed vertices the opaque and cut-out parts' faces come sorted by the way they face, and once
 `look_from` gave the eye each part draws only those that can face it
@@ -72,8 +72,7 @@ from .chunk_shader import (DAYLIGHT_INPUT, EYE_FOG, FOG_COLOR_INPUT, FOG_PARAMS_
 from .sky import SKY_SUN_INPUT, SKY_ZENITH_INPUT
 from ...world import atlas
 from ...world.meshing import BLENDED_PASS, CUTOUT_PASS, SECTION_SIZE
-from .mesh_jobs import (UrsinaCompactArrays, UrsinaMeshArrays, compact_to_ursina, mesh_and_links,  # noqa: F401
-                        mesh_for_ursina, position_bounds, to_ursina, vertex_colors)
+from .mesh_jobs import UrsinaCompactArrays, UrsinaMeshArrays, mesh_and_links, mesh_for_ursina, position_bounds
 from .section_facing import FacingParts
 from ...world.meshing_merge import PACK_OFFSET, PACKED_SPAN, POSITION_UNITS, VERTEX_DTYPE
 from ...world.sight import SectionLinks

@@ -1,7 +1,7 @@
 """The GLSL shader that draws section meshes: Beta's light levels to brightness, the time of day, fog.
 
 Owns: the shader's source and `chunk_shader()`, the Panda3D shader object. What it reads from each
-vertex (`game.window.render.chunk_renderer.vertex_colors` packs it into the colour column): red = face
+vertex (`game.window.render.mesh_jobs.vertex_colors` packs it into the colour column): red = face
 shade x AO brightness, green = sky light / 15, blue = block light / 15, alpha = 1. What it reads per
 frame: the `daylight` input (0..1, `game.window.render.sky.daylight`), Panda3D's texture and colour scale,
 the fog as `fog_color` and `fog_params` (start, end, density, kind: linear between start and end
