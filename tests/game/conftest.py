@@ -1,7 +1,8 @@
 """Shared helpers for game tests: running Boxel in a subprocess with a real window.
 
 `run_game(*args)` runs `python main.py *args` from the repository root, under
-`xvfb-run -a -s "-screen 0 1280x720x24"` when no DISPLAY is set. With neither a display nor
+`xvfb-run -a -n N -s "-screen 0 1280x720x24"` when no DISPLAY is set (N: a display number of the
+test process's own, `display_command`). With neither a display nor
 xvfb-run the test is skipped locally and fails in CI (CI=true), where display tests must run.
 
 `scripted_run(events, ticks)` writes a replay, runs the lab for `ticks` ticks at 640x360 and
@@ -13,6 +14,7 @@ their own scene high in the open sky.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -27,6 +29,14 @@ from game.rules.replay import Event, ReplayWriter
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 XVFB_ARGS = ("xvfb-run", "-a", "-s", "-screen 0 1280x720x24")
+FIRST_DISPLAY_NUMBER = 1000
+DISPLAY_NUMBERS_PER_WORKER = 100
+"""Each test process starts its virtual displays from its own block of display numbers (pytest-xdist's
+worker gw<k>: FIRST_DISPLAY_NUMBER + k x DISPLAY_NUMBERS_PER_WORKER, taken in turn): `xvfb-run -a`
+alone starts every search at 99, so two test processes starting a display at the same moment could
+pick the same number, and one run then had no window (`START_FAILURES`). `-a` stays, to step past a
+number another program holds."""
+_display_numbers = None
 
 DOCS_SCREENSHOTS_ENV = "BOXEL_DOCS_SCREENSHOTS"
 """Set it (to anything) and the display tests that make the docs' pictures copy them into
@@ -47,8 +57,9 @@ GAME_TIMEOUT_S = 180
 TEST_WINDOW_SIZE = "640x360"
 START_FAILURES = ("Xvfb failed to start", "Could not open display", "could not open a window")
 """What a run prints when it never got a window: `xvfb-run -a` picks a free display number by
-looking for lock files, so two runs starting at the same moment (other test processes on the
-machine) can pick the same number, and one fails to start its server or to open its window."""
+looking for lock files, so two runs starting at the same moment can pick the same number, and one
+fails to start its server or to open its window. Test processes search from numbers of their own
+(`FIRST_DISPLAY_NUMBER`); other programs on the machine may still meet them."""
 XVFB_START_ATTEMPTS = 3
 """Runs that failed to start are tried this often in all: the failure happens before the program
 does anything, so a retry changes nothing else."""
@@ -88,11 +99,23 @@ def display_command() -> list[str]:
     if os.environ.get("DISPLAY"):
         return []
     if shutil.which(XVFB_ARGS[0]):
-        return list(XVFB_ARGS)
+        return [*XVFB_ARGS[:2], "-n", str(next_display_number()), *XVFB_ARGS[2:]]
     message = "no DISPLAY and no xvfb-run: display tests need a window (install xvfb and xauth)"
     if os.environ.get("CI") == "true":
         pytest.fail(message)
     pytest.skip(message)
+
+
+def next_display_number() -> int:
+    """The next display number of this test process's block (`DISPLAY_NUMBERS_PER_WORKER`), in turn,
+    so that runs alive at once in one process (a server's window and a client's) start apart too."""
+    global _display_numbers
+    if _display_numbers is None:
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+        index = int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() else 0
+        first = FIRST_DISPLAY_NUMBER + index * DISPLAY_NUMBERS_PER_WORKER
+        _display_numbers = itertools.cycle(range(first, first + DISPLAY_NUMBERS_PER_WORKER))
+    return next(_display_numbers)
 
 
 def run_with_display(args: list[str], *, timeout: float = GAME_TIMEOUT_S, env: dict | None = None,

@@ -76,15 +76,25 @@ def _finish(client: subprocess.Popen) -> str:
 
 def _stop_game(client: subprocess.Popen) -> None:
     """SIGTERM to the game in `client`'s session (not its X server, which must outlive the window's
-    closing: the game leaves the server and removes its mirror world), then wait for all of it."""
+    closing: the game leaves the server and removes its mirror world; nor xvfb-run, whose command line
+    names main.py too and which stops its X server only when the game is done), then wait for all of it."""
     found = subprocess.run(["pgrep", "-s", str(client.pid), "-f", "main.py"], capture_output=True, text=True)
     for pid in found.stdout.split():
-        os.kill(int(pid), signal.SIGTERM)
+        if _program_of(int(pid)) == sys.executable:
+            os.kill(int(pid), signal.SIGTERM)
     try:
         client.communicate(timeout=CLIENT_TIMEOUT_S)
     except subprocess.TimeoutExpired:
         os.killpg(client.pid, signal.SIGKILL)
         raise
+
+
+def _program_of(pid: int) -> str | None:
+    """The program process `pid` runs (its argv[0]), None if it has gone."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode()
+    except OSError:
+        return None
 
 
 def _first_block_placed(port: int) -> tuple[int, int, int]:
