@@ -56,7 +56,7 @@ from ..rules.mobs import MobView
 from ..rules.player import Player
 from ..rules.projectiles import ProjectileView
 from ..rules.replay import (Chat, Click, Event, KeyDown, PutInSlot, SetDayTime, SetPeaceful)
-from ..rules.session import CHAT_NOTICE, MAX_PENDING_BROKEN, BrokenBlock
+from ..rules.player_actions import CHAT_NOTICE, MAX_PENDING_BROKEN, BrokenBlock
 from ..rules.sounds import SoundEvent
 from ..rules.tick_changes import TickChanges, TickRecorder
 from ..world import World

@@ -6,9 +6,10 @@ one declared protocol of what the rules ask of a world: `game.world.World`, or t
 local player, `LOCAL_PLAYER`, is `player`, and `hotbar`, `mining`, `toggles`, `view_motion`,
 `inventory_open` and `damage_enabled` are its), the mobs, the projectiles, the items on the ground,
 the furnaces and chests, the survival rules (`survival`, in a survival world), the tick counter, the
-sounds it makes (`game.rules.sounds`; the window takes and plays them), and the input rules (what each
-replay event does, for the player it names); the tick order; saving the players (by name), mobs
-and edits into the world; the run report.
+sounds it makes (`game.rules.sounds`; the window takes and plays them); the tick order; saving the
+players (by name), mobs and edits into the world; the run report. The input rules (what each replay
+event does for the player it names, the look ray's target, digging and building) are its
+`game.rules.player_actions.PlayerActions`, which `apply`, `target` and the tick's digging step call.
 Pure: no Ursina, no clock but a timer for the F3 panel's tick time. The window (`game.window.app`),
 the headless runner (`game.frontends.headless`), the lab and the tests all drive a Session the same way:
 
@@ -23,7 +24,7 @@ are counted as requests for the window to take; streaming and frame times are th
 The tick order (docs/ARCHITECTURE.md, "One tick", numbers the same steps):
  1. events: `apply`, before the tick, each for the player it names;
 then `tick`:
- 2. digging: each player's held attack button (`game.rules.mining`);
+ 2. digging: each player's held attack button (`game.rules.mining`, `game.rules.player_actions`);
  3. the world's tick: block updates (fluids, sand), its time of day;
  4. each player's step (`physics.step`, taken together: `game.rules.player_steps`); the tick counter advances;
  5. the players' pushes on each other: each player pushes every other player whose box meets
@@ -59,12 +60,10 @@ from types import MappingProxyType
 
 import physics
 from physics.broad_phase import WorldCache
-from physics.materials import Material
 
 from .clock import TICKS_PER_SECOND
 from .controls import DEFAULT_BINDINGS, KeyBindings
-from .hotbar import Hotbar, holdable
-from .inventory import CATALOGUE, put_in_slot
+from .hotbar import Hotbar
 from .derived_seeds import derived_seed
 from .mobs import MobManager, box_array, pushes_by
 from .arrows import Arrows
@@ -72,32 +71,30 @@ from .creature_brain import Explode, MakeSound, MeleeHit, ShootArrow
 from .explosion import Blast, apply_blast, blast, explosion_pitch
 from ..world.java_random import JavaRandom
 from .creature_rules import DropItem
-from .items import ItemStack, attack_damage
+from .items import ItemStack
 from .player_steps import PlayerSteps
-from .player import (ACTION, EYE_HEIGHT, LOCAL_PLAYER, SCREEN_KEY, Player, PlayerStateError, Toggles, check_player_name, saved_player,
+from .player import (EYE_HEIGHT, LOCAL_PLAYER, Player, PlayerStateError, Toggles, check_player_name, saved_player,
                      section_of)
+from .player_actions import BrokenBlock, PlayerActions, wake_up
 from .falling_blocks import FallingBlocks
 from .projectiles import Knock, Projectiles
-from .mining import Mining, MiningProgress, dig_strength
-from .replay import (DEGREES_PER_TURN, Chat, Click, DropHeld, Event, KeyDown, KeyUp, Look, PutInSlot, Release,
-                     ReplayCursor, SetDayTime, SetPeaceful, SlotClick, wrap_yaw)
+from .mining import Mining, MiningProgress
+from .replay import (Chat, Click, DropHeld, Event, KeyDown, KeyUp, Look, PutInSlot, Release, ReplayCursor, SetDayTime,
+                     SetPeaceful, SlotClick)
 from . import beds
 from .dropped_items import DroppedItems
 from .block_entities import BlockEntities
-from .doors import toggle_door
 from .survival import Survival, has_block_entity, report_block_entities
 from .saved_values import body_fields
-from .sounds import ARROW_HIT, BOW, BREAK, EXPLODE, PLACE, POP, SPLASH, SoundEvent, SoundRules
+from .sounds import ARROW_HIT, BOW, EXPLODE, POP, SPLASH, SoundEvent, SoundRules
 from .tick_changes import SoundLog, TickChanges, TickRecorder, session_bodies
 from .game_world import GameWorld
 from ..world import WorldFileError
 from ..world.coords import CHUNK_SIZE as COLUMN_SIZE
-from ..world.blocks import block_id, block_name
+from ..world.blocks import block_name
 from ..world.file_format import SURVIVAL
 from ..world.world import DAY_TICKS
-from .targeting import (KeptSelection, MobBoxes, MobTarget, SelectedBoxes, Target, aimed_block, break_block, find_mob,
-                        find_target, place_against)
-from .reach import DIG_REACH_BLOCKS, PLACE_REACH_BLOCKS, within_reach
+from .targeting import Target
 from . import view_motion_rows
 from .view_bobbing import ViewMotion
 
@@ -113,19 +110,11 @@ EVENT_TYPES = (KeyDown, KeyUp, Look, Click, Release, PutInSlot, SetDayTime, SetP
 PEACEFUL_HEAL_INTERVAL_TICKS = 20
 """[ticks] Survival in peaceful heals one half heart when the player's tick count is a multiple of
 20: Beta 1.7.3's `ticksExisted % 20 * 12 == 0`, which Java reads as (ticksExisted % 20) * 12."""
-CHAT_NOTICE = "<{name}> {text}"
-"""A line of chat (`Chat`) as every player is told it: Beta's `<name> text`."""
 MAX_PENDING_SOUNDS = 256
 """[sounds] The sounds kept for a front end to take: the window takes them after every tick (a tick
 makes a few); a headless run never does, so only the latest this many are kept."""
-MOB_BOXES_FROM = 16
-"""[mobs] From this many mobs on, a tick's diggers look for a mob in front of their targets among
-the mobs' boxes ordered once for all of them (`targeting.MobBoxes`); with fewer, each scans them all."""
 MAX_EXPLOSIONS_KEPT = 16
 """[explosions] The latest explosions kept in `explosions` (a test or the window may read them)."""
-MAX_PENDING_BROKEN = 64
-"""[blocks] The broken blocks kept for a front end's particles (`take_broken_blocks`): a tick breaks
-at most a few; a headless run never takes them, so only the latest this many are kept."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,14 +134,6 @@ class ExplosionRecord:
     @property
     def cells(self) -> tuple[tuple[int, int, int], ...]:
         return tuple(broken.cell for broken in self.broken)
-
-
-@dataclass(frozen=True, slots=True)
-class BrokenBlock:
-    """A block the player broke: where, and what it was (the window's break particles show it)."""
-
-    cell: tuple[int, int, int]
-    block: str
 
 
 class Session:
@@ -215,8 +196,6 @@ class Session:
         """Makes each tick's record (`TickChanges`, `game.rules.tick_changes`): the bodies the last one saw, the notices since."""
         self.explosions: deque[ExplosionRecord] = deque(maxlen=MAX_EXPLOSIONS_KEPT)
         """The latest explosions, oldest first (`ExplosionRecord`)."""
-        self.broken_blocks: deque[BrokenBlock] = deque(maxlen=MAX_PENDING_BROKEN)
-        """The blocks broken since a front end last took them (`take_broken_blocks`), oldest first."""
         self.tick_seconds = 0.0
         """[s] Wall time of the last tick's simulation (the F3 panel shows it)."""
         self.notices: list[str] = []
@@ -228,9 +207,8 @@ class Session:
         """The fly key toggles flying: in a creative game (a server may turn it off there too,
         `game.net.hub.ServerLimits.flying_allowed`), never in survival; where off the key is held but
         toggles nothing."""
-        self._looks: dict[str, tuple[SelectedBoxes, KeptSelection]] = {}
-        """Each player's look ray's kept reads (`targeting.SelectedBoxes`, `targeting.KeptSelection`):
-        the boxes of its target and along its ray, read again only where a block changed."""
+        self._actions = PlayerActions(self)
+        """What each player's input does (`game.rules.player_actions`): events, targets, digging, building."""
         self.saved_player_problem: str | None = None
         """Why the world's saved player could not be used, when `open` started a new player at the
         spawn instead (the front ends print it); None when it loaded or none was saved."""
@@ -304,7 +282,7 @@ class Session:
             raise ValueError(f"no player named {name!r} is playing")
         self._store(player)
         del self._players[name]
-        self._looks.pop(name, None)
+        self._actions.forget(name)
 
     def _player_for(self, name: str | None) -> Player:
         """The player an event is for; ValueError when that name is not playing."""
@@ -403,17 +381,7 @@ class Session:
     def target(self, player: Player | None = None) -> Target | None:
         """The block `player` (the local player by default) looks at from the eye at the latest
         tick (building acts on it)."""
-        player = self.player if player is None else player
-        looks = self._looks_of(player)
-        return find_target(self.world, player.eye, player.input.yaw, player.input.pitch,
-                           selected=looks[0], kept=looks[1])
-
-    def _looks_of(self, player: Player) -> tuple[SelectedBoxes, KeptSelection]:
-        """What `player`'s look ray keeps between ticks (`targeting.SelectedBoxes`, `KeptSelection`)."""
-        looks = self._looks.get(player.name)
-        if looks is None:
-            looks = self._looks[player.name] = (SelectedBoxes(), KeptSelection())
-        return looks
+        return self._actions.target(self.player if player is None else player)
 
     # --- events ---------------------------------------------------------------------------------
 
@@ -421,164 +389,11 @@ class Session:
         """Apply one event before the next tick, for the player named `player` (None: the one the
         event names, `event.player`, which is the local player unless a replay line says otherwise):
         an input, or a game change the window's menus send (`SetDayTime`, `SetPeaceful`: heard
-        whatever the player is doing). TypeError for what is not an event, ValueError for a name
-        not playing."""
+        whatever the player is doing), by the input rules (`game.rules.player_actions`). TypeError
+        for what is not an event, ValueError for a name not playing."""
         if not isinstance(event, EVENT_TYPES):
             raise TypeError(f"not an input event: {event!r}")
-        who = self._player_for(event.player if player is None else player)
-        if isinstance(event, SetDayTime):  # the game's settings (the pause menu's): heard always
-            self.set_day_time(event.day_time)
-            return
-        if isinstance(event, SetPeaceful):
-            who.damage_enabled = not event.peaceful
-            return
-        if isinstance(event, Chat):  # said whatever the player is doing; every player is told
-            self.notify(CHAT_NOTICE.format(name=who.name, text=event.text))
-            return
-        if isinstance(event, Release):  # heard always (dead, a screen open), so no button stays down
-            if event.button == "left":
-                who.mining.release()
-            return
-        if isinstance(event, PutInSlot):
-            if who.inventory_open and self.survival is None:  # the creative screen's move
-                put_in_slot(who.hotbar, event.slot, event.block)
-            return
-        if isinstance(event, SlotClick):  # the survival screen's click (nothing with no screen open)
-            if self.survival is not None:
-                self.survival.click(who, event.slot, event.button, event.shift)
-            return
-        if isinstance(event, DropHeld):
-            if self.survival is not None and not who.inventory_open:
-                self.survival.drop_held(who, event.whole_stack)
-            return
-        was_open = who.inventory_open
-        outcome = who.take_input(event, self.flying_allowed)  # the player's own rules (dead, screen, flying)
-        if self.survival is not None and who.inventory_open != was_open:
-            self._sync_screen(who)
-        if who.sleeping_ticks and isinstance(event, KeyDown) and self.bindings.moves(event.key):
-            self._wake(who)  # a movement key leaves the bed (Beta's "Leave Bed")
-        if who.bed_missing:  # the respawn found no bed
-            who.bed_missing = False
-            self.notify(beds.NOTICE_BED_MISSING, player=who.name)
-        if outcome == SCREEN_KEY:
-            # With the inventory screen open the player does not act, as in Minecraft: clicks belong
-            # to the screen (which sends `PutInSlot`); of the presses, the digits (choosing the slot)
-            # and the HUD, screenshot and overlay keys are heard.
-            bindings = self.bindings
-            if bindings.slot_of(event.key) is not None or event.key in (
-                    bindings.toggle_hud | bindings.screenshot | bindings.debug_overlay | bindings.overlay_boxes):
-                self._key_down(who, event.key)
-        elif outcome == ACTION:
-            if isinstance(event, Click):
-                self._build(who, event.button)
-            else:
-                self._key_down(who, event.key)
-
-    def _sync_screen(self, player: Player) -> None:
-        """The inventory key (or death) opened or closed a survival player's screen: make or close it."""
-        if player.inventory_open and player.screen is None:
-            self.survival.open_inventory(player)
-        elif not player.inventory_open and player.screen is not None:
-            self.survival.close_screen(player)
-
-    def _key_down(self, player: Player, key: str) -> None:
-        bindings, toggles = self.bindings, player.toggles
-        slot = bindings.slot_of(key)
-        if slot is not None:
-            player.hotbar.select(slot)
-            if player.inventory is not None:
-                player.inventory.select(slot)
-        elif key in bindings.debug_overlay:
-            # F3 opens the whole overlay (panel and boxes) unless its panel is up, which it closes
-            # with the boxes: after B alone, F3 adds the panel instead of hiding the boxes.
-            shown = not toggles.overlay_panel
-            player.toggles = replace(toggles, overlay_panel=shown, overlay_boxes=shown)
-        elif key in bindings.overlay_boxes:
-            player.toggles = replace(toggles, overlay_boxes=not toggles.overlay_boxes)
-        elif key in bindings.toggle_hud:
-            player.toggles = replace(toggles, hud_visible=not toggles.hud_visible)
-        elif key in bindings.third_person:
-            player.toggles = replace(toggles, third_person=not toggles.third_person)
-        elif key in bindings.screenshot:
-            player.screenshot_requests += 1
-        elif key in bindings.spawn_mob:
-            facing_you = wrap_yaw(player.input.yaw + DEGREES_PER_TURN / 2)
-            self.mobs.spawn_at_target(self.target(player), facing_you, [p.body for p in self._players.values()])
-        elif key in bindings.throw:
-            if self.survival is not None:  # Q drops one of the held item, as Beta's
-                self.survival.drop_held(player)
-            else:  # creative keeps the test projectile
-                self.projectiles.throw(player.eye, player.input.yaw, player.input.pitch)
-
-    def _build(self, player: Player, button: str) -> None:
-        """A click: break (or start digging), use or place against, or pick the block targeted from
-        the eye at the latest tick. A mob in front of that block takes the click instead: a left
-        click punches it (`_punch`), the other buttons do nothing (nothing is built through a mob).
-
-        A left click swings the arm and presses the attack button: it starts digging the target
-        (`game.rules.mining`: Beta's break times, the block breaks in a later tick), except in a
-        creative game with damage off (peaceful), where it breaks the target at once. A right
-        click uses the block first (`_use_block`: a door opens or shuts, a bed is slept in, a
-        survival screen opens), else places the held block against it; a survival player with
-        nothing placed then uses the held item (eats)."""
-        target = self.target(player)
-        mining = player.mining
-        if button == "left":
-            mining.swing()
-        mob = self._mob_in_front(player, target)
-        if not self._breaks_at_once(player) and button == "left":
-            mining.press(None if mob is not None or target is None else tuple(target.block))
-        if mob is not None:
-            if button == "left":
-                self._punch(player, mob)
-            return
-        if target is None or not within_reach(player.eye, target.block,
-                                              DIG_REACH_BLOCKS if button == "left" else PLACE_REACH_BLOCKS):
-            if button == "right" and target is None and self.survival is not None:
-                self.survival.use_item(player)
-            return  # beyond Beta's server reach (never from the look ray: see game.rules.reach)
-        if button == "left":
-            if self._breaks_at_once(player):
-                self._break(target, player)
-        elif button == "right":
-            if self._use_block(player, tuple(target.block)):
-                mining.swing()
-                return
-            block = player.hotbar.selected_block if self.survival is None else self.survival.placed_block(player)
-            cell = None if block is None else place_against(self.world, target, block, self.bodies(),
-                                                              player.input.yaw)
-            if cell is not None:
-                mining.swing()
-                self.edited_cells.add(tuple(cell))
-                placed = self.world.get_block(*cell)
-                if has_block_entity(placed):
-                    self.block_entities.on_block_placed(tuple(cell), placed)
-                if self.survival is not None:
-                    self.survival.on_placed(player)
-                self.sounds.extend(self.sound_rules.block_edited(PLACE, placed, cell))
-            elif self.survival is not None:
-                self.survival.use_item(player)
-        elif self.survival is None and holdable(name := self.world.get_block(*target.block)):
-            player.hotbar.pick(CATALOGUE.held_block(name))  # a stair of any facing: the stairs entry
-
-    def _breaks_at_once(self, player: Player) -> bool:
-        """A left click breaks the target at once (no digging): a creative game in peaceful, as
-        Minecraft's creative mode; survival always digs."""
-        return self.survival is None and not player.damage_enabled
-
-    def _use_block(self, player: Player, cell: tuple[int, int, int]) -> bool:
-        """Right click on the block at `cell` acts on it (Beta's `blockActivated`), in Beta's order
-        before placing: a door opens or shuts (`game.rules.doors`), a bed is slept in
-        (`game.rules.beds`), and in survival a crafting table, chest or furnace opens its screen.
-        True when the block acted."""
-        if toggle_door(self.world, cell):
-            self.edited_cells.add(cell)
-            return True
-        foot = beds.foot_of(self.world, cell)
-        if foot is not None:
-            self._lie_down(player, foot)
-            return True
-        return self.survival is not None and self.survival.use_block(player, cell, self.world.get_block(*cell))
+        self._actions.apply(event, self._player_for(event.player if player is None else player))
 
     def _throw_item(self, player: Player, stack, scatter: bool) -> None:
         """An item leaves `player`: thrown along the look (Q, a screen's stacks on closing), or any
@@ -589,28 +404,6 @@ class Session:
         """A stack falls out of the block broken at `cell` (Beta's `dropBlockAsItem_do`)."""
         self.dropped.spawn_from_block(cell, stack, rng)
 
-    def _lie_down(self, player: Player, foot: tuple[int, int, int]) -> None:
-        """`player` tries the bed whose foot is `foot` (`game.rules.beds.lie_down`): asleep on it, or
-        told why not."""
-        occupied = any(other.sleeping_ticks and other.bed == foot for other in self._players.values())
-        refused = beds.lie_down(self.world, player.body.feet, foot, self.day_time, occupied)
-        if refused is not None:
-            self.notify(refused, player=player.name)
-            return
-        player.input.held.clear()
-        player.sprinting = False
-        player.body = player.previous = physics.Body.at_feet(*beds.bed_feet(foot))
-        player.sleeping_at = foot
-        player.sleeping_ticks = 1
-
-    def _wake(self, player: Player, home: bool = False) -> None:
-        """`player` gets up; `home`: after a night slept through, its bed becomes its spawn (Beta's
-        `wakeUpPlayer(..., setSpawn=true)`)."""
-        if home and player.sleeping_at is not None:
-            player.bed = player.sleeping_at
-        player.sleeping_ticks = 0
-        player.sleeping_at = None
-
     def _tick_sleepers(self, players: list[Player]) -> None:
         """Each sleeper's timer (up to SLEEP_TICKS); a sleeper whose bed is gone, or who sees the day,
         wakes; once every player sleeps fully, the time of day jumps to the next morning and all wake
@@ -618,78 +411,13 @@ class Session:
         for player in players:
             if player.sleeping_ticks:
                 if beds.foot_of(self.world, player.sleeping_at) != player.sleeping_at or player.dead:
-                    self._wake(player)
+                    wake_up(player)
                 else:
                     player.sleeping_ticks = min(player.sleeping_ticks + 1, beds.SLEEP_TICKS)
         if beds.all_asleep([player.sleeping_ticks for player in players]):
             self.world.set_day_time(0)
             for player in players:
-                self._wake(player, home=True)
-
-    def _mob_in_front(self, player: Player, target: Target | None, mobs: MobBoxes | None = None) -> MobTarget | None:
-        """The mob `player`'s look ray meets before `target` (the block targeted), None if none;
-        `mobs`: the mobs' boxes ordered for many rays (`_dig_all`), the same answer."""
-        return self._mob_before(player, None if target is None else target.distance, mobs)
-
-    def _mob_before(self, player: Player, distance: float | None, mobs: MobBoxes | None = None) -> MobTarget | None:
-        """`_mob_in_front` for a target at `distance` along the look ray (None: no target)."""
-        if mobs is not None:  # only the mobs the ray may meet before the block (`MobBoxes.find_mob`'s `before`)
-            return mobs.find_mob(player.eye, player.input.yaw, player.input.pitch, before=distance)
-        mob = find_mob(player.eye, player.input.yaw, player.input.pitch, [body.box for body in self.mobs.bodies])
-        return mob if mob is not None and (distance is None or mob.distance < distance) else None
-
-    def _break(self, target: Target, player: Player) -> None:
-        """`player` breaks the targeted block (not bedrock): its sound, the edit, the broken block
-        for the window; in survival its drops and the tool's wear (`game.rules.survival`); a furnace's
-        or chest's contents fall out in survival and are gone in creative."""
-        broken = self.world.get_block(*target.block)
-        if break_block(self.world, target):
-            cell = tuple(target.block)
-            self.edited_cells.add(cell)
-            self.sounds.extend(self.sound_rules.block_edited(BREAK, broken, cell))
-            self.broken_blocks.append(BrokenBlock(cell, broken))
-            if self.survival is not None:
-                self.survival.on_broken(player, cell, block_id(broken))
-            elif has_block_entity(broken):
-                self.block_entities.on_block_removed(cell)
-
-    def _dig_all(self, players: list[Player]) -> None:
-        """Step 2, every player's digging in join order (`_dig`); the mobs' boxes are ordered once
-        for all the diggers (`targeting.MobBoxes`) when there are MOB_BOXES_FROM mobs or more
-        (no digging moves a mob)."""
-        mobs = None
-        for player in players:
-            if mobs is None and player.mining.held and len(self.mobs) >= MOB_BOXES_FROM:
-                mobs = MobBoxes(body.box for body in self.mobs.bodies)
-            self._dig(player, mobs)
-
-    def _dig(self, player: Player, mobs: MobBoxes | None = None) -> None:
-        """`player`'s digging this tick (`game.rules.mining`) while its attack button is held: the block
-        targeted (none behind a mob), by its strength for the player now (in water, off the ground).
-        `mobs`: the mobs' boxes ordered for many rays (`_dig_all`), or None to scan them all."""
-        mining = player.mining
-        if not mining.held or self._breaks_at_once(player):  # creative's peaceful breaks on the click itself
-            mining.tick(None, 0.0)
-            return
-        eye = player.eye
-        # The target's block and distance alone (`targeting.aimed_block`: `self.target(player)`'s):
-        # the whole target is made only for a block broken.
-        aimed = aimed_block(self.world, eye, player.input.yaw, player.input.pitch, self._looks_of(player)[1])
-        if aimed is not None and self._mob_before(player, aimed[1], mobs) is not None:
-            aimed = None
-        strength = 0.0
-        if aimed is not None:
-            block = self.world.id_at(*aimed[0])  # `block_id(get_block(...))`, without the name between
-            in_water = player.eye_fluid(self.world, eye) == Material.WATER
-            on_ground = player.body.on_ground or player.flying
-            strength = (dig_strength(block, in_water=in_water, on_ground=on_ground) if self.survival is None
-                        else self.survival.dig_strength(player, block, in_water, on_ground))
-        done = mining.tick(None if aimed is None else aimed[0], strength,
-                           can_act=not player.dead and not player.inventory_open)
-        if done.sound is not None:
-            self.sounds.extend(self.sound_rules.digging(self.world.get_block(*done.sound), done.sound))
-        if done.broken is not None and within_reach(eye, aimed[0], DIG_REACH_BLOCKS):
-            self._break(self.target(player), player)  # the same ray: nothing changed since
+                wake_up(player, home=True)
 
     @property
     def mining_progress(self) -> MiningProgress | None:
@@ -705,30 +433,7 @@ class Session:
 
     def take_broken_blocks(self) -> list[BrokenBlock]:
         """The blocks broken since the last call, oldest first (the window's break particles)."""
-        taken = list(self.broken_blocks)
-        self.broken_blocks.clear()
-        return taken
-
-    def _punch(self, player: Player, mob: MobTarget) -> None:
-        """`player` hits mob `mob.index`: a Beta creature takes the held item's damage (Beta's
-        `getDamageVsEntity`; a sheep gives its wool) and is knocked back when the hit counts; a
-        boxling only takes Beta's knock-back (`physics.knockback`) away from the player's feet,
-        added to the mob's velocity as the change it makes."""
-        body = self.mobs.bodies[mob.index]
-        x, _, z = player.body.feet
-        creatures = self.mobs.creatures
-        if creatures is not None and self.mobs.lives[mob.index] is not None:
-            held = None if self.survival is None else self.survival.held(player)
-            damage = attack_damage(None if held is None else held.item)
-            creatures.hurt(mob.index, damage, (x, z), list(self._players).index(player.name), by_player=True)
-            if self.survival is not None:
-                self.survival.on_hit(player)
-            return
-        knocked = physics.knockback(body, x, z)
-        self.mobs.knock_back(mob.index, tuple(after - before for after, before in zip(knocked.velocity, body.velocity)))
-        self.sounds.extend(self.sound_rules.mob_hurt(body))
-        if self.survival is not None:
-            self.survival.on_hit(player)
+        return self._actions.take_broken_blocks()
 
     @property
     def day_time(self) -> int:
@@ -760,7 +465,7 @@ class Session:
         (`game.rules.tick_changes.TickChanges`: edits applied before this tick are in it)."""
         started = time.perf_counter()
         players = list(self._players.values())  # join order
-        self._dig_all(players)  # the held attack buttons: Beta digs in its input step, before the world ticks
+        self._actions.dig_all(players)  # the held attack buttons: Beta digs in its input step, before the world ticks
         self.world.tick()  # block_updates: flowing fluids, sand (none in the lab); moves the time of day on
         unsupported = self.world.take_unsupported()  # torches, ladders, plants, doors, beds that lost their hold
         if unsupported and self.survival is not None:

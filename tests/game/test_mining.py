@@ -14,7 +14,7 @@ from game.rules import mining, sounds
 from game.rules.controls import LiveInput, event_from_ursina
 from game.rules.mining import Mining, MiningProgress, dig_strength
 from game.rules.replay import Click, Look, Release, ReplayFormatError, ReplayWriter, parse_replay, read_replay
-from game.rules.session import BrokenBlock
+from game.rules.player_actions import BrokenBlock
 from game.rules.sounds import SoundEvent
 from game.world import blocks
 from tests.game.test_session import MIXED_PLAY

@@ -22,6 +22,7 @@ from game.rules.hotbar import Hotbar
 from game.world.lab import SPAWN_FEET
 from game.rules.lab_session import lab_session
 from game.rules.player import Player, PlayerStateError
+from game.rules.player_actions import SessionView
 from game.rules.replay import Click, KeyDown, KeyUp, Look, ReplayFormatError, read_replay
 from game.rules.session import AUTOSAVE_TICKS, Session
 from game.world import World
@@ -430,3 +431,11 @@ def test_a_session_opens_on_any_saved_player_state_and_saves_one_that_loads(stat
     opened.tick()
     opened.save()
     assert Session.open(session.world, autosave=False).saved_player_problem is None
+
+
+def test_a_session_has_everything_its_input_rules_see_of_it(lab):
+    # `SessionView` is declared for the input rules (`game.rules.player_actions`), not checked when
+    # they run: every attribute, property and method it names must be the session's.
+    named = set(SessionView.__annotations__) | {name for name in vars(SessionView) if not name.startswith("_")}
+    assert {"world", "players", "target", "notify"} <= named
+    assert [name for name in sorted(named) if not hasattr(lab, name)] == []
