@@ -130,6 +130,20 @@ def run_with_display(args: list[str], *, timeout: float = GAME_TIMEOUT_S, env: d
     return done
 
 
+def run_display_script(script: str, *printed: Path, timeout: float = GAME_TIMEOUT_S) -> subprocess.CompletedProcess:
+    """Run the shell `script` from the repository root with a display (`display_command`), again when
+    the run never got a window (START_FAILURES in its stderr or in one of the files `printed`, where
+    the script sends the game's output), up to XVFB_START_ATTEMPTS runs in all; the CompletedProcess
+    (text output). A game that got no window did nothing else, so its script may run again."""
+    for _ in range(XVFB_START_ATTEMPTS):
+        done = subprocess.run([*display_command(), "sh", "-c", script], cwd=REPO_ROOT, capture_output=True, text=True,
+                              timeout=timeout)
+        said = done.stderr + "".join(path.read_text(errors="replace") for path in printed if path.exists())
+        if done.returncode == 0 or not any(failure in said for failure in START_FAILURES):
+            break
+    return done
+
+
 PROBE_PREFIX = "PROBE "
 """Starts the line on which a probe subprocess prints its report (`print_probe`, `run_probe`)."""
 

@@ -15,8 +15,7 @@ import numpy as np
 import pytest
 
 import physics
-from tests.game.conftest import (GAME_TIMEOUT_S, REPO_ROOT, close_game_window_shell, display_command,
-                                 find_game_window_shell)
+from tests.game.conftest import REPO_ROOT, close_game_window_shell, find_game_window_shell, run_display_script
 from tests.game.scripted_runs import CLEARANCE, PLATFORM, WINDOW, flatten, play
 from game.rules.clock import SCRIPTED_FRAMES_PER_TICK
 from game.rules.player import Player, saved_player, spawn_body
@@ -306,8 +305,7 @@ def test_closing_the_window_saves_the_world_and_exits_cleanly(tmp_path):
     script = (f'{subprocess.list2cmdline(game)} > {output} 2>&1 & pid=$!; '
               f'while ! grep -q "ready after" {output}; do sleep 0.2; kill -0 $pid || exit 3; done; '
               + find_game_window_shell() + close_game_window_shell())
-    done = subprocess.run([*display_command(), "sh", "-c", script], cwd=REPO_ROOT, capture_output=True, text=True,
-                          timeout=GAME_TIMEOUT_S)
+    done = run_display_script(script, output)
     assert done.returncode == 0, f"exit {done.returncode}: {output.read_text()[-3000:]}{done.stderr[-2000:]}"
     with World.open(path) as world:
         saved = saved_player(world.player_state)

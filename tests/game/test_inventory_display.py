@@ -25,7 +25,7 @@ from game.rules.session import Session
 from game.window.ui.inventory_screen import grid_cell_centre, slot_centre
 from game.world import World, atlas
 from game.world.blocks import block_id
-from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command, find_game_window_shell
+from tests.game.conftest import REPO_ROOT, find_game_window_shell, run_display_script
 from tests.game.scripted_runs import CLEARANCE, PLATFORM, flatten, play
 from tests.game.test_pause_and_loading_display import needs_xdotool
 
@@ -130,8 +130,7 @@ def test_e_then_clicks_on_an_entry_and_a_slot_put_the_stairs_in_the_hotbar_and_a
               + screenshot(3)  # closed again, the stairs placed
               # Ask the window to close until the game has gone (a request can be lost on a loaded machine).
               + f'while kill -0 $pid 2> /dev/null; do {close} $wid; sleep 2; done; wait $pid')
-    done = subprocess.run([*display_command(), "sh", "-c", script], cwd=REPO_ROOT, capture_output=True, text=True,
-                          timeout=GAME_TIMEOUT_S)
+    done = run_display_script(script, output)
     printed = output.read_text()
     assert done.returncode == 0, f"exit {done.returncode}: {printed[-3000:]}{done.stderr[-2000:]}"
     assert "Traceback" not in printed

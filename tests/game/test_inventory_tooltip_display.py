@@ -16,8 +16,7 @@ from PIL import Image
 
 from game.rules.inventory import CATALOGUE
 from game.window.ui.inventory_screen import TOOLTIP_OFFSET, grid_cell_centre, slot_centre
-from tests.game.conftest import (GAME_TIMEOUT_S, REPO_ROOT, close_game_window_shell, display_command,
-                                 find_game_window_shell)
+from tests.game.conftest import REPO_ROOT, close_game_window_shell, find_game_window_shell, run_display_script
 from tests.game.test_inventory_display import ui_to_pixel
 from tests.game.test_pause_and_loading_display import needs_xdotool
 
@@ -82,8 +81,7 @@ def captures(tmp_path_factory):
               + point(*ladder) + click() + point(*slot) + click() + capture("put.png")
               + point(slot[0], slot[1] - 200) + point(*slot) + capture("again.png")
               + close_game_window_shell())
-    done = subprocess.run([*display_command(), "sh", "-c", script], cwd=REPO_ROOT, capture_output=True, text=True,
-                          timeout=GAME_TIMEOUT_S)
+    done = run_display_script(script, output)
     assert done.returncode == 0, f"exit {done.returncode}: {output.read_text()[-3000:]}{done.stderr[-2000:]}"
     pictures = tuple(np.asarray(Image.open(user / name).convert("RGB")).astype(np.int16)
                      for name in ("slab.png", "put.png", "again.png"))

@@ -80,7 +80,7 @@ def _stop_game(client: subprocess.Popen) -> None:
     names main.py too and which stops its X server only when the game is done), then wait for all of it."""
     found = subprocess.run(["pgrep", "-s", str(client.pid), "-f", "main.py"], capture_output=True, text=True)
     for pid in found.stdout.split():
-        if _program_of(int(pid)) == sys.executable:
+        if _runs_main_py(int(pid)):
             os.kill(int(pid), signal.SIGTERM)
     try:
         client.communicate(timeout=CLIENT_TIMEOUT_S)
@@ -89,21 +89,26 @@ def _stop_game(client: subprocess.Popen) -> None:
         raise
 
 
-def _program_of(pid: int) -> str | None:
-    """The program process `pid` runs (its argv[0]), None if it has gone."""
+def _runs_main_py(pid: int) -> bool:
+    """Whether process `pid` is Python running main.py itself (its argv[1]); False once it has gone."""
     try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode()
+        argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
     except OSError:
-        return None
+        return False
+    return len(argv) > 1 and Path(argv[1].decode()).name == "main.py"
 
 
-def _first_block_placed(port: int) -> tuple[int, int, int]:
+def _first_block_placed(port: int, builder: subprocess.Popen) -> tuple[int, int, int]:
     """Watch the server as a player of the test's own ("watcher", no window) until a block is
-    placed; the cell. The watcher leaves then."""
+    placed; the cell. The watcher leaves then. Fails at once, with its output, when the client
+    `builder` that is to place the block has exited."""
     link = Link.open("127.0.0.1", port, "watcher")
     try:
         deadline = time.monotonic() + CLIENT_TIMEOUT_S
         while time.monotonic() < deadline and link.lost is None:
+            if builder.poll() is not None:
+                pytest.fail(f"the building client exited ({builder.returncode}) before placing a block:\n"
+                            f"{builder.stderr.read()[-3000:]}")
             for message in link.take():
                 if isinstance(message, TickUpdate) and message.blocks:
                     edit = message.blocks[0]
@@ -148,7 +153,7 @@ def test_a_block_one_windowed_client_places_shows_in_the_other_clients_window_wi
         builder = _write(tmp_path / "alice.jsonl", [
             KeyDown(5, "w"), KeyUp(20, "w"), Look(25, 270.0, 60.0), Click(40, "right")])
         alice = _client(tmp_path, port, "alice", builder, 20 * CLIENT_TIMEOUT_S)
-        cell = _first_block_placed(port)
+        cell = _first_block_placed(port, alice)
         # bob joins at the spawn once the block is there, looks along +Z, and takes the picture.
         bob = _client(tmp_path, port, "bob", _write(tmp_path / "bob.jsonl", [Look(2, 0.0, 12.0)]), BOB_TICKS)
         _finish(bob)

@@ -13,8 +13,7 @@ import pytest
 from PIL import Image
 
 from game.window.ui.hud import CROSSHAIR_LENGTH, CROSSHAIR_WIDTH
-from tests.game.conftest import (GAME_TIMEOUT_S, REPO_ROOT, close_game_window_shell, display_command,
-                                 find_game_window_shell)
+from tests.game.conftest import REPO_ROOT, close_game_window_shell, find_game_window_shell, run_display_script
 from tests.game.scripted_runs import WINDOW
 
 pytestmark = pytest.mark.display
@@ -39,10 +38,10 @@ def needs_xdotool() -> None:
         pytest.skip("xdotool is needed to type into the game's window")
 
 
-def run_script(script: str, tmp_path) -> subprocess.CompletedProcess:
+def run_script(script: str, tmp_path, output) -> subprocess.CompletedProcess:
+    """`script` with the user's folders in `tmp_path`, the game's output going to `output`."""
     env_lines = f'export BOXEL_CONFIG_DIR="{tmp_path}/config" BOXEL_DATA_DIR="{tmp_path}/data"; '
-    return subprocess.run([*display_command(), "sh", "-c", env_lines + script], cwd=REPO_ROOT, capture_output=True,
-                          text=True, timeout=GAME_TIMEOUT_S)
+    return run_display_script(env_lines + script, output)
 
 
 def game_command(*args: str, size: tuple[int, int] = WINDOW) -> str:
@@ -89,7 +88,7 @@ def test_esc_while_a_new_world_loads_quits_at_once_with_status_0_and_keeps_no_wo
               + find_game_window_shell() + 'xdotool windowfocus --sync $wid; '
               # Esc again until it quits: one typed before the game hears keys (the first frames) is lost.
               'while kill -0 $pid 2> /dev/null; do xdotool key Escape; sleep 0.5; done; wait $pid')
-    done = run_script(script, tmp_path)
+    done = run_script(script, tmp_path, output)
     printed = output.read_text()
     assert done.returncode == 0, f"exit {done.returncode}: {printed[-3000:]}{done.stderr[-2000:]}"
     assert "ready after" not in printed and "Traceback" not in printed
@@ -117,7 +116,7 @@ def test_the_crosshair_is_hidden_while_the_pause_menu_is_open_and_back_after_res
               + screenshot(1) + key("F1") + key("Escape") + screenshot(2) + key("Escape") + key("F1")
               + key("Escape") + screenshot(3) + key("Escape") + screenshot(4)
               + close_game_window_shell())
-    done = run_script(script, tmp_path)
+    done = run_script(script, tmp_path, output)
     assert done.returncode == 0, f"exit {done.returncode}: {output.read_text()[-3000:]}{done.stderr[-2000:]}"
     images = sorted((tmp_path / "data" / "screenshots").glob("*.png"))
     assert len(images) == 4

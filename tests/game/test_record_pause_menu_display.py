@@ -23,7 +23,7 @@ from game.rules.replay import KeyDown, Look, SetDayTime, SetPeaceful, read_repla
 from game.rules.session import Session
 from game.window.ui.pause_menu import PEACEFUL_X, TIME_CHOICES, menu_rows, menu_scale, time_button_x
 from game.world import World
-from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command, find_game_window_shell
+from tests.game.conftest import REPO_ROOT, find_game_window_shell, run_display_script
 from tests.game.test_inventory_display import ui_to_pixel
 from tests.game.test_pause_and_loading_display import needs_xdotool
 from tests.game.test_session import hex_bodies, platform_world, run_headless
@@ -105,8 +105,7 @@ def played(tmp_path_factory):
               + f'xdotool mousemove_relative -- {TURN_PIXELS} 0; sleep {POINTER_S}; ' * TURNS  # mouse look: turn right
               + 'xdotool key f; '  # stop flying: the player falls DROP blocks onto the platform
               + 'wait $pid')  # the run ends by itself after TICKS ticks, writing its report
-    done = subprocess.run([*display_command(), "sh", "-c", script], cwd=REPO_ROOT, capture_output=True, text=True,
-                          timeout=GAME_TIMEOUT_S)
+    done = run_display_script(script, output)
     printed = output.read_text()
     assert done.returncode == 0, f"exit {done.returncode}: {printed[-3000:]}{done.stderr[-2000:]}"
     assert "Traceback" not in printed

@@ -18,7 +18,7 @@ from game.rules.player import saved_player
 from game.rules.replay import Click, KeyDown, KeyUp, Look, ReplayWriter
 from game.frontends.stop_signals import STOP_SIGNALS, StopRequested, on_stop_signals, raise_stop
 from game.world import World
-from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command
+from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, START_FAILURES, XVFB_START_ATTEMPTS, display_command
 from tests.game.scripted_runs import CLEARANCE, PLATFORM, VIEW_DISTANCE, WINDOW, flatten
 
 SEED = 42
@@ -73,6 +73,26 @@ def wait_for(condition, process: subprocess.Popen, what: str) -> None:
             out, err = process.communicate()
             pytest.fail(f"{what} never happened (exit {process.returncode}):\n{err[-3000:]}")
         time.sleep(POLL_S)
+
+
+def start_window_until(args: list[str], tmp_path: Path, condition, what: str) -> tuple[subprocess.Popen, int]:
+    """`start` the game in a window and wait until `condition()` (as `wait_for`); started again, up to
+    XVFB_START_ATTEMPTS times in all, when it exited because it got no window (START_FAILURES: a game
+    that got no window did nothing else)."""
+    for attempt in range(XVFB_START_ATTEMPTS):
+        process, pid = start(args, tmp_path)
+        deadline = time.monotonic() + GAME_TIMEOUT_S
+        while not condition():
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                _, err = process.communicate()
+                if attempt + 1 < XVFB_START_ATTEMPTS and any(failure in err for failure in START_FAILURES):
+                    break  # no window: start it again
+                pytest.fail(f"{what} never happened (exit {process.returncode}):\n{err[-3000:]}")
+            time.sleep(POLL_S)
+        else:
+            return process, pid
+    raise AssertionError("unreachable: the last attempt returns or fails")
 
 
 def recorded_mark(recording: Path) -> bool:
@@ -142,9 +162,9 @@ def test_a_stop_signal_to_the_window_saves_the_placed_block_and_the_player_and_e
     path = tmp_path / "window.boxel"
     feet_y = make_world(path)
     recording = tmp_path / "played.jsonl"
-    process, pid = start(["--world", str(path), "--view-distance", VIEW_DISTANCE, "--size", "%dx%d" % WINDOW,
-                          "--replay", str(place_and_look(path)), "--record", str(recording)], tmp_path)
-    wait_for(lambda: recorded_mark(recording), process, "the window reaching the marked tick")
+    process, pid = start_window_until(["--world", str(path), "--view-distance", VIEW_DISTANCE, "--size", "%dx%d" % WINDOW,
+                                       "--replay", str(place_and_look(path)), "--record", str(recording)], tmp_path,
+                                      lambda: recorded_mark(recording), "the window reaching the marked tick")
     status, err = stop(process, pid, signal_number)
     assert status == 0, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err

@@ -19,8 +19,7 @@ from PIL import Image
 from game.window.ui import title_screen
 from game.window.ui.settings_panel import CONTROL_HEIGHT, CONTROL_WIDTH
 from game.world import World
-from tests.game.conftest import (GAME_TIMEOUT_S, REPO_ROOT, close_game_window_shell, display_command,
-                                 find_game_window_shell)
+from tests.game.conftest import REPO_ROOT, close_game_window_shell, find_game_window_shell, run_display_script
 from tests.game.test_inventory_display import ui_to_pixel
 from tests.game.test_pause_and_loading_display import needs_xdotool
 
@@ -79,8 +78,7 @@ def played(tmp_path_factory):
               + capture("typed.png") + keys("Return")
               + f'while ! grep -q "ready after" {output}; do sleep 0.2; kill -0 $pid || exit 3; done; '
               + close_game_window_shell())
-    done = subprocess.run([*display_command(), "sh", "-c", script], cwd=REPO_ROOT, capture_output=True, text=True,
-                          timeout=GAME_TIMEOUT_S)
+    done = run_display_script(script, output)
     printed = output.read_text()
     assert done.returncode == 0, f"exit {done.returncode}: {printed[-3000:]}{done.stderr[-2000:]}"
     return user, worlds, printed
