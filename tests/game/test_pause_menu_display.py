@@ -58,7 +58,7 @@ def shots(tmp_path_factory):
               + find_game_window_shell() + 'xdotool windowfocus --sync $wid; '
               + f'sleep {hud.NAME_TICKS / TICKS_PER_SECOND + 0.5}; '  # the block name shown at the start has faded
               + screenshot(1) + 'xdotool key Escape; ' + screenshot(2) + close_game_window_shell())
-    done = run_script(script, tmp_path)
+    done = run_script(script, tmp_path, output)
     assert done.returncode == 0, f"exit {done.returncode}: {output.read_text()[-3000:]}{done.stderr[-2000:]}"
     images = sorted((tmp_path / "data" / "screenshots").glob("*.png"))
     assert len(images) == 2
