@@ -54,6 +54,7 @@ MAX_PENDING_BROKEN = 64
 """[blocks] The broken blocks kept for a front end's particles (`take_broken_blocks`): a tick breaks
 at most a few; a headless run never takes them, so only the latest this many are kept."""
 
+
 @dataclass(frozen=True, slots=True)
 class BrokenBlock:
     """A block the player broke: where, and what it was (the window's break particles show it)."""
@@ -111,9 +112,8 @@ class PlayerActions:
     def target(self, player: Player) -> Target | None:
         """The block `player` looks at from the eye at the latest tick: what `Session.target` gives,
         which the rules here ask for (building acts on it)."""
-        session = self._session
         looks = self._looks_of(player)
-        return find_target(session.world, player.eye, player.input.yaw, player.input.pitch,
+        return find_target(self._session.world, player.eye, player.input.yaw, player.input.pitch,
                            selected=looks[0], kept=looks[1])
 
     def _looks_of(self, player: Player) -> tuple[SelectedBoxes, KeptSelection]:
@@ -269,8 +269,7 @@ class PlayerActions:
     def _breaks_at_once(self, player: Player) -> bool:
         """A left click breaks the target at once (no digging): a creative game in peaceful, as
         Minecraft's creative mode; survival always digs."""
-        session = self._session
-        return session.survival is None and not player.damage_enabled
+        return self._session.survival is None and not player.damage_enabled
 
     def _use_block(self, player: Player, cell: tuple[int, int, int]) -> bool:
         """Right click on the block at `cell` acts on it (Beta's `blockActivated`), in Beta's order

@@ -431,6 +431,11 @@ class Session:
         starts on a left click, a placed block, and every tick of digging."""
         return self.mining.swing_progress(alpha)
 
+    @property
+    def broken_blocks(self) -> deque[BrokenBlock]:
+        """The blocks broken since a front end last took them (`take_broken_blocks`), oldest first."""
+        return self._actions.broken_blocks
+
     def take_broken_blocks(self) -> list[BrokenBlock]:
         """The blocks broken since the last call, oldest first (the window's break particles)."""
         return self._actions.take_broken_blocks()

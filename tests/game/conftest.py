@@ -121,23 +121,26 @@ def next_display_number() -> int:
 def run_with_display(args: list[str], *, timeout: float = GAME_TIMEOUT_S, env: dict | None = None,
                      display: bool = True) -> subprocess.CompletedProcess:
     """Run `python *args` from the repository root (with a display unless `display` is False),
-    retrying a run that never got a window (START_FAILURES); the CompletedProcess, text output."""
-    command = (display_command() if display else []) + [sys.executable, *args]
-    for _ in range(XVFB_START_ATTEMPTS):
-        done = subprocess.run(command, cwd=REPO_ROOT, capture_output=True, text=True, timeout=timeout, env=env)
-        if done.returncode == 0 or not any(failure in done.stderr for failure in START_FAILURES):
-            break
-    return done
+    retrying a run that never got a window (`_run_until_windowed`); the CompletedProcess, text output."""
+    return _run_until_windowed([sys.executable, *args], display=display, timeout=timeout, env=env)
 
 
 def run_display_script(script: str, *printed: Path, timeout: float = GAME_TIMEOUT_S) -> subprocess.CompletedProcess:
-    """Run the shell `script` from the repository root with a display (`display_command`), again when
-    the run never got a window (START_FAILURES in its stderr or in one of the files `printed`, where
-    the script sends the game's output), up to XVFB_START_ATTEMPTS runs in all; the CompletedProcess
-    (text output). A game that got no window did nothing else, so its script may run again."""
+    """Run the shell `script` from the repository root with a display, retrying a run that never got a
+    window (`_run_until_windowed`, which also reads the files `printed`, where the script sends the
+    game's output); the CompletedProcess (text output). A game that got no window did nothing else,
+    so its script may run again."""
+    return _run_until_windowed(["sh", "-c", script], display=True, printed=printed, timeout=timeout)
+
+
+def _run_until_windowed(command: list[str], *, display: bool, printed: tuple[Path, ...] = (),
+                        timeout: float = GAME_TIMEOUT_S, env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run `command` from the repository root (on a new display each time with `display`), again when
+    it never got a window (START_FAILURES in its stderr or in one of the files `printed`), up to
+    XVFB_START_ATTEMPTS runs in all."""
     for _ in range(XVFB_START_ATTEMPTS):
-        done = subprocess.run([*display_command(), "sh", "-c", script], cwd=REPO_ROOT, capture_output=True, text=True,
-                              timeout=timeout)
+        done = subprocess.run((display_command() if display else []) + command, cwd=REPO_ROOT, capture_output=True,
+                              text=True, timeout=timeout, env=env)
         said = done.stderr + "".join(path.read_text(errors="replace") for path in printed if path.exists())
         if done.returncode == 0 or not any(failure in said for failure in START_FAILURES):
             break

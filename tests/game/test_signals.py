@@ -66,33 +66,37 @@ def start(args: list[str], tmp_path: Path, *, display: bool = True) -> tuple[sub
 
 
 def wait_for(condition, process: subprocess.Popen, what: str) -> None:
+    err = _waited(condition, process)
+    if err is not None:
+        pytest.fail(f"{what} never happened (exit {process.returncode}):\n{err[-3000:]}")
+
+
+def _waited(condition, process: subprocess.Popen) -> str | None:
+    """Wait until `condition()`: None; or, should `process` exit or GAME_TIMEOUT_S pass first, its
+    stderr (the process killed)."""
     deadline = time.monotonic() + GAME_TIMEOUT_S
     while not condition():
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()
-            out, err = process.communicate()
-            pytest.fail(f"{what} never happened (exit {process.returncode}):\n{err[-3000:]}")
+            return process.communicate()[1]
         time.sleep(POLL_S)
+    return None
 
 
 def start_window_until(args: list[str], tmp_path: Path, condition, what: str) -> tuple[subprocess.Popen, int]:
-    """`start` the game in a window and wait until `condition()` (as `wait_for`); started again, up to
-    XVFB_START_ATTEMPTS times in all, when it exited because it got no window (START_FAILURES: a game
-    that got no window did nothing else)."""
-    for attempt in range(XVFB_START_ATTEMPTS):
+    """`start` the game in a window and `wait_for(condition)`; started again, up to XVFB_START_ATTEMPTS
+    times in all, when it exited because it got no window (START_FAILURES: a game that got no window
+    did nothing else)."""
+    for _ in range(XVFB_START_ATTEMPTS - 1):
         process, pid = start(args, tmp_path)
-        deadline = time.monotonic() + GAME_TIMEOUT_S
-        while not condition():
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                _, err = process.communicate()
-                if attempt + 1 < XVFB_START_ATTEMPTS and any(failure in err for failure in START_FAILURES):
-                    break  # no window: start it again
-                pytest.fail(f"{what} never happened (exit {process.returncode}):\n{err[-3000:]}")
-            time.sleep(POLL_S)
-        else:
+        err = _waited(condition, process)
+        if err is None:
             return process, pid
-    raise AssertionError("unreachable: the last attempt returns or fails")
+        if not any(failure in err for failure in START_FAILURES):
+            pytest.fail(f"{what} never happened (exit {process.returncode}):\n{err[-3000:]}")
+    process, pid = start(args, tmp_path)
+    wait_for(condition, process, what)
+    return process, pid
 
 
 def recorded_mark(recording: Path) -> bool:

@@ -72,9 +72,9 @@ from .chunk_shader import (DAYLIGHT_INPUT, EYE_FOG, FOG_COLOR_INPUT, FOG_PARAMS_
 from .sky import SKY_SUN_INPUT, SKY_ZENITH_INPUT
 from ...world import atlas
 from ...world.meshing import BLENDED_PASS, CUTOUT_PASS, SECTION_SIZE
-from .mesh_jobs import UrsinaCompactArrays, UrsinaMeshArrays, mesh_and_links, mesh_for_ursina, position_bounds
+from .mesh_jobs import UrsinaCompactArrays, UrsinaMeshArrays, mesh_and_links, mesh_for_ursina
 from .section_facing import FacingParts
-from ...world.meshing_merge import PACK_OFFSET, PACKED_SPAN, POSITION_UNITS, VERTEX_DTYPE
+from ...world.meshing_merge import PACK_OFFSET, POSITION_UNITS, VERTEX_DTYPE
 from ...world.sight import SectionLinks
 
 SectionKey = tuple[int, int, int]
@@ -149,7 +149,7 @@ def compact_node(arrays: UrsinaCompactArrays) -> Mesh:
     geom = Geom(data)
     geom.add_primitive(triangles)
     # Bounds of every vertex, set once: a shorter index list (`section_facing`) then costs no new bounds.
-    low, high = arrays.bounds if arrays.bounds is not None else position_bounds(arrays.vertices)
+    low, high = arrays.bounds
     geom.set_bounds(BoundingBox(Point3(*low), Point3(*high)))
     mesh = Mesh()  # no vertices: Ursina builds nothing, the Geom is added as Mesh.generate would
     mesh.geomNode = GeomNode("mesh_geom")

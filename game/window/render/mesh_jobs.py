@@ -83,14 +83,16 @@ class UrsinaCompactArrays:
     """meshing_merge.VERTEX_DTYPE."""
     indices: np.ndarray
     """uint16 or uint32."""
+    bounds: tuple[tuple[int, int, int], tuple[int, int, int]]
+    """The least and greatest packed position of its vertices (`upload_compact` sets the Geom's bounds
+    from them once, so a shorter index list costs no new bounds)."""
     facing: FacingOrder | None = None
     """The part's faces by the way they face (`CompactMesh.facing`); None: in the mesher's order."""
-    bounds: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
-    """The least and greatest packed position of its vertices (None: worked out at upload)."""
 
 
-def position_bounds(vertices: np.ndarray) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    corners = vertices["position"][:, :3] if len(vertices) else np.zeros((1, 3), dtype=np.uint16)
+def _position_bounds(vertices: np.ndarray) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The least and greatest packed (x, y, z) of `vertices` (a part has at least one face)."""
+    corners = vertices["position"][:, :3]
     return tuple(corners.min(axis=0).tolist()), tuple(corners.max(axis=0).tolist())
 
 
@@ -101,4 +103,4 @@ def compact_to_ursina(part: CompactMesh) -> UrsinaCompactArrays | None:
     vertices = part.vertices.copy()
     vertices["position"][:, 0] = PACKED_SPAN - vertices["position"][:, 0]
     indices = np.ascontiguousarray(part.indices.reshape(-1, 3)[:, ::-1]).reshape(-1)
-    return UrsinaCompactArrays(vertices, indices, part.facing, position_bounds(vertices))
+    return UrsinaCompactArrays(vertices, indices, _position_bounds(vertices), part.facing)
