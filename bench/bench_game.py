@@ -10,14 +10,16 @@ Rows: time from process start to the first playable frame (the loading screen cl
 frame-time median, p95, p99 and max of the frames played: after the loading screen, up to the last
 tick (the game's report leaves out the end of the run: its wait for streaming and its closing frames). The reference is
 the same run at view distance 4 (a quarter of the columns); a last row compares the median with the
-same run drawing every shown section (`--no-cave-culling`), and two more rows give the same run at view
-distance 16 with levels of detail (far sections drawn coarse) against view distance 8. Each row comes from one run of
+same run drawing every shown section (`--no-cave-culling`), two compare the game's draw thread with the
+draw on the main thread (`--no-draw-thread`) at 1280x720 and at SMALL_WINDOW, and two more give the same run at
+view distance 16 with levels of detail (far sections drawn coarse) against view distance 8. Each row comes from one run of
 1000+ frames, whose distribution is the result, so `harness.median_time` (repeats of one short
 operation) does not apply here.
 Targets: first playable frame <= 5 s, p99 <= 2x median, no frame over 100 ms.
 
 `--profile` (`python -m bench game --profile`) runs the same replay with the game's hidden
-`--profile-frames` at PROFILE_SIZES, view distance 8, and prints the frame breakdown read from
+`--profile-frames` (which draws on the main thread, so the draw's parts add up inside the frame) at
+PROFILE_SIZES, view distance 8, and prints the frame breakdown read from
 Panda3D's PStats collectors (`game.window.frame_profile`): median and mean milliseconds per frame for each
 part (Python tasks, cull, draw, the flip) and the counts drawn (geoms, draw calls,
 vertices, triangles), plus the scene's totals. Its rows are the profiled runs' frame-time medians.
@@ -58,9 +60,11 @@ FAR_VIEW_DISTANCE = 16
 """[columns] Beta's "Far": the row run with levels of detail (`chunk_renderer.lod_distance_for`), against
 VIEW_DISTANCE as its reference."""
 WINDOW = "1280x720"
+SMALL_WINDOW = "160x90"
+"""So few pixels that the frame is the CPU's own work (and, on software OpenGL, the vertices)."""
 LLVMPIPE_THREADS = "2"
 RUN_TIMEOUT_S = 600
-PROFILE_SIZES = ("160x90", "1280x720")
+PROFILE_SIZES = (SMALL_WINDOW, WINDOW)
 """The CPU floor (a window so small that drawing pixels costs next to nothing) and the target window."""
 PROFILE_TICKS = 600
 """[ticks] 30 s of play per profiled window size: ~1000 frames at 1280x720."""
@@ -78,14 +82,15 @@ def run_replay(folder: Path) -> Path:
 
 def play(folder: Path, view_distance: int, ticks: int, window: str = WINDOW, profile: bool = False,
          replay: Path | None = None, cave_culling: bool = True, offscreen: bool = False,
-         screenshot: Path | None = None, levels_of_detail: bool = True) -> dict:
+         screenshot: Path | None = None, levels_of_detail: bool = True, draw_thread: bool = True) -> dict:
     """Run the game once on a fresh world (`replay`: by default the running replay of `run_replay`; without
     `cave_culling`, every shown section is drawn); returns its report plus 'first_playable_from_start_s'.
     `offscreen`: no Xvfb and no forced software OpenGL; the game draws into an EGL buffer (`--offscreen`)
     with whatever driver EGL finds, a GPU's where there is one. Without `levels_of_detail` (`--no-lod`) every
-    section is drawn from its fine mesh at any view distance."""
+    section is drawn from its fine mesh at any view distance. Without `draw_thread` (`--no-draw-thread`)
+    Panda3D draws on the main thread."""
     name = (f"{view_distance}-{window}" + ("" if cave_culling else "-all-drawn")
-            + ("" if levels_of_detail else "-no-lod"))
+            + ("" if levels_of_detail else "-no-lod") + ("" if draw_thread else "-main-thread-draw"))
     world = folder / f"world-{name}.boxel"
     with World.create(world, SEED) as created:
         spawn = created.spawn
@@ -101,6 +106,7 @@ def play(folder: Path, view_distance: int, ticks: int, window: str = WINDOW, pro
                "--exit-after-ticks", str(ticks),
                "--report", str(report), *(["--profile-frames"] if profile else []),
                *([] if cave_culling else ["--no-cave-culling"]), *([] if levels_of_detail else ["--no-lod"]),
+               *([] if draw_thread else ["--no-draw-thread"]),
                *(["--offscreen"] if offscreen else []),
                *(["--screenshot", str(screenshot)] if screenshot is not None else [])]
     started = time.time()
@@ -126,6 +132,9 @@ def run(quick: bool, profile: bool = False) -> list[Row]:
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         main = play(folder, VIEW_DISTANCE, ticks)
+        main_thread = play(folder, VIEW_DISTANCE, ticks, draw_thread=False)
+        small = play(folder, VIEW_DISTANCE, ticks, window=SMALL_WINDOW)
+        small_main_thread = play(folder, VIEW_DISTANCE, ticks, window=SMALL_WINDOW, draw_thread=False)
         reference = play(folder, REFERENCE_VIEW_DISTANCE, ticks)
         all_drawn = play(folder, VIEW_DISTANCE, ticks, cave_culling=False)
         far = play(folder, FAR_VIEW_DISTANCE, ticks)
@@ -146,6 +155,11 @@ def run(quick: bool, profile: bool = False) -> list[Row]:
             reference=all_drawn["frame_ms"]["median"],
             note=f"reference: --no-cave-culling, view distance {VIEW_DISTANCE}; {main['sections_hidden']} of "
                  f"{main['sections_shown']} sections hidden at the end"),
+        *(Row(SUITE, f"frame time median at {window}: draw thread vs the draw on the main thread",
+              threaded["frame_ms"]["median"], "ms", reference=unthreaded["frame_ms"]["median"],
+              note=f"reference: --no-draw-thread; worst frames {threaded['frame_ms']['max']:.0f} and "
+                   f"{unthreaded['frame_ms']['max']:.0f} ms")
+          for window, threaded, unthreaded in ((WINDOW, main, main_thread), (SMALL_WINDOW, small, small_main_thread))),
         Row(SUITE, f"frame time median, view distance {FAR_VIEW_DISTANCE} with levels of detail", far_frames["median"],
             "ms", reference=frames["median"], target="<= 33 ms",
             note=f"reference: view distance {VIEW_DISTANCE}; {far_frames['frames']} frames; "

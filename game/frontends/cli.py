@@ -238,6 +238,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--profile-frames", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--no-cave-culling", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--no-lod", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--no-draw-thread", action="store_true",
+                        help="draw on the main thread: each frame is shown as soon as it is drawn, one frame "
+                             "sooner, at a lower frame rate where the CPU draws (software OpenGL)")
     parser.add_argument("--offscreen", action="store_true", help=argparse.SUPPRESS)
     return parser
 
@@ -283,7 +286,7 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
                          view_distance=args.view_distance,
                          frame_delay_ms=args.frame_delay_ms, realtime=args.realtime, day_time=args.time,
                          profile_frames=args.profile_frames, cave_culling=not args.no_cave_culling,
-                         levels_of_detail=not args.no_lod,
+                         levels_of_detail=not args.no_lod, draw_thread=not args.no_draw_thread,
                          offscreen=args.offscreen,
                          server=args.server, host=args.host, port=args.port, max_players=args.max_players,
                          allow_flying=args.allow_flying,

@@ -65,6 +65,11 @@ class LaunchOptions:
     levels_of_detail: bool = True
     """False with --no-lod (hidden): every section drawn from its fine mesh at any view distance
     (`game.window.render.chunk_renderer.lod_distance_for`); for benchmarks that compare."""
+    draw_thread: bool = True
+    """False with --no-draw-thread: Panda3D draws on the main thread instead of a thread of its own
+    (`game.window.render.window.DRAW_THREAD_CONFIG`), so a frame's image is shown at the end of that
+    frame, not one frame later; --profile-frames (its breakdown times the draw inside the frame) and
+    --offscreen (a buffer's image cannot be read back from a draw thread) draw on the main thread too."""
     server: bool = False
     """--server: serve the world to network clients (`game.frontends.server`), with no window."""
     host: str = "127.0.0.1"

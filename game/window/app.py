@@ -67,8 +67,8 @@ from ..rules.medium import medium_lines
 from ..frontends.options import LaunchOptions
 from ..frontends.process_memory import resident_mib
 from ..rules.player import View
-from .render.window import (CLOSING_FRAMES, NEAR_CLIP, LaunchError, graphics_renderer, horizontal_fov, open_window,
-                            save_window_image)
+from .render.window import (CLOSING_FRAMES, NEAR_CLIP, LaunchError, frames_in_flight, graphics_renderer,
+                            horizontal_fov, open_window, save_window_image)
 from .render import space
 from .render.break_particles import BreakParticles
 from .render.chunk_renderer import ChunkRenderer, lod_distance_for
@@ -234,7 +234,10 @@ def _draw_world(drawn: bool) -> None:
 def open_game_window(options: LaunchOptions):
     """The window, with the audio library chosen first (OpenAL, unless muted or there is no device)."""
     choose_audio_library(muted_by_environment())
-    app = open_quietly(options.size, offscreen=options.offscreen)
+    # The frame profile times the draw's parts inside the main thread's frame, so it keeps the draw there;
+    # an offscreen buffer's image cannot be read back from a draw thread (it comes out black).
+    app = open_quietly(options.size, offscreen=options.offscreen,
+                       draw_thread=options.draw_thread and not options.profile_frames and not options.offscreen)
     draw_opaque_front_to_back()
     return app
 
@@ -265,7 +268,7 @@ def play(app, options: LaunchOptions, session: Session, stop: StopFlag, recorder
             app.step()
         if game.ticks_done:
             game.settle()
-            for _ in range(CLOSING_FRAMES):
+            for _ in range(CLOSING_FRAMES + frames_in_flight()):
                 app.step()
             game.write_outputs(app)
         elif options.exit_after_ticks is not None and not stop:
@@ -499,14 +502,14 @@ class TitleRun:
         gc.collect()
 
 
-def open_quietly(size: tuple[int, int], *, offscreen: bool = False):
+def open_quietly(size: tuple[int, int], *, offscreen: bool = False, draw_thread: bool = False):
     """`open_window`, without the lines Ursina prints on every start (its folders, the window's
     position, "info:" notes); what it printed goes to stderr only if the window cannot open."""
     application.print_info = False
     printed = io.StringIO()
     try:
         with contextlib.redirect_stdout(printed):
-            return open_window(size, offscreen=offscreen)
+            return open_window(size, offscreen=offscreen, draw_thread=draw_thread)
     except BaseException:
         sys.stderr.write(printed.getvalue())
         raise
@@ -909,7 +912,8 @@ class Game:
         the world and `FirstDraws`' samples behind the loading screen (their first draws are slow: see
         `game.window.first_draws`); after the last, the samples are destroyed and False is returned."""
         if self.first_draw_frames_left is None:
-            self.first_draw_frames_left = FIRST_DRAW_FRAMES
+            # with a draw thread, a frame is drawn while the next is worked out: wait for it behind the screen
+            self.first_draw_frames_left = FIRST_DRAW_FRAMES + frames_in_flight()
             _draw_world(True)  # behind the loading screen, which still covers the window
             self.first_draws = FirstDraws(self.renderer, item_picture, sky=self.sky, seed=self.world.seed)
             self.loading_times["first_draws_started"] = time.time()
@@ -1254,6 +1258,7 @@ class Game:
             "view_distance": self.streamer.view_distance,
             "window": list(self.options.size),
             "graphics_renderer": graphics_renderer(),
+            "draw_thread": frames_in_flight() > 0,
             "first_playable_s": None if self.first_playable_at is None else self.first_playable_at - self.started_at,
             "first_playable_epoch_s": self.first_playable_at,
             "first_playable_cpu_s": self.first_playable_cpu_s,

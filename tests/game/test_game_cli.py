@@ -78,6 +78,11 @@ def test_offscreen_is_carried_into_the_options_and_refused_with_headless(capsys)
                                                          capsys)
 
 
+def test_the_window_draws_on_its_own_thread_unless_no_draw_thread_is_given():
+    assert parse_options([]).draw_thread and not parse_options(["--no-draw-thread"]).draw_thread
+    assert "--no-draw-thread" in cli.build_parser().format_help()
+
+
 def test_the_defaults_take_the_world_and_view_settings_from_the_user_folders():
     options = parse_options([])
     assert (options.world, options.seed, options.new, options.view_distance, options.fov) == (None, None, False,

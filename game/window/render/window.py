@@ -1,8 +1,9 @@
 """Opening Boxel's Ursina window: the Panda3D settings every window needs, sizes, field of view.
 
-Owns: PANDA_CONFIG, `open_window`, camera and closing constants, `LaunchError` (Boxel could not
-start), `parse_size` (WxH option values), `horizontal_fov` (Boxel's vertical FOV to Ursina's
-horizontal one) and `save_window_image` (a scripted run's last frame).
+Owns: PANDA_CONFIG, `open_window` (with or without its draw thread, `DRAW_THREAD_CONFIG`),
+`frames_in_flight`, camera and closing constants, `LaunchError` (Boxel could not start), `parse_size`
+(WxH option values), `horizontal_fov` (Boxel's vertical FOV to Ursina's horizontal one) and
+`save_window_image` (a scripted run's last frame).
 Does not own: anything drawn in the window, or the run report (`game.rules.session.write_report`).
 """
 
@@ -24,6 +25,22 @@ OFFSCREEN_CONFIG = (
 """Panda3D settings for `open_window(offscreen=True)` (with Ursina's `window_type="offscreen"`, which
 asks for a buffer instead of a window), for frame benchmarks on machines with a GPU and no display
 (`bench.bench_gpu`)."""
+DRAW_THREAD_CONFIG = (
+    "threading-model /Draw",
+    # Xlib is then called from two threads: the window's events on the main thread, the software
+    # renderer's image put into the window at each flip on the draw thread: Xlib's own locks
+    # (XInitThreads) make that safe. Of two full test runs without them, one ended a game in a
+    # segmentation fault at its start; the full run with them passed.
+    "x-init-threads true",
+)
+"""Panda3D settings for `open_window(draw_thread=True)`: the draw (the OpenGL calls, which on software
+OpenGL are the vertex work and the wait for its rasteriser threads) runs on a thread of its own, while
+the main thread runs the next frame's Python and cull. A frame's image reaches the window one frame
+later (`frames_in_flight`); what the frame shows is unchanged. Measured on the 2-core development
+machine with llvmpipe (the running replay, in turns): 13.5-13.9 against 16.6-17.7 ms a frame at 160x90
+and view distance 8, 35.6-36.8 against 42.2-42.6 ms at 1280x720 and view distance 16; at 1280x720 and
+view distance 8 the rasteriser's threads already keep both cores busy: -1 to +5 % (docs/PERFORMANCE.md,
+"The draw thread")."""
 WINDOW_TITLE = "Boxel"
 CLOSING_FRAMES = 2
 """Frames drawn after the last tick before a scripted run's screenshot, so the saved image is the
@@ -39,11 +56,14 @@ class LaunchError(RuntimeError):
 
 
 def open_window(size: tuple[int, int], title: str = WINDOW_TITLE, *, borderless: bool = False,
-                offscreen: bool = False):
+                offscreen: bool = False, draw_thread: bool = False):
     """Configure Panda3D and open the (single) Ursina window of this process; returns the Ursina app.
-    `offscreen`: draw into an offscreen buffer of `size` through EGL (`OFFSCREEN_CONFIG`), with no display."""
-    from panda3d.core import loadPrcFileData
-    for line in PANDA_CONFIG + (OFFSCREEN_CONFIG if offscreen else ()):
+    `offscreen`: draw into an offscreen buffer of `size` through EGL (`OFFSCREEN_CONFIG`), with no display.
+    `draw_thread`: Panda3D draws on a thread of its own (`DRAW_THREAD_CONFIG`; the game's windows do,
+    where this Panda3D build has threads), so the image of a frame is on screen one frame later."""
+    from panda3d.core import Thread, loadPrcFileData
+    threaded = DRAW_THREAD_CONFIG if draw_thread and Thread.is_threading_supported() else ()
+    for line in PANDA_CONFIG + threaded + (OFFSCREEN_CONFIG if offscreen else ()):
         loadPrcFileData("", line)
     from ursina import Ursina, window
     try:
@@ -59,6 +79,14 @@ def open_window(size: tuple[int, int], title: str = WINDOW_TITLE, *, borderless:
         fit_ui_to_buffer()
     single_pass_ui()
     return app
+
+
+def frames_in_flight() -> int:
+    """[frames] How many frames the window's image lags behind the frame just stepped: 0 when Panda3D
+    draws on the main thread, 1 with its draw thread (the image of frame n is drawn while frame n + 1
+    is worked out)."""
+    from ursina import application
+    return application.base.graphicsEngine.get_threading_model().get_draw_stage()
 
 
 def fit_ui_to_buffer() -> None:
