@@ -138,13 +138,26 @@ def _run_until_windowed(command: list[str], *, display: bool, printed: tuple[Pat
     """Run `command` from the repository root (on a new display each time with `display`), again when
     it never got a window (START_FAILURES in its stderr or in one of the files `printed`), up to
     XVFB_START_ATTEMPTS runs in all."""
-    for _ in range(XVFB_START_ATTEMPTS):
+    def attempt() -> tuple[int, str, subprocess.CompletedProcess]:
         done = subprocess.run((display_command() if display else []) + command, cwd=REPO_ROOT, capture_output=True,
                               text=True, timeout=timeout, env=env)
         said = done.stderr + "".join(path.read_text(errors="replace") for path in printed if path.exists())
-        if done.returncode == 0 or not any(failure in said for failure in START_FAILURES):
+        return done.returncode, said, done
+
+    return retry_start(attempt)[2]
+
+
+def retry_start(attempt):
+    """Call `attempt()`, which starts a game with a display and plays it to its end, returning a tuple
+    that begins with the game's exit status and what it printed to stderr; call it again while the
+    game never got a window (a non-zero status with START_FAILURES in that text), up to
+    XVFB_START_ATTEMPTS calls in all. Returns the last call's tuple."""
+    for _ in range(XVFB_START_ATTEMPTS):
+        result = attempt()
+        status, said = result[0], result[1]
+        if status == 0 or not any(failure in said for failure in START_FAILURES):
             break
-    return done
+    return result
 
 
 PROBE_PREFIX = "PROBE "

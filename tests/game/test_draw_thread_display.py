@@ -31,12 +31,6 @@ BRICK_RED_PIXELS = 300
 """Red pixels a brick placed a few blocks in front of the eye adds to the 640x360 view, at least."""
 
 
-@pytest.fixture(autouse=True)
-def user_folders(tmp_path, monkeypatch):
-    monkeypatch.setenv("BOXEL_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("BOXEL_CONFIG_DIR", str(tmp_path / "config"))
-
-
 def platform_world(path) -> tuple[int, int, int]:
     """A seed-42 world with a flat platform around the spawn; returns the cell a right click with
     PLACE_LOOK places a block in."""

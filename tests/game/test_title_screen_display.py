@@ -21,7 +21,7 @@ from PIL import Image
 from game.world import World
 from tests.game.drivers.title_driver import DELETED, NEW_WORLD, PLAY_TICKS, RENAMED
 
-from .conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command, run_with_display
+from .conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command, retry_start, run_with_display
 
 pytestmark = pytest.mark.display
 
@@ -132,18 +132,25 @@ def test_the_driver_quit_from_the_title_screen_with_status_0(driven):
 def test_python_main_py_with_no_option_opens_the_title_screen_and_sigterm_there_exits_0(tmp_path):
     env = {**os.environ, "BOXEL_DATA_DIR": str(tmp_path / "data"), "BOXEL_CONFIG_DIR": str(tmp_path / "config")}
     pid_file = tmp_path / "game.pid"
-    process = subprocess.Popen([*display_command(), "sh", "-c", f'echo $$ > "{pid_file}"; exec "$@"', "sh",
-                                sys.executable, "main.py", "--size", "640x360"], cwd=REPO_ROOT, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + GAME_TIMEOUT_S
-    lines = []
-    while not any("boxel: title screen" in line for line in lines):
-        line = process.stdout.readline()
-        assert line or process.poll() is None, f"exited {process.returncode}: {process.stderr.read()[-3000:]}"
-        assert time.monotonic() < deadline, "the title screen never opened"
-        lines.append(line)
-    os.kill(int(pid_file.read_text()), signal.SIGTERM)
-    _, err = process.communicate(timeout=GAME_TIMEOUT_S)
-    assert process.returncode == 0, err[-3000:]
+
+    def title_then_sigterm() -> tuple[int, str, bool]:
+        """The exit status, stderr, and whether the title screen opened before the game exited."""
+        process = subprocess.Popen([*display_command(), "sh", "-c", f'echo $$ > "{pid_file}"; exec "$@"', "sh",
+                                    sys.executable, "main.py", "--size", "640x360"], cwd=REPO_ROOT, env=env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + GAME_TIMEOUT_S
+        lines = []
+        while not any("boxel: title screen" in line for line in lines):
+            line = process.stdout.readline()
+            if not line and process.poll() is not None:
+                return process.returncode, process.stderr.read(), False
+            assert time.monotonic() < deadline, "the title screen never opened"
+            lines.append(line)
+        os.kill(int(pid_file.read_text()), signal.SIGTERM)
+        _, err = process.communicate(timeout=GAME_TIMEOUT_S)
+        return process.returncode, err, True
+
+    status, err, opened = retry_start(title_then_sigterm)
+    assert opened and status == 0, f"exited {status}: {err[-3000:]}"
     assert "Traceback" not in err
     assert not (tmp_path / "data" / "worlds" / "default.boxel").exists()  # no world opened on its own
