@@ -29,7 +29,7 @@ DRAW_THREAD_CONFIG = (
     "threading-model /Draw",
     # Xlib is then called from two threads: the window's events on the main thread, the software
     # renderer's image put into the window at each flip on the draw thread: Xlib's own locks
-    # (XInitThreads) make that safe. Of two full test runs without them, one ended a game in a
+    # (XInitThreads) make that safe. Of two runs of tests/game without them, one ended a game in a
     # segmentation fault at its start; the full run with them passed.
     "x-init-threads true",
 )
