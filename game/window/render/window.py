@@ -30,7 +30,7 @@ DRAW_THREAD_CONFIG = (
     # Xlib is then called from two threads: the window's events on the main thread, the software
     # renderer's image put into the window at each flip on the draw thread: Xlib's own locks
     # (XInitThreads) make that safe. Of two runs of tests/game without them, one ended a game in a
-    # segmentation fault at its start; the full run with them passed.
+    # segmentation fault at its start; the full runs with them passed.
     "x-init-threads true",
 )
 """Panda3D settings for `open_window(draw_thread=True)`: the draw (the OpenGL calls, which on software
