@@ -230,7 +230,7 @@ class PlayerActions:
         mining = player.mining
         if button == "left":
             mining.swing()
-        mob = self._mob_in_front(player, target)
+        mob = self._mob_before(player, None if target is None else target.distance)
         if not self._breaks_at_once(player) and button == "left":
             mining.press(None if mob is not None or target is None else tuple(target.block))
         if mob is not None:
@@ -301,13 +301,10 @@ class PlayerActions:
         player.sleeping_at = foot
         player.sleeping_ticks = 1
 
-    def _mob_in_front(self, player: Player, target: Target | None, mobs: MobBoxes | None = None) -> MobTarget | None:
-        """The mob `player`'s look ray meets before `target` (the block targeted), None if none;
-        `mobs`: the mobs' boxes ordered for many rays (`dig_all`), the same answer."""
-        return self._mob_before(player, None if target is None else target.distance, mobs)
-
     def _mob_before(self, player: Player, distance: float | None, mobs: MobBoxes | None = None) -> MobTarget | None:
-        """`_mob_in_front` for a target at `distance` along the look ray (None: no target)."""
+        """The mob `player`'s look ray meets before the block it targets at `distance` along the ray
+        (None: no block targeted), None if none; `mobs`: the mobs' boxes ordered for many rays
+        (`dig_all`), the same answer."""
         session = self._session
         if mobs is not None:  # only the mobs the ray may meet before the block (`MobBoxes.find_mob`'s `before`)
             return mobs.find_mob(player.eye, player.input.yaw, player.input.pitch, before=distance)

@@ -148,10 +148,10 @@ def _run_until_windowed(command: list[str], *, display: bool, printed: tuple[Pat
 
 
 def retry_start(attempt):
-    """Call `attempt()`, which starts a game with a display and plays it to its end, returning a tuple
-    that begins with the game's exit status and what it printed to stderr; call it again while the
-    game never got a window (a non-zero status with START_FAILURES in that text), up to
-    XVFB_START_ATTEMPTS calls in all. Returns the last call's tuple."""
+    """Call `attempt()`, which starts a game with a display and does with it what the test does,
+    returning a tuple that begins with the game's exit status (None: still running) and what it
+    printed to stderr; call it again while the game never got a window (a non-zero status with
+    START_FAILURES in that text), up to XVFB_START_ATTEMPTS calls in all. Returns the last call's tuple."""
     for _ in range(XVFB_START_ATTEMPTS):
         result = attempt()
         status, said = result[0], result[1]

@@ -27,8 +27,7 @@ from game.rules.targeting import look_direction
 from game.world.blocks import block_id
 from tests.net.test_server_process import start_server, stop
 
-from .conftest import (REPO_ROOT, START_FAILURES, TEST_WINDOW_SIZE, XVFB_START_ATTEMPTS, display_command,
-                       keep_docs_screenshot, retry_start)
+from .conftest import REPO_ROOT, TEST_WINDOW_SIZE, display_command, keep_docs_screenshot, retry_start
 
 pytestmark = pytest.mark.display
 
@@ -101,30 +100,29 @@ def _runs_main_py(pid: int) -> bool:
 
 
 def _block_placed_by(start_builder, port: int) -> tuple[int, int, int]:
-    """The cell that the client `start_builder()` starts places (`_first_block_placed`); the client is
-    started again when it exited because it got no window, up to XVFB_START_ATTEMPTS starts in all."""
-    for attempt in range(1, XVFB_START_ATTEMPTS + 1):
-        cell = _first_block_placed(port, start_builder(), may_retry=attempt < XVFB_START_ATTEMPTS)
-        if cell is not None:
-            return cell
-    raise AssertionError("unreachable: the last start either places a block or fails the test")
+    """The cell that the client `start_builder()` starts places (`_first_block_placed`), the client
+    started again when it got no window (`retry_start`); fails, with its output, when it exited first."""
+    def attempt() -> tuple[int | None, str, tuple[int, int, int] | None]:
+        builder = start_builder()
+        cell = _first_block_placed(port, builder)
+        return (None, "", cell) if cell is not None else (builder.returncode, builder.stderr.read(), None)
+
+    status, err, cell = retry_start(attempt)
+    if cell is None:
+        pytest.fail(f"the building client exited ({status}) before placing a block:\n{err[-3000:]}")
+    return cell
 
 
-def _first_block_placed(port: int, builder: subprocess.Popen, may_retry: bool = False) -> tuple[int, int, int] | None:
+def _first_block_placed(port: int, builder: subprocess.Popen) -> tuple[int, int, int] | None:
     """Watch the server as a player of the test's own ("watcher", no window) until a block is
-    placed; the cell. The watcher leaves then. Fails at once, with its output, when the client
-    `builder` that is to place the block has exited; None instead when it exited because it got no
-    window (START_FAILURES) and `may_retry`."""
+    placed; the cell, or None at once when the client `builder` that is to place it has exited.
+    The watcher leaves then."""
     link = Link.open("127.0.0.1", port, "watcher")
     try:
         deadline = time.monotonic() + CLIENT_TIMEOUT_S
         while time.monotonic() < deadline and link.lost is None:
             if builder.poll() is not None:
-                err = builder.stderr.read()
-                if may_retry and any(failure in err for failure in START_FAILURES):
-                    return None
-                pytest.fail(f"the building client exited ({builder.returncode}) before placing a block:\n"
-                            f"{err[-3000:]}")
+                return None
             for message in link.take():
                 if isinstance(message, TickUpdate) and message.blocks:
                     edit = message.blocks[0]

@@ -19,8 +19,7 @@ from game.rules.player import saved_player
 from game.rules.replay import Click, KeyDown, KeyUp, Look, ReplayWriter
 from game.frontends.stop_signals import STOP_SIGNALS, StopRequested, on_stop_signals, raise_stop
 from game.world import World
-from tests.game.conftest import (GAME_TIMEOUT_S, REPO_ROOT, START_FAILURES, XVFB_START_ATTEMPTS, display_command,
-                                 retry_start)
+from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command, retry_start
 from tests.game.scripted_runs import CLEARANCE, PLATFORM, VIEW_DISTANCE, WINDOW, flatten
 
 SEED = 42
@@ -86,18 +85,16 @@ def _waited(condition, process: subprocess.Popen) -> str | None:
 
 
 def start_window_until(args: list[str], tmp_path: Path, condition, what: str) -> tuple[subprocess.Popen, int]:
-    """`start` the game in a window and `wait_for(condition)`; started again, up to XVFB_START_ATTEMPTS
-    times in all, when it exited because it got no window (START_FAILURES: a game that got no window
-    did nothing else)."""
-    for _ in range(XVFB_START_ATTEMPTS - 1):
+    """`start` the game in a window and wait until `condition()`, the game still running; started again
+    when it got no window (`retry_start`); fails as `wait_for` does when it exited or hung first."""
+    def attempt() -> tuple[int | None, str, subprocess.Popen, int]:
         process, pid = start(args, tmp_path)
         err = _waited(condition, process)
-        if err is None:
-            return process, pid
-        if not any(failure in err for failure in START_FAILURES):
-            pytest.fail(f"{what} never happened (exit {process.returncode}):\n{err[-3000:]}")
-    process, pid = start(args, tmp_path)
-    wait_for(condition, process, what)
+        return (None, "", process, pid) if err is None else (process.returncode, err, process, pid)
+
+    status, err, process, pid = retry_start(attempt)
+    if status is not None:  # it exited (or hung and was killed) before the condition held
+        pytest.fail(f"{what} never happened (exit {status}):\n{err[-3000:]}")
     return process, pid
 
 
@@ -185,21 +182,20 @@ def test_a_stop_signal_while_a_new_world_starts_exits_0_and_keeps_no_world(tmp_p
     # frames are slowed (LOADING_FRAME_DELAY_MS) so that the run cannot be playing yet.
     path = tmp_path / "new.boxel"
 
-    def stopped_while_starting() -> tuple[int, str, str]:
+    def stopped_while_starting() -> tuple[int, str, str, bool]:
+        """The exit status, stderr, stdout, and whether the signal was sent (the new file had appeared)."""
         process, pid = start(["--world", str(path), "--seed", str(SEED), "--view-distance", VIEW_DISTANCE,
                               "--size", "%dx%d" % WINDOW, "--frame-delay-ms", LOADING_FRAME_DELAY_MS], tmp_path)
         err = _waited(path.exists, process)
         if err is not None:  # it exited (or hung) before making the world: no signal to send
-            if not any(failure in err for failure in START_FAILURES):
-                pytest.fail(f"the new world file never appeared (exit {process.returncode}):\n{err[-3000:]}")
-            return process.returncode, err, ""
+            return process.returncode, err, "", False
         time.sleep(after_s)
         with contextlib.suppress(ProcessLookupError):  # a start without a window may be over already
             os.kill(pid, signal.SIGTERM)
         out, err = process.communicate(timeout=GAME_TIMEOUT_S)
-        return process.returncode, err, out
+        return process.returncode, err, out, True
 
-    status, err, out = retry_start(stopped_while_starting)
-    assert status == 0, f"{out[-500:]}\n{err[-3000:]}"
+    status, err, out, signalled = retry_start(stopped_while_starting)
+    assert signalled and status == 0, f"exit {status}, signal sent: {signalled}\n{out[-500:]}\n{err[-3000:]}"
     assert "Traceback" not in err and "ready after" not in out  # stopped before any play
     assert not path.exists() and not path.with_name("new.boxel-wal").exists()

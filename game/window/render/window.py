@@ -36,11 +36,9 @@ DRAW_THREAD_CONFIG = (
 """Panda3D settings for `open_window(draw_thread=True)`: the draw (the OpenGL calls, which on software
 OpenGL are the vertex work and the wait for its rasteriser threads) runs on a thread of its own, while
 the main thread runs the next frame's Python and cull. A frame's image reaches the window one frame
-later (`frames_in_flight`); what the frame shows is unchanged. Measured on the 2-core development
-machine with llvmpipe (the running replay, in turns): 13.5-13.9 against 16.6-17.7 ms a frame at 160x90
-and view distance 8, 35.6-36.8 against 42.2-42.6 ms at 1280x720 and view distance 16; at 1280x720 and
-view distance 8 the rasteriser's threads already keep both cores busy: -1 to +5 % (docs/PERFORMANCE.md,
-"The draw thread")."""
+later (`frames_in_flight`); what the frame shows is unchanged. On software OpenGL it pays where a frame
+is more vertices and draw calls than pixels, and hardly where the rasteriser's threads already keep
+every core busy (measured: docs/PERFORMANCE.md, "The draw thread")."""
 WINDOW_TITLE = "Boxel"
 CLOSING_FRAMES = 2
 """Frames drawn after the last tick before a scripted run's screenshot, so the saved image is the
