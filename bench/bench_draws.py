@@ -21,9 +21,11 @@ included, which a machine shared with other work changes less than the wall time
 - what-ifs, not what the game does: the cut-out part drawn with Panda3D's M_dual (two passes, as
   before the cut-out pass), each part split by face direction with the groups that face away from
   the eye left out, and a vertex shader that does nothing but place the vertex;
-- far: the same view at FAR_VIEW_DISTANCE (QUICK_FAR_VIEW_DISTANCE with --quick), drawn as the game
-  draws it with levels of detail (sections beyond `chunk_renderer.lod_distance_for` from their coarse
-  mesh, `game.world.meshing_lod`) against view distance 8, and every section fine against that.
+- far: the same view at FAR_VIEW_DISTANCE (QUICK_FAR_VIEW_DISTANCE with --quick), drawn with the far
+  view's levels of detail (sections beyond `lod_distance.lod_distance_for(view distance)`'s 8 columns
+  from their coarse mesh, `game.world.meshing_lod`; as the game in a window that shows detail out to
+  there, while the game in a window of WINDOW's size draws coarse from nearer) against view distance 8,
+  and every section fine against that.
 
 `python -m bench draws [--quick]` (--quick: QUICK_FRAMES frames, the near cases at QUICK_VIEW_DISTANCE); a
 case's process prints one JSON line.
@@ -78,12 +80,12 @@ CASES = (
     ("dual", "what-if: cut-out part with M_dual (two passes)", "sections"),
     ("facing", "what-if: parts split by face direction, groups facing away left out", "sections"),
     ("flat_shader", "what-if: a vertex shader that only places the vertex", "sections"),
-    ("far_lod", f"view distance {FAR_VIEW_DISTANCE} with levels of detail (as the game)", "culled"),
+    ("far_lod", f"view distance {FAR_VIEW_DISTANCE} with levels of detail (the far view's)", "culled"),
     ("far_fine", f"view distance {FAR_VIEW_DISTANCE}, every section fine", "far_lod"),
 )
 FAR_CASES = ("far_lod", "far_fine")
-"""Cases at FAR_VIEW_DISTANCE, cave-culled and packed as the game draws; far_lod with the game's levels of
-detail (`chunk_renderer.lod_distance_for`)."""
+"""Cases at FAR_VIEW_DISTANCE, cave-culled and packed as the game draws; far_lod with the far view's levels of
+detail (`lod_distance.lod_distance_for` without a window)."""
 CULLED_CASES = ("culled", "culled_all_faces", "culled_per_face", "culled_float", *FAR_CASES)
 PACKED_CASES = ("sections", "culled", "culled_all_faces", "culled_per_face", *FAR_CASES)
 """Cases drawn with packed vertices, as the game; the others build or shade float columns."""
@@ -158,7 +160,7 @@ def child(case: str, frames: int, far_view_distance: int = FAR_VIEW_DISTANCE,
     loadPrcFileData("", f"win-size {WINDOW[0]} {WINDOW[1]}\naudio-library-name null\nsync-video false")
     from ursina import Entity, Mesh, Ursina, camera, scene
     app = Ursina(size=WINDOW, development_mode=False, vsync=False, editor_ui_enabled=False)
-    from game.window.render import chunk_renderer, chunk_shader, space
+    from game.window.render import chunk_renderer, chunk_shader, lod_distance, space
     from game.world.meshing import BLENDED_PASS, CUTOUT_PASS
     from game.world.world import World
 
@@ -173,7 +175,7 @@ def child(case: str, frames: int, far_view_distance: int = FAR_VIEW_DISTANCE,
         for column in columns:
             world.column(*column)
         keys = [(cx, sy, cz) for cx, cz in columns for sy in range(8)]
-        lod = chunk_renderer.lod_distance_for(view_distance) if case == "far_lod" else None
+        lod = lod_distance.lod_distance_for(view_distance) if case == "far_lod" else None
         renderer = chunk_renderer.ChunkRenderer(world.padded_section, padded_light=world.padded_light, workers=2,
                                                 compact_vertices=compact, merge_faces=case != "culled_per_face",
                                                 cull_facing=case in ("culled", "sections", *FAR_CASES),

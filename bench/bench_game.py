@@ -11,7 +11,9 @@ frame-time median, p95, p99 and max of the frames played: after the loading scre
 tick (the game's report leaves out the end of the run: its wait for streaming and its closing frames). The reference is
 the same run at view distance 4 (a quarter of the columns); a last row compares the median with the
 same run drawing every shown section (`--no-cave-culling`), two compare the game's draw thread with the
-draw on the main thread (`--no-draw-thread`) at 1280x720 and at SMALL_WINDOW, and two more give the same run at
+draw on the main thread (`--no-draw-thread`) at 1280x720 and at SMALL_WINDOW, one compares SMALL_WINDOW's levels
+of detail (sections beyond what such a window can show drawn coarse, `game.window.render.lod_distance`) with every
+section fine (`--no-lod`), and two more give the same run at
 view distance 16 with levels of detail (far sections drawn coarse) against view distance 8. Each row comes from one run of
 1000+ frames, whose distribution is the result, so `harness.median_time` (repeats of one short
 operation) does not apply here.
@@ -57,7 +59,7 @@ RUN_PITCH = 10.0
 VIEW_DISTANCE = 8
 REFERENCE_VIEW_DISTANCE = 4
 FAR_VIEW_DISTANCE = 16
-"""[columns] Beta's "Far": the row run with levels of detail (`chunk_renderer.lod_distance_for`), against
+"""[columns] Beta's "Far": the row run with levels of detail (`lod_distance.lod_distance_for`), against
 VIEW_DISTANCE as its reference."""
 WINDOW = "1280x720"
 SMALL_WINDOW = "160x90"
@@ -135,6 +137,7 @@ def run(quick: bool, profile: bool = False) -> list[Row]:
         main_thread = play(folder, VIEW_DISTANCE, ticks, draw_thread=False)
         small = play(folder, VIEW_DISTANCE, ticks, window=SMALL_WINDOW)
         small_main_thread = play(folder, VIEW_DISTANCE, ticks, window=SMALL_WINDOW, draw_thread=False)
+        small_fine = play(folder, VIEW_DISTANCE, ticks, window=SMALL_WINDOW, levels_of_detail=False)
         reference = play(folder, REFERENCE_VIEW_DISTANCE, ticks)
         all_drawn = play(folder, VIEW_DISTANCE, ticks, cave_culling=False)
         far = play(folder, FAR_VIEW_DISTANCE, ticks)
@@ -160,6 +163,11 @@ def run(quick: bool, profile: bool = False) -> list[Row]:
               note=f"reference: --no-draw-thread; worst frames {threaded['frame_ms']['max']:.0f} and "
                    f"{unthreaded['frame_ms']['max']:.0f} ms")
           for window, threaded, unthreaded in ((WINDOW, main, main_thread), (SMALL_WINDOW, small, small_main_thread))),
+        Row(SUITE, f"frame time median at {SMALL_WINDOW}: the window's levels of detail vs every section fine",
+            small["frame_ms"]["median"], "ms", reference=small_fine["frame_ms"]["median"], target="<= 8 ms",
+            note=f"reference: --no-lod; coarse beyond {small['lod_distance']} columns, {small['sections_coarse']} of "
+                 f"{small['sections_shown']} sections at the end; worst frames {small['frame_ms']['max']:.0f} and "
+                 f"{small_fine['frame_ms']['max']:.0f} ms"),
         Row(SUITE, f"frame time median, view distance {FAR_VIEW_DISTANCE} with levels of detail", far_frames["median"],
             "ms", reference=frames["median"], target="<= 33 ms",
             note=f"reference: view distance {VIEW_DISTANCE}; {far_frames['frames']} frames; "

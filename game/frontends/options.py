@@ -64,7 +64,7 @@ class LaunchOptions:
     (`ChunkRenderer.refresh_sight`); for tests and benchmarks that compare."""
     levels_of_detail: bool = True
     """False with --no-lod (hidden): every section drawn from its fine mesh at any view distance
-    (`game.window.render.chunk_renderer.lod_distance_for`); for benchmarks that compare."""
+    (`game.window.render.lod_distance.lod_distance_for`); for benchmarks that compare."""
     draw_thread: bool = True
     """False with --no-draw-thread: Panda3D draws on the main thread instead of a thread of its own
     (`game.window.render.window.DRAW_THREAD_CONFIG`), so a frame's image is shown at the end of that

@@ -71,7 +71,8 @@ from .render.window import (CLOSING_FRAMES, NEAR_CLIP, LaunchError, frames_in_fl
                             horizontal_fov, open_window, save_window_image)
 from .render import space
 from .render.break_particles import BreakParticles
-from .render.chunk_renderer import ChunkRenderer, lod_distance_for
+from .render.chunk_renderer import ChunkRenderer
+from .render.lod_distance import lod_distance_for
 from .render.crack_overlay import CrackOverlay
 from .first_draws import FIRST_DRAW_FRAMES, FirstDraws
 from .pointer_motion import PointerMotion, screens_use_pointer
@@ -588,9 +589,11 @@ class Game:
 
         camera.clip_plane_near = NEAR_CLIP
         # A streamed world's first light is spread over frames (`World.prepare_light`); the lab's arena has none.
+        self.lod_distance_asked = self._lod_distance(settings.view_distance_columns)
+        """[columns] The renderer's levels of detail as last set (`_sync_lod_distance`)."""
         self.renderer = ChunkRenderer(self.world.padded_section, padded_light=self.world.padded_light,
                                       prepare_light=None if options.lab else self.world.prepare_light,
-                                      lod_distance=self._lod_distance(settings.view_distance_columns))
+                                      lod_distance=self.lod_distance_asked)
         try:
             self.renderer.ignore = True  # Ursina must not upload: the streamer does, under its frame budget
             if options.lab:
@@ -658,12 +661,22 @@ class Game:
             distance = settings.view_distance_columns
             if distance != self.streamer.view_distance:
                 self.streamer.view_distance = distance
-                self.renderer.lod_distance = self._lod_distance(distance)
+            self._sync_lod_distance()
         self._apply_fog()  # which sets the far plane by the fog's end
 
     def _lod_distance(self, view_distance: int) -> int | None:
-        """[columns] Where far sections turn coarse at `view_distance` (None: nowhere, or --no-lod)."""
-        return lod_distance_for(view_distance) if self.options.levels_of_detail and not self.options.lab else None
+        """[columns] Where far sections turn coarse at `view_distance` in this window with this field of view
+        (`game.window.render.lod_distance`; None: nowhere, or --no-lod, or the lab)."""
+        if not self.options.levels_of_detail or self.options.lab:
+            return None
+        return lod_distance_for(view_distance, application.base.win.get_y_size(), self.settings.fov_degrees)
+
+    def _sync_lod_distance(self) -> None:
+        """Give the renderer the levels of detail for the view distance, window height and field of view now
+        (each frame: a resized window changes them too; the renderer re-levels only on a change)."""
+        wanted = self._lod_distance(self.streamer.view_distance)
+        if wanted != self.lod_distance_asked:
+            self.renderer.lod_distance = self.lod_distance_asked = wanted
 
     def _apply_fog(self) -> None:
         """The fog and clear colour: the fluid's with the eye in one (`view_fluid`, by eye distance), else
@@ -878,6 +891,7 @@ class Game:
 
     def _stream(self) -> None:
         """Stream around the player, then hide what the eye cannot see (`ChunkRenderer.refresh_sight`)."""
+        self._sync_lod_distance()
         self.streamer.update(self.player_column())
         self.renderer.refresh_sight()
 
@@ -1177,7 +1191,8 @@ class Game:
             tick_ms=session.tick_seconds * 1000.0,
             loaded_columns=stats.loaded_columns, queued_columns=stats.queued_columns,
             meshes_in_flight=stats.meshes_in_flight, sections_shown=stats.shown_sections,
-            sections_hidden=len(self.renderer.hidden_sections), bodies=len(session.bodies()),
+            sections_hidden=len(self.renderer.hidden_sections), sections_coarse=len(self.renderer.coarse_sections),
+            lod_distance=self.renderer.lod_distance, bodies=len(session.bodies()),
             yaw=player.input.yaw, pitch=player.input.pitch,
             flying=player.flying, sprinting=player.sprinting, target=self._target_text())
         body = player.body
@@ -1255,6 +1270,8 @@ class Game:
             "sections_shown": stats.shown_sections,
             "section_entities": self.renderer.live_entities,
             "sections_hidden": len(self.renderer.hidden_sections),
+            "sections_coarse": len(self.renderer.coarse_sections),
+            "lod_distance": self.renderer.lod_distance,
             "view_distance": self.streamer.view_distance,
             "window": list(self.options.size),
             "graphics_renderer": graphics_renderer(),

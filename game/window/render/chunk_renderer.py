@@ -97,16 +97,6 @@ level can read their light (`prepare_light`, when the renderer has one): the str
 16 still loads columns around sections it showed before them, and reading such a section's light
 lit every one of them at once, 3-7 columns, 16-51 ms in one frame (1280x720, the running replay). One
 column costs ~2-7 ms, as the streamer's own (`game.window.streaming.LIGHT_COLUMNS_PER_FRAME`)."""
-LOD_DISTANCE_COLUMNS = 8
-"""[columns] How far from the eye's column sections stay fine when the view reaches farther: the
-frame at view distance 16 (llvmpipe, 1280x720) is kept near view distance 8's (see PERFORMANCE.md)."""
-
-
-def lod_distance_for(view_distance: int) -> int | None:
-    """[columns] `ChunkRenderer.lod_distance` for a view distance: LOD_DISTANCE_COLUMNS, or None (every
-    section fine) when the view reaches no farther than that."""
-    return None if view_distance <= LOD_DISTANCE_COLUMNS else LOD_DISTANCE_COLUMNS
-
 
 SIGHT_LAG_FRAMES = 10
 """[frames] How long newly drawn or dropped sections may wait before which sections are hidden is

@@ -98,6 +98,10 @@ class GameStatus:
     sections_shown: int
     sections_hidden: int
     """Shown sections left undrawn because the eye cannot see them (cave culling)."""
+    sections_coarse: int
+    """Shown sections drawn from their coarse mesh (levels of detail)."""
+    lod_distance: int | None
+    """[columns] Beyond this from the eye's column sections turn coarse (None: none do)."""
     bodies: int
     """Bodies in the world (the player included)."""
     yaw: float
@@ -121,6 +125,8 @@ def status_lines(status: GameStatus, feet: Sequence[float]) -> list[str]:
         f"columns   loaded {status.loaded_columns}  queued {status.queued_columns}"
         f"  meshing {status.meshes_in_flight}",
         f"sections  shown {status.sections_shown}  hidden by cave culling {status.sections_hidden}",
+        "detail    " + ("every section fine" if status.lod_distance is None else
+                         f"coarse {status.sections_coarse} beyond {status.lod_distance} columns"),
         f"bodies    {status.bodies}",
         f"target    {status.target}",
     ]
