@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from ursina import Texture, camera, destroy
+from ursina import camera, destroy
 
 from ..rules.view_bobbing import ARM_BOX, empty_hand_matrix, held_block_matrix
 from ..world.blocks import TRANSPARENT, block_id

@@ -25,9 +25,7 @@ from dataclasses import dataclass
 
 from ...world.coords import WORLD_HEIGHT
 from ...world.day_cycle import MAX_SKY_LEVELS_DIMMED, celestial_angle, sun_height  # noqa: F401 (their old home)
-from ...world.day_cycle import check_day_time as _check_time
 from ...world.day_cycle import height_of_sun as _sun_height
-from ...world.world import DAY_TICKS
 
 NOON_TICKS = 6_000
 SUNSET_TICKS = 12_000
