@@ -16,7 +16,7 @@ WALK_TICKS = 40
 """Two seconds at 20 ticks per second."""
 BETA_WALK_BLOCKS_PER_TICK = 0.21585903893
 """Beta's terminal walking speed on normal ground (shared/notes/beta-physics.md)."""
-PANEL_ROWS = 0.40
+PANEL_ROWS = 0.45
 """Fraction of the screenshot's height at the top where the F3 text panel may be."""
 OUTLINE_LEVEL = 60
 """[0..255] A pixel of the plain image no brighter than this is the targeted block's black outline

@@ -192,7 +192,14 @@ def test_a_stop_signal_while_a_new_world_starts_exits_0_and_keeps_no_world(tmp_p
         time.sleep(after_s)
         with contextlib.suppress(ProcessLookupError):  # a start without a window may be over already
             os.kill(pid, signal.SIGTERM)
-        out, err = process.communicate(timeout=GAME_TIMEOUT_S)
+        try:
+            out, err = process.communicate(timeout=GAME_TIMEOUT_S)
+        except subprocess.TimeoutExpired:  # say what the game printed: was the signal lost, or the exit stuck?
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+            process.kill()
+            out, err = process.communicate(timeout=GAME_TIMEOUT_S)
+            return None, f"still running {GAME_TIMEOUT_S} s after the signal; it printed:\n{err}", out, True
         return process.returncode, err, out, True
 
     status, err, out, signalled = retry_start(stopped_while_starting)
