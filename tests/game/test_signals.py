@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -54,6 +55,7 @@ def start(args: list[str], tmp_path: Path, *, display: bool = True) -> tuple[sub
     """Start `python main.py *args` (with a display unless `display` is False); the Popen and the pid
     of the game's own process (xvfb-run is a shell around it: the signal goes to the game itself)."""
     pid_file = tmp_path / "game.pid"
+    pid_file.unlink(missing_ok=True)  # a retried start must not read the pid of the start before it
     env = {"BOXEL_CONFIG_DIR": str(tmp_path / "config"), "BOXEL_DATA_DIR": str(tmp_path / "data"), **os.environ}
     wrapped = [*(display_command() if display else []), "sh", "-c", f'echo $$ > "{pid_file}"; exec "$@"', "sh",
                sys.executable, "main.py", *args]
@@ -64,6 +66,16 @@ def start(args: list[str], tmp_path: Path, *, display: bool = True) -> tuple[sub
         assert process.poll() is None and time.monotonic() < deadline, "the game did not start"
         time.sleep(POLL_S)
     return process, int(pid_file.read_text())
+
+
+def test_a_start_retried_in_the_same_folder_signals_its_own_game_not_the_one_before():
+    with tempfile.TemporaryDirectory() as folder:
+        pids = []
+        for _ in range(2):
+            process, pid = start(["--help"], Path(folder), display=False)
+            process.communicate(timeout=GAME_TIMEOUT_S)
+            pids.append((pid, process.pid))  # without a display the wrapper's shell is the game itself
+    assert [pid for pid, _ in pids] == [own for _, own in pids]
 
 
 def wait_for(condition, process: subprocess.Popen, what: str) -> None:
