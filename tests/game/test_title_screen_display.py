@@ -135,6 +135,7 @@ def test_python_main_py_with_no_option_opens_the_title_screen_and_sigterm_there_
 
     def title_then_sigterm() -> tuple[int, str, bool]:
         """The exit status, stderr, and whether the title screen opened before the game exited."""
+        pid_file.unlink(missing_ok=True)  # a retried start signals its own game
         process = subprocess.Popen([*display_command(), "sh", "-c", f'echo $$ > "{pid_file}"; exec "$@"', "sh",
                                     sys.executable, "main.py", "--size", "640x360"], cwd=REPO_ROOT, env=env,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
