@@ -669,11 +669,16 @@ class Game:
         (`game.window.render.lod_distance`; None: nowhere, or --no-lod, or the lab)."""
         if not self.options.levels_of_detail or self.options.lab:
             return None
-        return lod_distance_for(view_distance, application.base.win.get_y_size(), self.settings.fov_degrees)
+        height = application.base.win.get_y_size()
+        if height < 1:
+            return lod_distance_for(view_distance)  # no size to go by: the far view's levels only
+        return lod_distance_for(view_distance, height, self.settings.fov_degrees)
 
     def _sync_lod_distance(self) -> None:
         """Give the renderer the levels of detail for the view distance, window height and field of view now
         (each frame: a resized window changes them too; the renderer re-levels only on a change)."""
+        if application.base.win.get_y_size() < 1:
+            return  # a minimised window (0 pixels high on some systems) draws nothing: keep the levels as they are
         wanted = self._lod_distance(self.streamer.view_distance)
         if wanted != self.lod_distance_asked:
             self.renderer.lod_distance = self.lod_distance_asked = wanted
