@@ -589,11 +589,9 @@ class Game:
 
         camera.clip_plane_near = NEAR_CLIP
         # A streamed world's first light is spread over frames (`World.prepare_light`); the lab's arena has none.
-        self.lod_distance_asked = self._lod_distance(settings.view_distance_columns)
-        """[columns] The renderer's levels of detail as last set (`_sync_lod_distance`)."""
         self.renderer = ChunkRenderer(self.world.padded_section, padded_light=self.world.padded_light,
-                                      prepare_light=None if options.lab else self.world.prepare_light,
-                                      lod_distance=self.lod_distance_asked)
+                                      prepare_light=None if options.lab else self.world.prepare_light)
+        self._sync_lod_distance(settings.view_distance_columns)  # before any section is asked for
         try:
             self.renderer.ignore = True  # Ursina must not upload: the streamer does, under its frame budget
             if options.lab:
@@ -660,28 +658,18 @@ class Game:
         else:
             distance = settings.view_distance_columns
             if distance != self.streamer.view_distance:
-                self.streamer.view_distance = distance
-            self._sync_lod_distance()
+                self.streamer.view_distance = distance  # the next frame's `_stream` re-levels for it
         self._apply_fog()  # which sets the far plane by the fog's end
 
-    def _lod_distance(self, view_distance: int) -> int | None:
-        """[columns] Where far sections turn coarse at `view_distance` in this window with this field of view
-        (`game.window.render.lod_distance`; None: nowhere, or --no-lod, or the lab)."""
+    def _sync_lod_distance(self, view_distance: int) -> None:
+        """Give the renderer the levels of detail for `view_distance` in this window with this field of view
+        (`game.window.render.lod_distance`; none with --no-lod or in the lab). Called every frame, so a
+        resized window or a new FOV or view distance moves them; the renderer re-levels only on a change."""
         if not self.options.levels_of_detail or self.options.lab:
-            return None
+            return  # the renderer's default: every section fine
         height = application.base.win.get_y_size()
-        if height < 1:
-            return lod_distance_for(view_distance)  # no size to go by: the far view's levels only
-        return lod_distance_for(view_distance, height, self.settings.fov_degrees)
-
-    def _sync_lod_distance(self) -> None:
-        """Give the renderer the levels of detail for the view distance, window height and field of view now
-        (each frame: a resized window changes them too; the renderer re-levels only on a change)."""
-        if application.base.win.get_y_size() < 1:
-            return  # a minimised window (0 pixels high on some systems) draws nothing: keep the levels as they are
-        wanted = self._lod_distance(self.streamer.view_distance)
-        if wanted != self.lod_distance_asked:
-            self.renderer.lod_distance = self.lod_distance_asked = wanted
+        if height >= 1:  # a minimised window (0 pixels high on some systems) keeps the levels it had
+            self.renderer.lod_distance = lod_distance_for(view_distance, height, self.settings.fov_degrees)
 
     def _apply_fog(self) -> None:
         """The fog and clear colour: the fluid's with the eye in one (`view_fluid`, by eye distance), else
@@ -896,7 +884,7 @@ class Game:
 
     def _stream(self) -> None:
         """Stream around the player, then hide what the eye cannot see (`ChunkRenderer.refresh_sight`)."""
-        self._sync_lod_distance()
+        self._sync_lod_distance(self.streamer.view_distance)
         self.streamer.update(self.player_column())
         self.renderer.refresh_sight()
 

@@ -18,8 +18,10 @@ import itertools
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -158,6 +160,38 @@ def retry_start(attempt):
         if status == 0 or not any(failure in said for failure in START_FAILURES):
             break
     return result
+
+
+PID_POLL_S = 0.05
+"""[s] How often `start_game` looks for the game's pid file."""
+
+
+def start_game(args: list[str], tmp_path: Path, *, display: bool = True) -> tuple[subprocess.Popen, int]:
+    """Start `python main.py *args` (with a display unless `display` is False), with the user's settings and
+    data in `tmp_path`; the Popen (text pipes) and the pid of the game's own process, which a test signals
+    (xvfb-run is a shell around it). The run is a process group of its own: `kill_game` ends all of it."""
+    pid_file = tmp_path / "game.pid"
+    pid_file.unlink(missing_ok=True)  # a retried start must not read the pid of the start before it
+    env = {"BOXEL_CONFIG_DIR": str(tmp_path / "config"), "BOXEL_DATA_DIR": str(tmp_path / "data"), **os.environ}
+    wrapped = [*(display_command() if display else []), "sh", "-c", f'echo $$ > "{pid_file}"; exec "$@"', "sh",
+               sys.executable, "main.py", *args]
+    process = subprocess.Popen(wrapped, cwd=REPO_ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    deadline = time.monotonic() + GAME_TIMEOUT_S
+    while not (pid_file.exists() and pid_file.read_text().strip()):
+        assert process.poll() is None and time.monotonic() < deadline, "the game did not start"
+        time.sleep(PID_POLL_S)
+    return process, int(pid_file.read_text())
+
+
+def kill_game(process: subprocess.Popen) -> tuple[str, str]:
+    """Kill a `start_game` run whole (the game, xvfb-run and its Xvfb: killing xvfb-run alone leaves the
+    game holding the pipes open); what it printed, (stdout, stderr)."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass  # over already
+    return process.communicate(timeout=GAME_TIMEOUT_S)
 
 
 PROBE_PREFIX = "PROBE "

@@ -4,7 +4,10 @@ and the starts a test drives itself (`retry_start`)."""
 
 from __future__ import annotations
 
-from tests.game.conftest import START_FAILURES, XVFB_START_ATTEMPTS, retry_start, run_display_script
+from pathlib import Path
+
+from tests.game.conftest import (GAME_TIMEOUT_S, START_FAILURES, XVFB_START_ATTEMPTS, retry_start,
+                                run_display_script, start_game)
 
 
 def _counting_script(runs, output, fail_first: int, said: str) -> str:
@@ -61,3 +64,12 @@ def test_a_started_game_that_failed_otherwise_or_exited_0_is_not_started_again()
 def test_a_started_game_that_never_gets_a_window_is_given_up_after_the_last_attempt():
     no_window = (1, START_FAILURES[1])
     assert retry_start(_attempts([no_window] * (XVFB_START_ATTEMPTS + 5))) == (*no_window, XVFB_START_ATTEMPTS)
+
+
+def test_a_game_started_again_in_the_same_folder_gives_its_own_pid_not_the_one_before(tmp_path: Path):
+    pids = []
+    for _ in range(2):
+        process, pid = start_game(["--help"], tmp_path, display=False)
+        process.communicate(timeout=GAME_TIMEOUT_S)
+        pids.append((pid, process.pid))  # without a display the wrapper's shell is the game itself
+    assert [pid for pid, _ in pids] == [own for _, own in pids]

@@ -9,8 +9,6 @@ import math
 import os
 import signal
 import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -20,7 +18,7 @@ from game.rules.player import saved_player
 from game.rules.replay import Click, KeyDown, KeyUp, Look, ReplayWriter
 from game.frontends.stop_signals import STOP_SIGNALS, StopRequested, on_stop_signals, raise_stop
 from game.world import World
-from tests.game.conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command, retry_start
+from tests.game.conftest import GAME_TIMEOUT_S, kill_game, retry_start, start_game
 from tests.game.scripted_runs import CLEARANCE, PLATFORM, VIEW_DISTANCE, WINDOW, flatten
 
 SEED = 42
@@ -51,33 +49,6 @@ def place_and_look(path: Path) -> Path:
     return replay
 
 
-def start(args: list[str], tmp_path: Path, *, display: bool = True) -> tuple[subprocess.Popen, int]:
-    """Start `python main.py *args` (with a display unless `display` is False); the Popen and the pid
-    of the game's own process (xvfb-run is a shell around it: the signal goes to the game itself)."""
-    pid_file = tmp_path / "game.pid"
-    pid_file.unlink(missing_ok=True)  # a retried start must not read the pid of the start before it
-    env = {"BOXEL_CONFIG_DIR": str(tmp_path / "config"), "BOXEL_DATA_DIR": str(tmp_path / "data"), **os.environ}
-    wrapped = [*(display_command() if display else []), "sh", "-c", f'echo $$ > "{pid_file}"; exec "$@"', "sh",
-               sys.executable, "main.py", *args]
-    process = subprocess.Popen(wrapped, cwd=REPO_ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
-    deadline = time.monotonic() + GAME_TIMEOUT_S
-    while not (pid_file.exists() and pid_file.read_text().strip()):
-        assert process.poll() is None and time.monotonic() < deadline, "the game did not start"
-        time.sleep(POLL_S)
-    return process, int(pid_file.read_text())
-
-
-def test_a_start_retried_in_the_same_folder_signals_its_own_game_not_the_one_before():
-    with tempfile.TemporaryDirectory() as folder:
-        pids = []
-        for _ in range(2):
-            process, pid = start(["--help"], Path(folder), display=False)
-            process.communicate(timeout=GAME_TIMEOUT_S)
-            pids.append((pid, process.pid))  # without a display the wrapper's shell is the game itself
-    assert [pid for pid, _ in pids] == [own for _, own in pids]
-
-
 def wait_for(condition, process: subprocess.Popen, what: str) -> None:
     err = _waited(condition, process)
     if err is not None:
@@ -90,17 +61,16 @@ def _waited(condition, process: subprocess.Popen) -> str | None:
     deadline = time.monotonic() + GAME_TIMEOUT_S
     while not condition():
         if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            return process.communicate()[1]
+            return kill_game(process)[1]
         time.sleep(POLL_S)
     return None
 
 
 def start_window_until(args: list[str], tmp_path: Path, condition, what: str) -> tuple[subprocess.Popen, int]:
-    """`start` the game in a window and wait until `condition()`, the game still running; started again
+    """`start_game` in a window and wait until `condition()`, the game still running; started again
     when it got no window (`retry_start`); fails as `wait_for` does when it exited or hung first."""
     def attempt() -> tuple[int | None, str, subprocess.Popen, int]:
-        process, pid = start(args, tmp_path)
+        process, pid = start_game(args, tmp_path)
         err = _waited(condition, process)
         return (None, "", process, pid) if err is None else (process.returncode, err, process, pid)
 
@@ -162,8 +132,8 @@ def test_sigterm_during_a_headless_run_saves_the_placed_block_and_the_player_and
     path = tmp_path / "headless.boxel"
     feet_y = make_world(path)
     recording = tmp_path / "played.jsonl"
-    process, pid = start(["--headless", "--world", str(path), "--replay", str(place_and_look(path)),
-                          "--record", str(recording), "--exit-after-ticks", "100000000"], tmp_path, display=False)
+    process, pid = start_game(["--headless", "--world", str(path), "--replay", str(place_and_look(path)),
+                               "--record", str(recording), "--exit-after-ticks", "100000000"], tmp_path, display=False)
     wait_for(lambda: recorded_mark(recording), process, "the headless run reaching the marked tick")
     status, err = stop(process, pid, signal.SIGTERM)
     assert status == 0, err
@@ -196,8 +166,8 @@ def test_a_stop_signal_while_a_new_world_starts_exits_0_and_keeps_no_world(tmp_p
 
     def stopped_while_starting() -> tuple[int, str, str, bool]:
         """The exit status, stderr, stdout, and whether the signal was sent (the new file had appeared)."""
-        process, pid = start(["--world", str(path), "--seed", str(SEED), "--view-distance", VIEW_DISTANCE,
-                              "--size", "%dx%d" % WINDOW, "--frame-delay-ms", LOADING_FRAME_DELAY_MS], tmp_path)
+        process, pid = start_game(["--world", str(path), "--seed", str(SEED), "--view-distance", VIEW_DISTANCE,
+                                   "--size", "%dx%d" % WINDOW, "--frame-delay-ms", LOADING_FRAME_DELAY_MS], tmp_path)
         err = _waited(path.exists, process)
         if err is not None:  # it exited (or hung) before making the world: no signal to send
             return process.returncode, err, "", False
@@ -207,10 +177,7 @@ def test_a_stop_signal_while_a_new_world_starts_exits_0_and_keeps_no_world(tmp_p
         try:
             out, err = process.communicate(timeout=GAME_TIMEOUT_S)
         except subprocess.TimeoutExpired:  # say what the game printed: was the signal lost, or the exit stuck?
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-            process.kill()
-            out, err = process.communicate(timeout=GAME_TIMEOUT_S)
+            out, err = kill_game(process)
             return None, f"still running {GAME_TIMEOUT_S} s after the signal; it printed:\n{err}", out, True
         return process.returncode, err, out, True
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
 
 import numpy as np
@@ -21,7 +19,7 @@ from PIL import Image
 from game.world import World
 from tests.game.drivers.title_driver import DELETED, NEW_WORLD, PLAY_TICKS, RENAMED
 
-from .conftest import GAME_TIMEOUT_S, REPO_ROOT, display_command, retry_start, run_with_display
+from .conftest import GAME_TIMEOUT_S, retry_start, run_with_display, start_game
 
 pytestmark = pytest.mark.display
 
@@ -130,15 +128,9 @@ def test_the_driver_quit_from_the_title_screen_with_status_0(driven):
 
 
 def test_python_main_py_with_no_option_opens_the_title_screen_and_sigterm_there_exits_0(tmp_path):
-    env = {**os.environ, "BOXEL_DATA_DIR": str(tmp_path / "data"), "BOXEL_CONFIG_DIR": str(tmp_path / "config")}
-    pid_file = tmp_path / "game.pid"
-
     def title_then_sigterm() -> tuple[int, str, bool]:
         """The exit status, stderr, and whether the title screen opened before the game exited."""
-        pid_file.unlink(missing_ok=True)  # a retried start signals its own game
-        process = subprocess.Popen([*display_command(), "sh", "-c", f'echo $$ > "{pid_file}"; exec "$@"', "sh",
-                                    sys.executable, "main.py", "--size", "640x360"], cwd=REPO_ROOT, env=env,
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        process, pid = start_game(["--size", "640x360"], tmp_path)
         deadline = time.monotonic() + GAME_TIMEOUT_S
         lines = []
         while not any("boxel: title screen" in line for line in lines):
@@ -147,7 +139,7 @@ def test_python_main_py_with_no_option_opens_the_title_screen_and_sigterm_there_
                 return process.returncode, process.stderr.read(), False
             assert time.monotonic() < deadline, "the title screen never opened"
             lines.append(line)
-        os.kill(int(pid_file.read_text()), signal.SIGTERM)
+        os.kill(pid, signal.SIGTERM)
         _, err = process.communicate(timeout=GAME_TIMEOUT_S)
         return process.returncode, err, True
 

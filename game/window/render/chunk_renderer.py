@@ -303,16 +303,18 @@ class ChunkRenderer(Entity):
     def lod_distance(self) -> int | None:
         """[columns] Sections of columns farther than this (plus LOD_HYSTERESIS_COLUMNS to turn coarse)
         from the eye's column (`look_from`) are drawn from their coarse mesh (`game.world.meshing_lod`);
-        None: every section fine. Packed vertices only. Setting it re-levels the shown sections over the
-        next frames."""
+        None: every section fine. Packed vertices only. Setting it to another value re-levels the shown
+        sections over the next frames."""
         return self._lod_distance
 
     @lod_distance.setter
     def lod_distance(self, value: int | None) -> None:
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
             raise ValueError(f"lod_distance must be None or an int >= 0, got {value!r}")
-        self._lod_distance = value if self.compact_vertices else None
-        self._plan_relevel()
+        value = value if self.compact_vertices else None
+        if value != self._lod_distance:  # the game sets it every frame: only a change re-plans
+            self._lod_distance = value
+            self._plan_relevel()
 
     @property
     def coarse_sections(self) -> frozenset[SectionKey]:
